@@ -1,0 +1,89 @@
+// Package datasource connects to customer databases (postgres, mysql, sqlite), introspects their
+// schema and runs guarded, read-only queries against them.
+package datasource
+
+import "time"
+
+// Type is the kind of database a data source points at.
+type Type string
+
+// Supported data source types.
+const (
+	Postgres Type = "postgres"
+	MySQL    Type = "mysql"
+	SQLite   Type = "sqlite"
+)
+
+// Schema is the stored picture of a data source's tables, refreshed by refresh-schema. The
+// language engines read it to map words to tables, columns and values, so it keeps sampled
+// values of low-cardinality text columns next to the structure.
+type Schema struct {
+	Tables      []Table   `json:"tables"`
+	RefreshedAt time.Time `json:"refreshed_at"`
+}
+
+// Table is one table or view.
+type Table struct {
+	Name        string       `json:"name"`
+	Kind        string       `json:"kind"` // "table" or "view"
+	Columns     []Column     `json:"columns"`
+	PrimaryKey  []string     `json:"primary_key,omitempty"`
+	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+	RowCount    int64        `json:"row_count"` // approximate
+}
+
+// Column is one column of a table.
+type Column struct {
+	Name     string `json:"name"`
+	Type     string `json:"type"` // as the database reports it, lower case
+	Nullable bool   `json:"nullable"`
+	// SampleValues holds the distinct values of a low-cardinality text column (bounded), so the
+	// offline engine can recognise "in Brazil" as a filter on customers.country.
+	SampleValues []string `json:"sample_values,omitempty"`
+}
+
+// ForeignKey links columns of a table to columns of another table.
+type ForeignKey struct {
+	Columns    []string `json:"columns"`
+	RefTable   string   `json:"ref_table"`
+	RefColumns []string `json:"ref_columns"`
+}
+
+// Table returns the table with the given name (case-insensitive), or nil.
+func (s *Schema) Table(name string) *Table {
+	for i := range s.Tables {
+		if equalFold(s.Tables[i].Name, name) {
+			return &s.Tables[i]
+		}
+	}
+	return nil
+}
+
+// Column returns the column with the given name (case-insensitive), or nil.
+func (t *Table) Column(name string) *Column {
+	for i := range t.Columns {
+		if equalFold(t.Columns[i].Name, name) {
+			return &t.Columns[i]
+		}
+	}
+	return nil
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		ca, cb := a[i], b[i]
+		if 'A' <= ca && ca <= 'Z' {
+			ca += 'a' - 'A'
+		}
+		if 'A' <= cb && cb <= 'Z' {
+			cb += 'a' - 'A'
+		}
+		if ca != cb {
+			return false
+		}
+	}
+	return true
+}
