@@ -2,7 +2,10 @@
 // schema and runs guarded, read-only queries against them.
 package datasource
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Type is the kind of database a data source points at.
 type Type string
@@ -52,7 +55,7 @@ type ForeignKey struct {
 // Table returns the table with the given name (case-insensitive), or nil.
 func (s *Schema) Table(name string) *Table {
 	for i := range s.Tables {
-		if equalFold(s.Tables[i].Name, name) {
+		if strings.EqualFold(s.Tables[i].Name, name) {
 			return &s.Tables[i]
 		}
 	}
@@ -62,28 +65,9 @@ func (s *Schema) Table(name string) *Table {
 // Column returns the column with the given name (case-insensitive), or nil.
 func (t *Table) Column(name string) *Column {
 	for i := range t.Columns {
-		if equalFold(t.Columns[i].Name, name) {
+		if strings.EqualFold(t.Columns[i].Name, name) {
 			return &t.Columns[i]
 		}
 	}
 	return nil
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		ca, cb := a[i], b[i]
-		if 'A' <= ca && ca <= 'Z' {
-			ca += 'a' - 'A'
-		}
-		if 'A' <= cb && cb <= 'Z' {
-			cb += 'a' - 'A'
-		}
-		if ca != cb {
-			return false
-		}
-	}
-	return true
 }
