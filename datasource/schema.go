@@ -27,12 +27,16 @@ type Schema struct {
 
 // Table is one table or view.
 type Table struct {
-	Name        string       `json:"name"`
+	// Name is how SQL refers to the table. Postgres tables outside "public" are named
+	// "schema.table".
+	Name string `json:"name"`
+	// Schema is the postgres schema the table lives in; empty for mysql and sqlite.
+	Schema      string       `json:"schema,omitempty"`
 	Kind        string       `json:"kind"` // "table" or "view"
 	Columns     []Column     `json:"columns"`
 	PrimaryKey  []string     `json:"primary_key,omitempty"`
 	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
-	RowCount    int64        `json:"row_count"` // approximate
+	RowCount    int64        `json:"row_count"` // approximate; -1 when unknown (views)
 }
 
 // Column is one column of a table.

@@ -1,0 +1,211 @@
+package datasource
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// Sampling limits: the language engine wants the values of low-cardinality text columns
+// ("Brazil", "Enterprise") to resolve words to filters, but never the contents of big or
+// free-text columns.
+const (
+	MaxSampleValues    = 50        // more distinct values than this: not low-cardinality, no sample
+	MaxSampleValueLen  = 100       // longer values (in characters) are left out of a sample
+	MaxSampledTableRow = 1_000_000 // tables estimated larger are not sampled
+	// countBelowBytes: a table whose row estimate is missing is counted exactly when its data
+	// is smaller than this, so a fresh, never-analyzed table still gets a true count cheaply.
+	countBelowBytes = 64 << 20
+	// perTableQueryTimeout bounds each count or sample query, so one slow table cannot stall
+	// a refresh.
+	perTableQueryTimeout = 3 * time.Second
+)
+
+// introTable is a table being introspected plus what the count and sample pass needs.
+type introTable struct {
+	Table
+	ref      string // quoted, schema-qualified name for SQL
+	estimate int64  // engine's row estimate, -1 when unknown
+	size     int64  // bytes of data; -1 when unknown (counted), math.MaxInt64 to never count
+	text     []int  // indexes of columns whose values may be sampled
+}
+
+// Introspect reads the structure of data source id: tables and views with their columns
+// (lower-case types, nullability), primary and foreign keys, approximate row counts
+// (RowCount -1 when unknown, as for views) and, for low-cardinality text columns, up to
+// MaxSampleValues distinct values. Catalog reads are a handful of batched queries whatever the
+// number of tables; counts and samples are per table but bounded in time and size.
+//
+// Postgres: every schema the user can see except the system ones; tables outside "public" are
+// named "schema.table" and carry Schema. MySQL: the configured database. SQLite: the main file.
+func (m *Manager) Introspect(ctx context.Context, id string, cfg Config) (*Schema, error) {
+	p, err := m.acquire(id, cfg)
+	if err != nil {
+		return nil, connectError(ctx, cfg, err)
+	}
+	defer m.release(p)
+
+	conn, err := p.db.Conn(ctx)
+	if err != nil {
+		return nil, connectError(ctx, cfg, err)
+	}
+	var (
+		tables []*introTable
+		dl     dialect
+	)
+	switch cfg.Type {
+	case Postgres:
+		tables, err = pgCatalog(ctx, conn)
+		dl = pgDialect{}
+	case MySQL:
+		var maria bool
+		if maria, err = p.isMariaDB(ctx, conn); err == nil {
+			tables, err = mysqlCatalog(ctx, conn)
+			dl = mysqlDialect{maria: maria}
+		}
+	case SQLite:
+		tables, err = sqliteCatalog(ctx, conn)
+		dl = sqliteDialect{}
+	}
+	// The catalog pass is done; give the connection back so the workers can use it.
+	conn.Close()
+	if err != nil {
+		return nil, fmt.Errorf("reading catalog: %w", queryError(ctx, ctx, err))
+	}
+
+	m.countAndSample(ctx, p.db, dl, tables)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("introspection: %w", err)
+	}
+	s := &Schema{Tables: make([]Table, len(tables)), RefreshedAt: time.Now().UTC()}
+	for i, t := range tables {
+		s.Tables[i] = t.Table
+	}
+	return s, nil
+}
+
+// dialect holds what counting and sampling need to know about the SQL flavour.
+type dialect interface {
+	// bounded wraps a SELECT so the server stops it after perTableQueryTimeout.
+	bounded(selectSQL string) string
+	// asText renders a quoted column so its values scan as text.
+	asText(col string) string
+	quote(name string) string
+}
+
+type pgDialect struct{}
+
+func (pgDialect) bounded(q string) string  { return q } // the context cancels it server side
+func (pgDialect) asText(col string) string { return col + "::text" }
+func (pgDialect) quote(name string) string { return QuoteIdent(Postgres, name) }
+
+type sqliteDialect struct{}
+
+func (sqliteDialect) bounded(q string) string  { return q } // in-process: the context interrupts it
+func (sqliteDialect) asText(col string) string { return "CAST(" + col + " AS TEXT)" }
+func (sqliteDialect) quote(name string) string { return QuoteIdent(SQLite, name) }
+
+// mysqlDialect needs server-side limits: the driver "cancels" by dropping the connection,
+// which leaves the statement running on the server.
+type mysqlDialect struct{ maria bool }
+
+func (d mysqlDialect) bounded(q string) string {
+	secs := int(perTableQueryTimeout / time.Second)
+	if d.maria {
+		return fmt.Sprintf("SET STATEMENT max_statement_time=%d FOR %s", secs, q)
+	}
+	return strings.Replace(q, "SELECT ", fmt.Sprintf("SELECT /*+ MAX_EXECUTION_TIME(%d) */ ", secs*1000), 1)
+}
+func (mysqlDialect) asText(col string) string { return col }
+func (mysqlDialect) quote(name string) string { return QuoteIdent(MySQL, name) }
+
+// countAndSample fills row counts and sample values with a few workers: enough to overlap round
+// trips, few enough to leave the pool (and a small customer database) room for queries.
+func (m *Manager) countAndSample(ctx context.Context, db *sql.DB, dl dialect, tables []*introTable) {
+	work := make(chan *introTable)
+	var wg sync.WaitGroup
+	for range min(m.opts.MaxOpenConns, 4) {
+		wg.Go(func() {
+			for t := range work {
+				countTable(ctx, db, dl, t)
+				sampleTable(ctx, db, dl, t)
+			}
+		})
+	}
+	for _, t := range tables {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- t
+	}
+	close(work)
+	wg.Wait()
+}
+
+// countTable sets RowCount from the estimate, or counts exactly when the estimate is missing
+// and the table is small enough (or of unknown size, as in sqlite) for count(*) to be cheap.
+func countTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
+	t.RowCount = t.estimate
+	if t.Kind != "table" || t.estimate > 0 || t.size >= countBelowBytes {
+		return
+	}
+	qctx, cancel := context.WithTimeout(ctx, perTableQueryTimeout)
+	defer cancel()
+	var n int64
+	if err := db.QueryRowContext(qctx, dl.bounded("SELECT count(*) FROM "+t.ref)).Scan(&n); err == nil {
+		t.RowCount = n
+	}
+	// On failure (timeout, no privilege) the estimate stands: a count is a hint, not a promise.
+}
+
+// sampleTable collects distinct values of the table's text columns that have at most
+// MaxSampleValues of them. Failures leave the column without a sample.
+func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
+	if t.Kind != "table" || t.RowCount <= 0 || t.RowCount > MaxSampledTableRow {
+		return
+	}
+	for _, i := range t.text {
+		if ctx.Err() != nil {
+			return
+		}
+		col := dl.quote(t.Columns[i].Name)
+		q := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL LIMIT %d",
+			dl.asText(col), t.ref, col, MaxSampleValues+1)
+		t.Columns[i].SampleValues = sampleColumn(ctx, db, dl.bounded(q))
+	}
+}
+
+func sampleColumn(ctx context.Context, db *sql.DB, q string) []string {
+	qctx, cancel := context.WithTimeout(ctx, perTableQueryTimeout)
+	defer cancel()
+	rows, err := db.QueryContext(qctx, q)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var vals []string
+	n := 0
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil
+		}
+		n++
+		if n > MaxSampleValues {
+			return nil // high cardinality: values would mislead more than help
+		}
+		if utf8.RuneCountInString(v) <= MaxSampleValueLen && strings.TrimSpace(v) != "" {
+			vals = append(vals, v)
+		}
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	slices.Sort(vals)
+	return vals
+}

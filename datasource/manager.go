@@ -1,0 +1,272 @@
+package datasource
+
+import (
+	"crypto/tls"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	// The pure-Go sqlite driver, registered as "sqlite". modernc.org/sqlite and mattn/go-sqlite3
+	// must not be imported next to it: they clash on the driver name or need cgo.
+	_ "github.com/glebarez/go-sqlite"
+	"github.com/go-sql-driver/mysql"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// ConnectTimeout bounds dialing and the login handshake, so an unreachable server fails fast
+// instead of holding a request until its own deadline.
+const ConnectTimeout = 5 * time.Second
+
+// ManagerOptions configure a Manager. Zero values pick the defaults.
+type ManagerOptions struct {
+	// SQLiteDir is the folder sqlite data source paths are relative to (ANALYTICS_SQLITE_DIR).
+	// Empty disables sqlite data sources.
+	SQLiteDir string
+	// MaxOpenConns bounds the connections held open to one data source (default 5), so one
+	// busy tenant cannot exhaust a customer's database or our file descriptors.
+	MaxOpenConns int
+	// ConnMaxIdleTime closes connections idle for longer (default 5 minutes).
+	ConnMaxIdleTime time.Duration
+}
+
+// Manager owns one bounded *sql.DB pool per data source id. It is safe for concurrent use. Its
+// lock only guards the map: building a pool never dials (database/sql connects lazily), so a
+// source that hangs on connect blocks only requests for that source.
+type Manager struct {
+	opts ManagerOptions
+
+	mu    sync.Mutex
+	pools map[string]*pool
+}
+
+// pool is one data source's connection pool. refs counts callers using it, so a pool replaced
+// after a config change (or closed with Close) is closed only once the last caller is done.
+type pool struct {
+	db   *sql.DB
+	typ  Type
+	fp   string
+	refs int  // guarded by Manager.mu
+	gone bool // guarded by Manager.mu: removed from the map, close when refs drops to 0
+
+	flavorMu    sync.Mutex
+	flavorKnown bool // guarded by flavorMu
+	mariaDB     bool // guarded by flavorMu: a mysql pool that is really MariaDB
+}
+
+// NewManager returns a Manager with opts' defaults filled in.
+func NewManager(opts ManagerOptions) *Manager {
+	if opts.MaxOpenConns <= 0 {
+		opts.MaxOpenConns = 5
+	}
+	if opts.ConnMaxIdleTime <= 0 {
+		opts.ConnMaxIdleTime = 5 * time.Minute
+	}
+	return &Manager{opts: opts, pools: map[string]*pool{}}
+}
+
+// acquire returns the pool for id, opening a new one when there is none or cfg changed. The
+// caller must release it.
+func (m *Manager) acquire(id string, cfg Config) (*pool, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	fp := cfg.Fingerprint()
+	m.mu.Lock()
+	if p := m.pools[id]; p != nil && p.fp == fp {
+		p.refs++
+		m.mu.Unlock()
+		return p, nil
+	}
+	m.mu.Unlock()
+
+	// Build outside the lock: resolving a sqlite path touches the file system.
+	db, err := m.open(cfg)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(m.opts.MaxOpenConns)
+	db.SetMaxIdleConns(min(2, m.opts.MaxOpenConns))
+	db.SetConnMaxIdleTime(m.opts.ConnMaxIdleTime)
+	// Recycle now and then so server-side session state and DNS changes do not live forever.
+	db.SetConnMaxLifetime(30 * time.Minute)
+	fresh := &pool{db: db, typ: cfg.Type, fp: fp, refs: 1}
+
+	m.mu.Lock()
+	old := m.pools[id]
+	if old != nil && old.fp == fp {
+		// Another caller opened the same config meanwhile: use theirs.
+		old.refs++
+		m.mu.Unlock()
+		db.Close()
+		return old, nil
+	}
+	m.pools[id] = fresh
+	closeOld := old != nil && m.retireLocked(old)
+	m.mu.Unlock()
+	if closeOld {
+		old.db.Close()
+	}
+	return fresh, nil
+}
+
+// release returns a pool taken with acquire.
+func (m *Manager) release(p *pool) {
+	m.mu.Lock()
+	p.refs--
+	closeIt := p.gone && p.refs == 0
+	m.mu.Unlock()
+	if closeIt {
+		p.db.Close()
+	}
+}
+
+// retireLocked marks p as removed and reports whether nobody uses it any more, in which case the
+// caller closes it after unlocking.
+func (m *Manager) retireLocked(p *pool) bool {
+	p.gone = true
+	return p.refs == 0
+}
+
+// Close closes the pool of data source id (after its in-flight work), e.g. when the data source
+// is deleted. The next use opens a new pool.
+func (m *Manager) Close(id string) {
+	m.mu.Lock()
+	p := m.pools[id]
+	delete(m.pools, id)
+	closeIt := p != nil && m.retireLocked(p)
+	m.mu.Unlock()
+	if closeIt {
+		p.db.Close()
+	}
+}
+
+// CloseAll closes every pool, waiting only for pools nobody is using; pools in use close when
+// their last caller finishes.
+func (m *Manager) CloseAll() {
+	m.mu.Lock()
+	var idle []*pool
+	for id, p := range m.pools {
+		delete(m.pools, id)
+		if m.retireLocked(p) {
+			idle = append(idle, p)
+		}
+	}
+	m.mu.Unlock()
+	for _, p := range idle {
+		p.db.Close()
+	}
+}
+
+// open builds a *sql.DB for cfg without connecting.
+func (m *Manager) open(cfg Config) (*sql.DB, error) {
+	switch cfg.Type {
+	case Postgres:
+		cc, err := pgConnConfig(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return stdlib.OpenDB(*cc), nil
+	case MySQL:
+		conn, err := mysqlConnector(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return sql.OpenDB(conn), nil
+	case SQLite:
+		path, err := ResolveSQLitePath(m.opts.SQLiteDir, cfg.Path)
+		if err != nil {
+			return nil, err
+		}
+		return sql.Open("sqlite", sqliteDSN(path))
+	}
+	return nil, fmt.Errorf("%w: type %q is not supported", ErrInvalidConfig, cfg.Type)
+}
+
+// pgConnConfig builds the pgx configuration from cfg alone.
+func pgConnConfig(cfg Config) (*pgx.ConnConfig, error) {
+	mode := strings.ToLower(cfg.SSLMode)
+	if mode == "" {
+		mode = "prefer"
+	}
+	q := url.Values{}
+	q.Set("sslmode", mode)
+	q.Set("connect_timeout", strconv.Itoa(int(ConnectTimeout/time.Second)))
+	q.Set("application_name", "analytics-agent")
+	u := url.URL{
+		Scheme:   "postgres",
+		User:     url.UserPassword(cfg.Username, cfg.Password),
+		Host:     net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.port())),
+		Path:     "/" + cfg.Database,
+		RawQuery: q.Encode(),
+	}
+	cc, err := pgx.ParseConfig(u.String())
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrInvalidConfig, redact(err.Error(), cfg.Password))
+	}
+	// pgx fills missing settings from the service's own PG* environment and ~/.pgpass. A
+	// tenant's data source must never be sent the service's credentials, so take them from cfg
+	// only, even when empty.
+	cc.User = cfg.Username
+	cc.Password = cfg.Password
+	cc.Database = cfg.Database
+	return cc, nil
+}
+
+// quietLogger drops the mysql driver's own logging: connection errors are returned and
+// classified, and the driver's lines would only add noise to the service log.
+type quietLogger struct{}
+
+func (quietLogger) Print(...any) {}
+
+// mysqlConnector builds the mysql connector from cfg.
+func mysqlConnector(cfg Config) (driver.Connector, error) {
+	mc := mysql.NewConfig()
+	mc.User = cfg.Username
+	mc.Passwd = cfg.Password
+	mc.Net = "tcp"
+	mc.Addr = net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.port()))
+	mc.DBName = cfg.Database
+	mc.ParseTime = true
+	mc.Loc = time.UTC
+	mc.Timeout = ConnectTimeout
+	mc.Logger = quietLogger{}
+	switch strings.ToLower(cfg.SSLMode) {
+	case "disable":
+	case "", "allow", "prefer":
+		// Try TLS, fall back to plain text, like libpq's prefer.
+		mc.TLS = &tls.Config{InsecureSkipVerify: true}
+		mc.AllowFallbackToPlaintext = true
+	case "require":
+		mc.TLS = &tls.Config{InsecureSkipVerify: true}
+	case "verify-ca", "verify-full":
+		mc.TLS = &tls.Config{ServerName: cfg.Host}
+	}
+	conn, err := mysql.NewConnector(mc)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrInvalidConfig, redact(err.Error(), cfg.Password))
+	}
+	return conn, nil
+}
+
+// sqliteDSN opens path read-only: mode=ro makes sqlite refuse to create or write the file, and
+// query_only refuses writes even through tricks like ATTACH of a writable file.
+func sqliteDSN(path string) string {
+	// The path goes into a file: URI; escape what a URI would read as syntax.
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	return "file:" + esc + "?mode=ro&_pragma=query_only(1)&_pragma=busy_timeout(5000)"
+}
+
+// redact removes a password from a driver message, in case a driver ever echoes it.
+func redact(msg, password string) string {
+	if len(password) >= 4 {
+		msg = strings.ReplaceAll(msg, password, "********")
+	}
+	return msg
+}
