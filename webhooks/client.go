@@ -153,6 +153,7 @@ func (c *Client) Deliver(ctx context.Context, target Target, msg Message) Attemp
 		return fail("%v", err)
 	}
 
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target.URL, bytes.NewReader(msg.Body))
@@ -167,7 +168,7 @@ func (c *Client) Deliver(ctx context.Context, target Target, msg Message) Attemp
 
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return fail("%s", c.describe(ctx, err))
+		return fail("%s", c.describe(parent, ctx, err))
 	}
 	defer resp.Body.Close()
 
@@ -195,8 +196,9 @@ func (c *Client) Deliver(ctx context.Context, target Target, msg Message) Attemp
 	return a
 }
 
-// describe turns a transport error into a short, clear reason.
-func (c *Client) describe(ctx context.Context, err error) string {
+// describe turns a transport error into a short, clear reason. parent is the caller's context,
+// ctx the one carrying the delivery deadline.
+func (c *Client) describe(parent, ctx context.Context, err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err // the URL is logged next to the attempt already
@@ -208,10 +210,11 @@ func (c *Client) describe(ctx context.Context, err error) string {
 			err = oe.Err
 		}
 		return "refused to connect: " + err.Error()
+	case parent.Err() != nil:
+		// Shutdown or a caller's deadline, not the receiver's fault.
+		return "aborted before a response arrived: " + parent.Err().Error()
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Sprintf("timeout: no response within %s", c.timeout)
-	case errors.Is(err, context.Canceled):
-		return "canceled before a response arrived"
 	default:
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {

@@ -86,6 +86,7 @@ type Receiver struct {
 	failNext  int // number of upcoming verified requests answered with failStatus
 	failCode  int
 	delay     time.Duration
+	inFlight  int
 	requests  []Request
 	changed   chan struct{} // closed and replaced on every new request
 }
@@ -276,8 +277,19 @@ func (r *Receiver) wait(ctx context.Context, done func() ([]Request, bool), what
 	}
 }
 
+// InFlight is the number of requests being handled right now (e.g. held by SetDelay). Requests
+// are recorded only once answered, so this is how a test sees a request that is still pending.
+func (r *Receiver) InFlight() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.inFlight
+}
+
 func (r *Receiver) handle(w http.ResponseWriter, req *http.Request) {
 	now := time.Now()
+	r.mu.Lock()
+	r.inFlight++
+	r.mu.Unlock()
 	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxBody))
 	rec := Request{
 		ID:         req.Header.Get("webhook-id"),
@@ -340,6 +352,7 @@ func (r *Receiver) handle(w http.ResponseWriter, req *http.Request) {
 	rec.Status = status
 
 	r.mu.Lock()
+	r.inFlight--
 	r.requests = append(r.requests, rec)
 	close(r.changed)
 	r.changed = make(chan struct{})
