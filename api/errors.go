@@ -1,0 +1,120 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/store"
+)
+
+// Error is an error with its place in the spec's error body. Handlers return it (or domain
+// errors, which toError maps) and the one error middleware writes the body.
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+	Details map[string]any
+	Headers map[string]string
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf builds an *Error.
+func Errorf(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// With adds a detail.
+func (e *Error) With(key string, value any) *Error {
+	if e.Details == nil {
+		e.Details = map[string]any{}
+	}
+	e.Details[key] = value
+	return e
+}
+
+// Common errors.
+func invalidField(field, format string, args ...any) *Error {
+	return Errorf(http.StatusBadRequest, "invalid_request", format, args...).With("field", field)
+}
+
+func notFound(kind, id string) *Error {
+	return Errorf(http.StatusNotFound, "not_found", "%s %q was not found", kind, id).With("id", id)
+}
+
+func forbidden(role string) *Error {
+	return Errorf(http.StatusForbidden, "permission_denied", "this action requires the %s role", role).With("required_role", role)
+}
+
+// Domain errors are wrapped with %w by the packages that raise them; this is the one place they
+// become HTTP statuses and codes.
+func toError(err error) *Error {
+	var e *Error
+	var rl *auth.RateLimitedError
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.As(err, &rl):
+		secs := int(rl.RetryAfter.Seconds() + 0.999)
+		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", Message: rl.Error(),
+			Details: map[string]any{"retry_after": secs}, Headers: map[string]string{"Retry-After": strconv.Itoa(secs)}}
+	case errors.Is(err, auth.ErrWeakPassword):
+		return Errorf(http.StatusBadRequest, "weak_password", "%s", err).With("field", "password")
+	case errors.Is(err, auth.ErrInvalidEmail):
+		return Errorf(http.StatusBadRequest, "invalid_email", "%s", err).With("field", "email")
+	case errors.Is(err, auth.ErrEmailExists):
+		return Errorf(http.StatusConflict, "email_exists", "%s", err).With("field", "email")
+	case errors.Is(err, auth.ErrInvalidCredentials):
+		return Errorf(http.StatusUnauthorized, "invalid_credentials", "invalid email or password")
+	case errors.Is(err, auth.ErrInvalidCode):
+		return Errorf(http.StatusUnauthorized, "invalid_code", "the code or temp_token is invalid, expired or already used")
+	case errors.Is(err, auth.ErrUnauthorized):
+		return Errorf(http.StatusUnauthorized, "unauthorized", "%s", err)
+	case errors.Is(err, auth.ErrTwoFactorState):
+		return Errorf(http.StatusConflict, "conflict", "%s", err)
+	case errors.Is(err, store.ErrNotFound):
+		return Errorf(http.StatusNotFound, "not_found", "the resource was not found")
+	case errors.Is(err, store.ErrConflict):
+		return Errorf(http.StatusConflict, "conflict", "the resource conflicts with an existing one")
+	}
+	return nil
+}
+
+// errorMiddleware writes the error body for the last error a handler attached with c.Error.
+func errorMiddleware(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Next()
+		if len(c.Errors) == 0 || c.Writer.Written() {
+			return
+		}
+		err := c.Errors.Last().Err
+		e := toError(err)
+		if e == nil {
+			requestLog(c, log).Error("request failed", "err", err)
+			e = internal(c)
+		}
+		writeError(c, e)
+	}
+}
+
+func internal(c *gin.Context) *Error {
+	return Errorf(http.StatusInternalServerError, "internal", "an internal error occurred; quote the request id when you contact support").
+		With("request_id", c.GetString(ctxRequestID))
+}
+
+func writeError(c *gin.Context, e *Error) {
+	for k, v := range e.Headers {
+		c.Header(k, v)
+	}
+	details := e.Details
+	if details == nil {
+		details = map[string]any{}
+	}
+	c.AbortWithStatusJSON(e.Status, gin.H{"error": gin.H{"code": e.Code, "message": e.Message, "details": details}})
+}

@@ -1,0 +1,85 @@
+// Package api is the HTTP interface: a Gin router under /v1, middleware (request id, logging,
+// recovery, body limit, authentication, roles, errors) and one file per resource group.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/analytics-agent/service/auth"
+)
+
+// Deps are the API's collaborators, passed in explicitly by the process wiring.
+type Deps struct {
+	Log  *slog.Logger
+	Auth *auth.Service
+	// Checks are run by /readyz; each names a dependency (database, broker).
+	Checks map[string]func(ctx context.Context) error
+}
+
+// NewRouter builds the HTTP handler.
+func NewRouter(d Deps) http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
+
+	r.NoRoute(func(c *gin.Context) {
+		writeError(c, Errorf(http.StatusNotFound, "not_found", "no route for %s %s", c.Request.Method, c.Request.URL.Path))
+	})
+	r.NoMethod(func(c *gin.Context) {
+		writeError(c, Errorf(http.StatusMethodNotAllowed, "method_not_allowed", "%s is not allowed on %s", c.Request.Method, c.Request.URL.Path))
+	})
+
+	h := &health{checks: d.Checks}
+	r.GET("/healthz", h.live)
+	r.GET("/readyz", h.ready)
+
+	v1 := r.Group("/v1")
+	authed := v1.Group("", requireAuth(d.Auth))
+	registerAuth(v1, authed, d.Auth)
+	return r
+}
+
+type health struct {
+	checks map[string]func(ctx context.Context) error
+}
+
+func (h *health) live(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+
+func (h *health) ready(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	status := http.StatusOK
+	results := gin.H{}
+	for name, check := range h.checks {
+		if err := check(ctx); err != nil {
+			status = http.StatusServiceUnavailable
+			results[name] = "unavailable"
+			continue
+		}
+		results[name] = "ok"
+	}
+	if status != http.StatusOK {
+		writeError(c, (&Error{Status: status, Code: "unavailable", Message: "a dependency is not reachable"}).With("checks", results))
+		return
+	}
+	c.JSON(status, gin.H{"status": "ok", "checks": results})
+}
+
+// ts formats a time as the spec wants: RFC 3339 UTC with Z.
+func ts(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// tsPtr formats an optional time (null when absent).
+func tsPtr(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := ts(*t)
+	return &s
+}

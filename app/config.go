@@ -1,0 +1,263 @@
+// Package app wires the process: configuration, database, broker (embedded or external), the
+// outbox relay, the HTTP API and the workers, and their orderly shutdown.
+package app
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the effective configuration of a process.
+type Config struct {
+	Addr         string
+	DataDir      string
+	DatabaseURL  string
+	NATSURL      string
+	NATSListen   string // embedded server's client address
+	SecretKey    string
+	Demo         bool
+	DefaultPlan  string
+	EventsMaxAge time.Duration
+	LogLevel     string
+	SQLiteDir    string // where sqlite data sources live
+
+	WebhookAllowPrivate bool
+	WebhookRetryDelays  string
+	WebhookTimeout      time.Duration
+
+	LLMProvider  string
+	LLMModel     string
+	LLMBaseURL   string
+	OpenAIKey    string
+	AnthropicKey string
+
+	SMTPURL  string
+	MailFrom string
+
+	ShutdownTimeout time.Duration
+}
+
+// setting is one configuration entry: a flag, its environment variable and its default.
+type setting struct {
+	flag, env, def, usage string
+	secret                bool
+	apply                 func(c *Config, v string) error
+}
+
+func str(dst func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error { *dst(c) = v; return nil }
+}
+
+func boolean(name string, dst func(*Config) *bool) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		if v == "" {
+			*dst(c) = false
+			return nil
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%s must be true or false, got %q", name, v)
+		}
+		*dst(c) = b
+		return nil
+	}
+}
+
+func duration(name string, dst func(*Config) *time.Duration) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("%s must be a positive duration such as 30s or 720h, got %q", name, v)
+		}
+		*dst(c) = d
+		return nil
+	}
+}
+
+var settings = []setting{
+	{"addr", "ANALYTICS_ADDR", ":8080", "HTTP listen address", false, str(func(c *Config) *string { return &c.Addr })},
+	{"data-dir", "ANALYTICS_DATA_DIR", "./data", "data folder of the embedded default (SQLite, embedded NATS, generated key)", false, str(func(c *Config) *string { return &c.DataDir })},
+	{"database-url", "DATABASE_URL", "", "postgres://... switches from SQLite to PostgreSQL", true, str(func(c *Config) *string { return &c.DatabaseURL })},
+	{"nats-url", "NATS_URL", "", "nats://... switches from the embedded server to an external NATS", true, str(func(c *Config) *string { return &c.NATSURL })},
+	{"nats-listen", "ANALYTICS_NATS_LISTEN", "127.0.0.1:4250", "client address of the embedded NATS server (for `analytics events` on the same machine)", false, str(func(c *Config) *string { return &c.NATSListen })},
+	{"secret-key", "ANALYTICS_SECRET_KEY", "", "signs tokens and encrypts secrets at rest (generated into the data dir when empty)", true, str(func(c *Config) *string { return &c.SecretKey })},
+	{"demo", "ANALYTICS_DEMO", "false", "seed the demo organization", false, boolean("ANALYTICS_DEMO", func(c *Config) *bool { return &c.Demo })},
+	{"default-plan", "ANALYTICS_DEFAULT_PLAN", "free", "plan of newly registered organizations", false, str(func(c *Config) *string { return &c.DefaultPlan })},
+	{"events-max-age", "ANALYTICS_EVENTS_MAX_AGE", "720h", "how long events stay replayable", false, duration("ANALYTICS_EVENTS_MAX_AGE", func(c *Config) *time.Duration { return &c.EventsMaxAge })},
+	{"log-level", "ANALYTICS_LOG_LEVEL", "info", "debug, info, warn or error", false, str(func(c *Config) *string { return &c.LogLevel })},
+	{"sqlite-dir", "ANALYTICS_SQLITE_DIR", "", "folder of sqlite data sources (default <data-dir>/files)", false, str(func(c *Config) *string { return &c.SQLiteDir })},
+	{"webhook-allow-private", "ANALYTICS_WEBHOOK_ALLOW_PRIVATE", "false", "allow http and private/loopback webhook targets", false, boolean("ANALYTICS_WEBHOOK_ALLOW_PRIVATE", func(c *Config) *bool { return &c.WebhookAllowPrivate })},
+	{"webhook-retry-delays", "ANALYTICS_WEBHOOK_RETRY_DELAYS", "1m,5m,15m,1h", "comma-separated webhook retry delays", false, str(func(c *Config) *string { return &c.WebhookRetryDelays })},
+	{"webhook-timeout", "ANALYTICS_WEBHOOK_TIMEOUT", "5s", "webhook delivery deadline", false, duration("ANALYTICS_WEBHOOK_TIMEOUT", func(c *Config) *time.Duration { return &c.WebhookTimeout })},
+	{"llm-provider", "ANALYTICS_LLM_PROVIDER", "none", "none, openai, anthropic or ollama (none = offline engine)", false, str(func(c *Config) *string { return &c.LLMProvider })},
+	{"llm-model", "ANALYTICS_LLM_MODEL", "", "model name", false, str(func(c *Config) *string { return &c.LLMModel })},
+	{"llm-base-url", "ANALYTICS_LLM_BASE_URL", "", "OpenAI-compatible or Ollama base URL", false, str(func(c *Config) *string { return &c.LLMBaseURL })},
+	{"openai-api-key", "OPENAI_API_KEY", "", "OpenAI credential", true, str(func(c *Config) *string { return &c.OpenAIKey })},
+	{"anthropic-api-key", "ANTHROPIC_API_KEY", "", "Anthropic credential", true, str(func(c *Config) *string { return &c.AnthropicKey })},
+	{"smtp-url", "ANALYTICS_SMTP_URL", "", "outgoing mail server smtp://user:pass@host:port", true, str(func(c *Config) *string { return &c.SMTPURL })},
+	{"mail-from", "ANALYTICS_MAIL_FROM", "analytics@localhost", "sender of e-mails", false, str(func(c *Config) *string { return &c.MailFrom })},
+	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
+}
+
+// LoadConfig reads the configuration: defaults, then environment variables, then flags (flags
+// win). It validates the result and answers every problem at once.
+func LoadConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (Config, error) {
+	values := map[string]*string{}
+	for _, s := range settings {
+		v := &flagValue{s: s.def, isBool: s.def == "false" || s.def == "true"}
+		if e := getenv(s.env); e != "" {
+			v.s = e
+		}
+		fs.Var(v, s.flag, s.usage+" (env "+s.env+")")
+		values[s.flag] = &v.s
+	}
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	var c Config
+	var problems []string
+	for _, s := range settings {
+		if err := s.apply(&c, strings.TrimSpace(*values[s.flag])); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	problems = append(problems, c.validate()...)
+	if len(problems) > 0 {
+		return c, fmt.Errorf("invalid configuration:\n  - %s", strings.Join(problems, "\n  - "))
+	}
+	if c.SQLiteDir == "" {
+		c.SQLiteDir = filepath.Join(c.DataDir, "files")
+	}
+	return c, nil
+}
+
+func (c *Config) validate() []string {
+	var p []string
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		p = append(p, fmt.Sprintf("ANALYTICS_ADDR must be host:port or :port, got %q", c.Addr))
+	}
+	if c.DataDir == "" {
+		p = append(p, "ANALYTICS_DATA_DIR must not be empty")
+	}
+	if c.DatabaseURL != "" {
+		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			p = append(p, "DATABASE_URL must be a postgres:// URL")
+		}
+	}
+	if c.NATSURL != "" {
+		for _, part := range strings.Split(c.NATSURL, ",") {
+			if u, err := url.Parse(strings.TrimSpace(part)); err != nil || (u.Scheme != "nats" && u.Scheme != "tls") {
+				p = append(p, "NATS_URL must be a comma-separated list of nats:// or tls:// URLs")
+				break
+			}
+		}
+	}
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		p = append(p, "ANALYTICS_SECRET_KEY must be at least 32 characters")
+	}
+	switch c.LLMProvider {
+	case "none", "openai", "anthropic", "ollama":
+	default:
+		p = append(p, fmt.Sprintf("ANALYTICS_LLM_PROVIDER must be none, openai, anthropic or ollama, got %q", c.LLMProvider))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		p = append(p, fmt.Sprintf("ANALYTICS_LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel))
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			p = append(p, "ANALYTICS_SMTP_URL must look like smtp://user:pass@host:port")
+		}
+	}
+	return p
+}
+
+// LogValue lists the effective configuration with secrets redacted.
+func (c Config) LogValue() slog.Value {
+	redact := func(v string) string {
+		if v == "" {
+			return ""
+		}
+		return "[redacted]"
+	}
+	redactURL := func(v string) string {
+		u, err := url.Parse(v)
+		if err != nil || v == "" {
+			return redact(v)
+		}
+		if u.User != nil {
+			u.User = url.UserPassword(u.User.Username(), "redacted")
+		}
+		return u.String()
+	}
+	return slog.GroupValue(
+		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir),
+		slog.String("database_url", redactURL(c.DatabaseURL)), slog.String("nats_url", redactURL(c.NATSURL)),
+		slog.String("nats_listen", c.NATSListen), slog.String("secret_key", redact(c.SecretKey)),
+		slog.Bool("demo", c.Demo), slog.String("default_plan", c.DefaultPlan),
+		slog.String("events_max_age", c.EventsMaxAge.String()), slog.String("log_level", c.LogLevel),
+		slog.String("sqlite_dir", c.SQLiteDir),
+		slog.Bool("webhook_allow_private", c.WebhookAllowPrivate), slog.String("webhook_retry_delays", c.WebhookRetryDelays),
+		slog.String("webhook_timeout", c.WebhookTimeout.String()), slog.String("llm_provider", c.LLMProvider),
+		slog.String("llm_model", c.LLMModel), slog.String("llm_base_url", c.LLMBaseURL),
+		slog.String("openai_api_key", redact(c.OpenAIKey)), slog.String("anthropic_api_key", redact(c.AnthropicKey)),
+		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom),
+	)
+}
+
+// SQLitePath is the embedded default's database file.
+func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "analytics.db") }
+
+// EnsureSecretKey fills SecretKey from the data dir, generating it there once (mode 0600) so
+// restarts keep sessions valid and encrypted data readable.
+func (c *Config) EnsureSecretKey(generate func() string) error {
+	if c.SecretKey != "" {
+		return nil
+	}
+	path := filepath.Join(c.DataDir, "secret.key")
+	b, err := os.ReadFile(path)
+	if err == nil {
+		c.SecretKey = strings.TrimSpace(string(b))
+		if len(c.SecretKey) < 32 {
+			return fmt.Errorf("%s is shorter than 32 characters; delete it to generate a new key", path)
+		}
+		return nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("read secret key: %w", err)
+	}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return fmt.Errorf("create data dir: %w", err)
+	}
+	key := generate()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("write secret key: %w", err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(key + "\n"); err != nil {
+		return fmt.Errorf("write secret key: %w", err)
+	}
+	c.SecretKey = key
+	return nil
+}
+
+// flagValue is a string flag that can also act as a boolean flag (--demo without a value).
+type flagValue struct {
+	s      string
+	isBool bool
+}
+
+func (f *flagValue) String() string     { return f.s }
+func (f *flagValue) Set(v string) error { f.s = v; return nil }
+func (f *flagValue) IsBoolFlag() bool   { return f.isBool }

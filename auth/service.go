@@ -1,0 +1,488 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/ids"
+	"github.com/analytics-agent/service/secretbox"
+	"github.com/analytics-agent/service/store"
+)
+
+// Errors of the auth flows; api maps them to the spec's error body.
+var (
+	ErrInvalidCredentials = errors.New("invalid email or password")
+	ErrInvalidCode        = errors.New("invalid or already used code")
+	ErrUnauthorized       = errors.New("missing, invalid, expired or revoked credential")
+	ErrEmailExists        = errors.New("an account with this email already exists")
+	ErrTwoFactorState     = errors.New("two-factor state does not allow this")
+)
+
+// Options configures the Service.
+type Options struct {
+	Issuer      string // shown in authenticator apps
+	DefaultPlan string
+	BruteForce  BruteForcePolicy
+	// ChallengeLifetime is how long a temp_token of a two-factor login lives (default 5 min).
+	ChallengeLifetime time.Duration
+}
+
+// Service runs the account flows of the /auth endpoints.
+type Service struct {
+	st     *store.Store
+	keys   *secretbox.Keys
+	tokens *Tokens
+	guard  *bruteForce
+	opts   Options
+	now    func() time.Time
+}
+
+// NewService wires the account flows.
+func NewService(st *store.Store, keys *secretbox.Keys, opts Options) *Service {
+	if opts.Issuer == "" {
+		opts.Issuer = "Analytics Agent"
+	}
+	if opts.DefaultPlan == "" {
+		opts.DefaultPlan = "free"
+	}
+	if opts.BruteForce.Window == 0 {
+		opts.BruteForce = DefaultBruteForcePolicy()
+	}
+	if opts.ChallengeLifetime == 0 {
+		opts.ChallengeLifetime = 5 * time.Minute
+	}
+	return &Service{
+		st: st, keys: keys, tokens: NewTokens(keys.SigningKey()), opts: opts,
+		guard: &bruteForce{policy: opts.BruteForce, store: st, sleep: sleepCtx},
+		now:   func() time.Time { return time.Now().UTC() },
+	}
+}
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	User     store.User
+	TokenJTI string // set for access tokens
+	APIKeyID string // set for API keys
+}
+
+// OrgID is the caller's organization.
+func (p *Principal) OrgID() string { return p.User.OrganizationID }
+
+// RegisterInput is the body of POST /auth/register.
+type RegisterInput struct {
+	Email, Password, FullName, OrganizationName string
+}
+
+// Register creates an organization and its admin owner, and fires user.created.
+func (s *Service) Register(ctx context.Context, in RegisterInput) (*store.User, error) {
+	if err := CheckEmail(in.Email); err != nil {
+		return nil, err
+	}
+	if err := CheckPassword(in.Password, in.Email); err != nil {
+		return nil, err
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	orgName := strings.TrimSpace(in.OrganizationName)
+	if orgName == "" {
+		orgName = strings.TrimSpace(in.FullName) + "'s organization"
+	}
+	org := &store.Organization{ID: ids.New(ids.Org), Name: orgName, Plan: s.opts.DefaultPlan, CreatedAt: now, UpdatedAt: now}
+	u := &store.User{
+		ID: ids.New(ids.User), OrganizationID: org.ID, Email: store.NormalizeEmail(in.Email),
+		FullName: strings.TrimSpace(in.FullName), PasswordHash: hash, Role: store.RoleAdmin, IsActive: true,
+		CreatedAt: now, UpdatedAt: now,
+	}
+	org.OwnerUserID = u.ID
+	err = s.st.Tx(ctx, func(tx *store.Store) error {
+		if err := tx.CreateOrganization(ctx, org); err != nil {
+			return err
+		}
+		if err := tx.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		ev, err := events.NewEvent(org.ID, events.UserCreated, events.UserCreatedData{
+			UserID: u.ID, Email: u.Email, FullName: u.FullName, Role: u.Role, OrganizationID: org.ID})
+		if err != nil {
+			return err
+		}
+		return tx.Emit(ctx, ev)
+	})
+	if errors.Is(err, store.ErrConflict) {
+		return nil, ErrEmailExists
+	}
+	if err != nil {
+		return nil, fmt.Errorf("register: %w", err)
+	}
+	return u, nil
+}
+
+// LoginResult is the outcome of a login step.
+type LoginResult struct {
+	Token       string
+	Claims      *Claims
+	User        *store.User
+	Requires2FA bool
+	TempToken   string
+}
+
+// Login checks e-mail and password. With two-factor on it answers a temp_token instead of a token.
+func (s *Service) Login(ctx context.Context, email, password, address string) (*LoginResult, error) {
+	now := s.now()
+	account := "login:acct:" + store.NormalizeEmail(email)
+	addr := scopeAddr("login", address)
+	if err := s.guard.check(ctx, now, account, addr); err != nil {
+		return nil, err
+	}
+	u, err := s.st.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("login: %w", err)
+	}
+	if u == nil {
+		VerifyPassword(dummyHash, password) // same work as a real check: no account enumeration
+		s.guard.fail(ctx, now, account, addr)
+		return nil, ErrInvalidCredentials
+	}
+	if !VerifyPassword(u.PasswordHash, password) || !u.IsActive {
+		s.guard.fail(ctx, now, account, addr)
+		return nil, ErrInvalidCredentials
+	}
+	s.guard.succeed(ctx, account)
+	if u.TwoFactorEnabled {
+		temp := "tmp_" + ids.Random(40)
+		ch := &store.LoginChallenge{TokenHash: s.keys.Hash(temp), UserID: u.ID, ExpiresAt: now.Add(s.opts.ChallengeLifetime)}
+		if err := s.st.CreateLoginChallenge(ctx, ch); err != nil {
+			return nil, fmt.Errorf("login: %w", err)
+		}
+		return &LoginResult{Requires2FA: true, TempToken: temp, User: u}, nil
+	}
+	return s.issueLogin(ctx, u, "password", address)
+}
+
+// Verify2FA completes a two-factor login with a TOTP or backup code.
+func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string) (*LoginResult, error) {
+	now := s.now()
+	hash := s.keys.Hash(tempToken)
+	addr := scopeAddr("2fa", address)
+	ch, err := s.st.LoginChallenge(ctx, hash, now)
+	if errors.Is(err, store.ErrNotFound) {
+		s.guard.fail(ctx, now, addr)
+		return nil, ErrInvalidCode
+	}
+	if err != nil {
+		return nil, fmt.Errorf("verify 2fa: %w", err)
+	}
+	account := "2fa:acct:" + ch.UserID
+	if err := s.guard.check(ctx, now, account, addr); err != nil {
+		return nil, err
+	}
+	u, err := s.userByIDAnyOrg(ctx, ch.UserID)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := s.checkSecondFactor(ctx, u, code, now)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		s.guard.fail(ctx, now, account, addr)
+		return nil, ErrInvalidCode
+	}
+	// The temp_token is single-use: of two racing requests with valid codes, one wins.
+	if used, err := s.st.UseLoginChallenge(ctx, hash); err != nil || !used {
+		return nil, ErrInvalidCode
+	}
+	s.guard.succeed(ctx, account)
+	return s.issueLogin(ctx, u, "two_factor", address)
+}
+
+func (s *Service) userByIDAnyOrg(ctx context.Context, userID string) (*store.User, error) {
+	u, err := s.st.UserByIDAnyOrg(ctx, userID)
+	if err != nil {
+		return nil, ErrInvalidCode
+	}
+	return u, nil
+}
+
+// checkSecondFactor accepts a current TOTP code (once) or an unused backup code (once).
+func (s *Service) checkSecondFactor(ctx context.Context, u *store.User, code string, now time.Time) (bool, error) {
+	code = strings.ReplaceAll(strings.TrimSpace(code), " ", "")
+	switch len(code) {
+	case 6:
+		secret, err := s.keys.Decrypt(u.TOTPSecretEnc)
+		if err != nil {
+			return false, fmt.Errorf("decrypt totp secret: %w", err)
+		}
+		step, ok := MatchTOTP(secret, code, now)
+		if !ok {
+			return false, nil
+		}
+		return s.st.AdvanceTOTPStep(ctx, u.ID, step)
+	case BackupCodeDigits:
+		return s.st.UseBackupCode(ctx, u.ID, s.keys.Hash(code))
+	}
+	return false, nil
+}
+
+func (s *Service) issueLogin(ctx context.Context, u *store.User, method, address string) (*LoginResult, error) {
+	var token string
+	var claims *Claims
+	err := s.st.Tx(ctx, func(tx *store.Store) error {
+		var err error
+		token, claims, err = s.issue(ctx, tx, u)
+		if err != nil {
+			return err
+		}
+		ev, err := events.NewEvent(u.OrganizationID, events.UserLogin, events.UserLoginData{
+			UserID: u.ID, Email: u.Email, Method: method, IPAddress: address})
+		if err != nil {
+			return err
+		}
+		return tx.Emit(ctx, ev)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("issue token: %w", err)
+	}
+	return &LoginResult{Token: token, Claims: claims, User: u}, nil
+}
+
+func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User) (string, *Claims, error) {
+	token, claims, err := s.tokens.Issue(u.ID, u.OrganizationID, s.now())
+	if err != nil {
+		return "", nil, err
+	}
+	rec := &store.AccessToken{JTI: claims.ID, UserID: u.ID, OrganizationID: u.OrganizationID,
+		IssuedAt: claims.IssuedAt.UTC(), ExpiresAt: claims.ExpiresAt.UTC()}
+	if err := st.CreateAccessToken(ctx, rec); err != nil {
+		return "", nil, err
+	}
+	return token, claims, nil
+}
+
+// Authenticate resolves a bearer credential (access token or API key) to its principal.
+func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
+	now := s.now()
+	if prefix, ok := SplitAPIKey(bearer); ok {
+		k, err := s.st.APIKeyByPrefix(ctx, prefix)
+		if err != nil || !APIKeyMatches(bearer, k.KeyHash) || k.RevokedAt != nil || (k.ExpiresAt != nil && !now.Before(*k.ExpiresAt)) {
+			return nil, ErrUnauthorized
+		}
+		u, err := s.st.UserByID(ctx, k.OrganizationID, k.UserID)
+		if err != nil || !u.IsActive {
+			return nil, ErrUnauthorized
+		}
+		_ = s.st.TouchAPIKey(ctx, k.ID, now)
+		return &Principal{User: *u, APIKeyID: k.ID}, nil
+	}
+	claims, err := s.tokens.Parse(bearer)
+	if err != nil {
+		return nil, ErrUnauthorized
+	}
+	rec, err := s.st.AccessToken(ctx, claims.ID)
+	if err != nil || rec.RevokedAt != nil || rec.UserID != claims.Subject {
+		return nil, ErrUnauthorized
+	}
+	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
+	if err != nil || !u.IsActive {
+		return nil, ErrUnauthorized
+	}
+	return &Principal{User: *u, TokenJTI: claims.ID}, nil
+}
+
+// Refresh issues a new token while the current one is valid. The current token stays valid until
+// it expires, so requests already in flight with it do not fail.
+func (s *Service) Refresh(ctx context.Context, p *Principal) (string, *Claims, error) {
+	if p.TokenJTI == "" {
+		return "", nil, fmt.Errorf("%w: refresh needs an access token, not an API key", ErrUnauthorized)
+	}
+	return s.issue(ctx, s.st, &p.User)
+}
+
+// Logout revokes the current token for every API process.
+func (s *Service) Logout(ctx context.Context, p *Principal) error {
+	if p.TokenJTI == "" {
+		return nil // an API key is revoked with DELETE /auth/api-keys/{id}, not by logout
+	}
+	return s.st.RevokeAccessToken(ctx, p.TokenJTI)
+}
+
+// Enable2FA starts a two-factor setup: a pending secret and pending backup codes, active only
+// after confirm-2fa proves the authenticator works.
+func (s *Service) Enable2FA(ctx context.Context, p *Principal) (*TOTPSetup, error) {
+	if p.User.TwoFactorEnabled {
+		return nil, fmt.Errorf("%w: two-factor authentication is already enabled", ErrTwoFactorState)
+	}
+	setup, err := NewTOTPSetup(s.opts.Issuer, p.User.Email)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := s.keys.Encrypt(setup.Secret)
+	if err != nil {
+		return nil, err
+	}
+	hashes := make([]string, len(setup.BackupCodes))
+	for i, c := range setup.BackupCodes {
+		hashes[i] = s.keys.Hash(c)
+	}
+	if err := s.st.ReplacePendingBackupCodes(ctx, p.User.ID, hashes); err != nil {
+		return nil, fmt.Errorf("enable 2fa: %w", err)
+	}
+	if err := s.st.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{"totp_pending_secret_enc": enc}); err != nil {
+		return nil, fmt.Errorf("enable 2fa: %w", err)
+	}
+	return setup, nil
+}
+
+// Confirm2FA turns two-factor on once a code from the pending secret checks out.
+func (s *Service) Confirm2FA(ctx context.Context, p *Principal, code string) error {
+	if p.User.TwoFactorEnabled {
+		return fmt.Errorf("%w: two-factor authentication is already enabled", ErrTwoFactorState)
+	}
+	if p.User.TOTPPendingSecretEnc == "" {
+		return fmt.Errorf("%w: call enable-2fa first", ErrTwoFactorState)
+	}
+	secret, err := s.keys.Decrypt(p.User.TOTPPendingSecretEnc)
+	if err != nil {
+		return fmt.Errorf("confirm 2fa: %w", err)
+	}
+	now := s.now()
+	step, ok := MatchTOTP(secret, code, now)
+	if !ok {
+		return ErrInvalidCode
+	}
+	if err := s.st.ActivateBackupCodes(ctx, p.User.ID); err != nil {
+		return fmt.Errorf("confirm 2fa: %w", err)
+	}
+	return s.st.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{
+		"two_factor_enabled": true, "totp_secret_enc": p.User.TOTPPendingSecretEnc,
+		"totp_pending_secret_enc": "", "totp_last_step": step,
+	})
+}
+
+// Disable2FA turns two-factor off; it needs the password and a current code.
+func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, address string) error {
+	if !p.User.TwoFactorEnabled {
+		return fmt.Errorf("%w: two-factor authentication is not enabled", ErrTwoFactorState)
+	}
+	now := s.now()
+	account := "2fa:acct:" + p.User.ID
+	if err := s.guard.check(ctx, now, account, scopeAddr("2fa", address)); err != nil {
+		return err
+	}
+	if !VerifyPassword(p.User.PasswordHash, password) {
+		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
+		return ErrInvalidCredentials
+	}
+	ok, err := s.checkSecondFactor(ctx, &p.User, code, now)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
+		return ErrInvalidCode
+	}
+	if err := s.st.DeleteBackupCodes(ctx, p.User.ID); err != nil {
+		return fmt.Errorf("disable 2fa: %w", err)
+	}
+	return s.st.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{
+		"two_factor_enabled": false, "totp_secret_enc": "", "totp_pending_secret_enc": "",
+	})
+}
+
+// UpdateProfile changes the full name and/or e-mail.
+func (s *Service) UpdateProfile(ctx context.Context, p *Principal, fullName, email *string) (*store.User, error) {
+	fields := map[string]any{}
+	if fullName != nil {
+		fields["full_name"] = strings.TrimSpace(*fullName)
+	}
+	if email != nil {
+		if err := CheckEmail(*email); err != nil {
+			return nil, err
+		}
+		fields["email"] = store.NormalizeEmail(*email)
+	}
+	if len(fields) > 0 {
+		err := s.st.UpdateUser(ctx, p.OrgID(), p.User.ID, fields)
+		if errors.Is(err, store.ErrConflict) {
+			return nil, ErrEmailExists
+		}
+		if err != nil {
+			return nil, fmt.Errorf("update profile: %w", err)
+		}
+	}
+	return s.st.UserByID(ctx, p.OrgID(), p.User.ID)
+}
+
+// ChangePassword sets a new password and revokes the user's other tokens.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next, address string) error {
+	now := s.now()
+	account := "login:acct:" + p.User.Email
+	if err := s.guard.check(ctx, now, account, scopeAddr("login", address)); err != nil {
+		return err
+	}
+	if !VerifyPassword(p.User.PasswordHash, current) {
+		s.guard.fail(ctx, now, account, scopeAddr("login", address))
+		return ErrInvalidCredentials
+	}
+	if err := CheckPassword(next, p.User.Email); err != nil {
+		return err
+	}
+	if current == next {
+		return fmt.Errorf("%w: the new password must differ from the current one", ErrWeakPassword)
+	}
+	hash, err := HashPassword(next)
+	if err != nil {
+		return err
+	}
+	return s.st.Tx(ctx, func(tx *store.Store) error {
+		if err := tx.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{"password_hash": hash}); err != nil {
+			return err
+		}
+		return tx.RevokeUserTokens(ctx, p.User.ID, p.TokenJTI)
+	})
+}
+
+// CreateAPIKey makes a key for the caller; the full key is returned once.
+func (s *Service) CreateAPIKey(ctx context.Context, p *Principal, name, description string, expiresInDays int) (*store.APIKey, string, error) {
+	key, prefix, hash := NewAPIKey()
+	now := s.now()
+	k := &store.APIKey{ID: ids.New(ids.APIKey), OrganizationID: p.OrgID(), UserID: p.User.ID,
+		Name: strings.TrimSpace(name), Description: description, KeyPrefix: prefix, KeyHash: hash, CreatedAt: now}
+	if expiresInDays > 0 {
+		exp := now.Add(time.Duration(expiresInDays) * 24 * time.Hour)
+		k.ExpiresAt = &exp
+	}
+	if err := s.st.CreateAPIKey(ctx, k); err != nil {
+		return nil, "", fmt.Errorf("create api key: %w", err)
+	}
+	return k, key, nil
+}
+
+// ListAPIKeys lists the caller's keys that are not revoked.
+func (s *Service) ListAPIKeys(ctx context.Context, p *Principal) ([]store.APIKey, error) {
+	return s.st.APIKeys(ctx, p.OrgID(), p.User.ID)
+}
+
+// RevokeAPIKey revokes one of the caller's keys.
+func (s *Service) RevokeAPIKey(ctx context.Context, p *Principal, id string) error {
+	return s.st.RevokeAPIKey(ctx, p.OrgID(), p.User.ID, id)
+}
+
+func scopeAddr(kind, address string) string {
+	if address == "" {
+		return ""
+	}
+	return kind + ":ip:" + address
+}
+
+// AssignedAgents lists the ids of the agents assigned to the caller (empty until agents exist).
+func (s *Service) AssignedAgents(ctx context.Context, p *Principal) ([]string, error) {
+	return s.st.AssignedAgentIDs(ctx, p.OrgID(), p.User.ID)
+}

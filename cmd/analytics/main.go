@@ -1,0 +1,254 @@
+// Command analytics is the Analytics Agent Service: one binary whose subcommands run the API and
+// workers together on an embedded default (serve), or separately (api, worker), apply migrations
+// (migrate) and read the event stream (events tail|replay).
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/analytics-agent/service/app"
+	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/store"
+)
+
+const usage = `Usage: analytics <command> [flags]
+
+Commands:
+  serve     API and all workers in one process (embedded NATS and SQLite unless NATS_URL / DATABASE_URL)
+  api       the HTTP API only (external Postgres and NATS)
+  worker    the workers only (external Postgres and NATS)
+  migrate   apply database migrations
+  events    tail | replay the event stream
+
+Run 'analytics <command> -h' for the flags of a command.
+`
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "analytics:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("a command is required")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "serve":
+		return runService(ctx, cmd, rest, stderr, app.Role{API: true, Workers: true, Migrate: true})
+	case "api":
+		return runService(ctx, cmd, rest, stderr, app.Role{API: true, Migrate: true})
+	case "worker":
+		return runService(ctx, cmd, rest, stderr, app.Role{Workers: true, Migrate: true})
+	case "migrate":
+		return runMigrate(ctx, rest, stderr)
+	case "events":
+		return runEvents(ctx, rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}
+
+func loadConfig(name string, args []string, stderr io.Writer) (app.Config, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet("analytics "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg, err := app.LoadConfig(fs, args, os.Getenv)
+	return cfg, fs, err
+}
+
+func newLogger(level string, w io.Writer) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+func generateKey() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func runService(ctx context.Context, name string, args []string, stderr io.Writer, role app.Role) error {
+	cfg, _, err := loadConfig(name, args, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogLevel, stderr)
+	if name != "serve" && (cfg.DatabaseURL == "" || cfg.NATSURL == "") {
+		return fmt.Errorf("'analytics %s' runs against external services: set DATABASE_URL and NATS_URL (or use 'analytics serve')", name)
+	}
+	if name != "serve" && cfg.SecretKey == "" {
+		return errors.New("ANALYTICS_SECRET_KEY is required when api and worker processes run separately (they must share it)")
+	}
+	if err := cfg.EnsureSecretKey(generateKey); err != nil {
+		return err
+	}
+	log.Info("starting", "command", name, "config", cfg)
+	a, err := app.New(ctx, cfg, log, role, app.Options{})
+	if err != nil {
+		return err
+	}
+	if cfg.Demo {
+		if err := a.SeedDemo(ctx, os.Stdout); err != nil {
+			log.Error("demo seed failed", "err", err)
+		}
+	}
+	return a.Run(ctx)
+}
+
+func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
+	cfg, _, err := loadConfig("migrate", args, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogLevel, stderr)
+	st, err := store.Open(ctx, cfg.DatabaseURL, cfg.SQLitePath())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx, log); err != nil {
+		return err
+	}
+	cur, latest, err := st.MigrationStatus(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("database is up to date", "dialect", st.Dialect(), "version", cur, "latest", latest)
+	return nil
+}
+
+func runEvents(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || (args[0] != "tail" && args[0] != "replay") {
+		return errors.New("usage: analytics events tail|replay [flags]")
+	}
+	sub := args[0]
+	fs := flag.NewFlagSet("analytics events "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	typ := fs.String("type", "", "only events of this type")
+	org := fs.String("org", "", "only events of this organization")
+	since := fs.String("since", "", "RFC 3339 time or duration ago (24h); replay only")
+	until := fs.String("until", "", "RFC 3339 time; replay only")
+	natsURL := fs.String("nats-url", os.Getenv("NATS_URL"), "NATS to read from (env NATS_URL)")
+	listen := fs.String("nats-listen", envOr("ANALYTICS_NATS_LISTEN", "127.0.0.1:4250"), "embedded server address of a running 'analytics serve'")
+	dataDir := fs.String("data-dir", envOr("ANALYTICS_DATA_DIR", "./data"), "data dir of the embedded default, read when no server runs")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	opts := events.ReadOptions{Type: *typ, OrgID: *org}
+	if sub == "replay" {
+		if *since == "" {
+			return errors.New("replay needs --since (RFC 3339 time, or a duration such as 24h)")
+		}
+		t, err := parseWhen(*since)
+		if err != nil {
+			return fmt.Errorf("--since: %w", err)
+		}
+		opts.Since = t
+		if *until != "" {
+			if opts.Until, err = parseWhen(*until); err != nil {
+				return fmt.Errorf("--until: %w", err)
+			}
+		}
+	}
+	js, closeFn, err := openEventStream(*natsURL, *listen, *dataDir)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	enc := json.NewEncoder(stdout)
+	print := func(ev events.StoredEvent) error {
+		return enc.Encode(struct {
+			OrganizationID string `json:"organization_id"`
+			events.Envelope
+		}{ev.OrganizationID, ev.Envelope})
+	}
+	if sub == "tail" {
+		return events.Tail(ctx, js, opts, print)
+	}
+	return events.Replay(ctx, js, opts, print)
+}
+
+// openEventStream connects to NATS_URL, else to a running embedded server, else starts the
+// embedded server over the data dir to read what it stored.
+func openEventStream(natsURL, listen, dataDir string) (jetstream.JetStream, func(), error) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	url := natsURL
+	var closeServer func()
+	if url == "" {
+		url = "nats://" + listen
+		if !reachable(listen) {
+			s, u, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: filepath.Join(dataDir, "nats"), Listen: "127.0.0.1:0"})
+			if err != nil {
+				return nil, nil, fmt.Errorf("no NATS running and the embedded store could not be opened: %w", err)
+			}
+			url, closeServer = u, func() { s.Shutdown(); s.WaitForShutdown() }
+		}
+	}
+	nc, err := events.Connect(url, "analytics-events-cli", log)
+	if err != nil {
+		return nil, nil, err
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return js, func() {
+		nc.Close()
+		if closeServer != nil {
+			closeServer()
+		}
+	}, nil
+}
+
+func reachable(addr string) bool {
+	c, err := netDial(addr)
+	if err != nil {
+		return false
+	}
+	_ = c.Close()
+	return true
+}
+
+func parseWhen(s string) (time.Time, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return time.Now().Add(-d), nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is neither an RFC 3339 time nor a duration", s)
+	}
+	return t, nil
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}

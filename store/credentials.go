@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// CreateAccessToken records an issued token.
+func (s *Store) CreateAccessToken(ctx context.Context, t *AccessToken) error {
+	return translate(s.ctx(ctx).Create(t).Error)
+}
+
+// AccessToken reads the record of a token by jti.
+func (s *Store) AccessToken(ctx context.Context, jti string) (*AccessToken, error) {
+	var t AccessToken
+	if err := s.ctx(ctx).First(&t, "jti = ?", jti).Error; err != nil {
+		return nil, translate(err)
+	}
+	return &t, nil
+}
+
+// RevokeAccessToken revokes one token.
+func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
+	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND revoked_at IS NULL", jti).
+		Update("revoked_at", time.Now().UTC()).Error
+}
+
+// RevokeUserTokens revokes every live token of a user except keepJTI.
+func (s *Store) RevokeUserTokens(ctx context.Context, userID, keepJTI string) error {
+	now := time.Now().UTC()
+	return s.ctx(ctx).Model(&AccessToken{}).
+		Where("user_id = ? AND jti <> ? AND revoked_at IS NULL AND expires_at > ?", userID, keepJTI, now).
+		Update("revoked_at", now).Error
+}
+
+// PruneAccessTokens deletes records of tokens that expired before the cutoff.
+func (s *Store) PruneAccessTokens(ctx context.Context, before time.Time) error {
+	return s.ctx(ctx).Where("expires_at < ?", before).Delete(&AccessToken{}).Error
+}
+
+// CreateAPIKey stores a new key (its hash).
+func (s *Store) CreateAPIKey(ctx context.Context, k *APIKey) error {
+	return translate(s.ctx(ctx).Create(k).Error)
+}
+
+// APIKeyByPrefix finds a key by its public prefix.
+func (s *Store) APIKeyByPrefix(ctx context.Context, prefix string) (*APIKey, error) {
+	var k APIKey
+	if err := s.ctx(ctx).First(&k, "key_prefix = ?", prefix).Error; err != nil {
+		return nil, translate(err)
+	}
+	return &k, nil
+}
+
+// APIKeys lists a user's keys that are not revoked, newest first.
+func (s *Store) APIKeys(ctx context.Context, orgID, userID string) ([]APIKey, error) {
+	var keys []APIKey
+	err := s.tenant(ctx, orgID).Where("user_id = ? AND revoked_at IS NULL", userID).
+		Order("created_at DESC").Find(&keys).Error
+	return keys, err
+}
+
+// RevokeAPIKey revokes a key of the user.
+func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) error {
+	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).
+		Update("revoked_at", time.Now().UTC())
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// TouchAPIKey sets last_used_at, at most once a minute per key so that busy keys do not turn
+// every request into a write.
+func (s *Store) TouchAPIKey(ctx context.Context, id string, now time.Time) error {
+	return s.ctx(ctx).Model(&APIKey{}).
+		Where("id = ? AND (last_used_at IS NULL OR last_used_at < ?)", id, now.Add(-time.Minute)).
+		Update("last_used_at", now).Error
+}
+
+// ReplacePendingBackupCodes stores the codes of a two-factor setup in progress.
+func (s *Store) ReplacePendingBackupCodes(ctx context.Context, userID string, hashes []string) error {
+	return s.ctx(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("user_id = ? AND pending = ?", userID, true).Delete(&BackupCode{}).Error; err != nil {
+			return err
+		}
+		codes := make([]BackupCode, len(hashes))
+		for i, h := range hashes {
+			codes[i] = BackupCode{UserID: userID, CodeHash: h, Pending: true}
+		}
+		return tx.Create(&codes).Error
+	})
+}
+
+// ActivateBackupCodes replaces the active codes with the pending ones (on confirm).
+func (s *Store) ActivateBackupCodes(ctx context.Context, userID string) error {
+	return s.ctx(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("user_id = ? AND pending = ?", userID, false).Delete(&BackupCode{}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&BackupCode{}).Where("user_id = ?", userID).Update("pending", false).Error
+	})
+}
+
+// DeleteBackupCodes removes every code of a user (on disable).
+func (s *Store) DeleteBackupCodes(ctx context.Context, userID string) error {
+	return s.ctx(ctx).Where("user_id = ?", userID).Delete(&BackupCode{}).Error
+}
+
+// UseBackupCode marks an active, unused code as used; false if there is none.
+func (s *Store) UseBackupCode(ctx context.Context, userID, hash string) (bool, error) {
+	res := s.ctx(ctx).Model(&BackupCode{}).
+		Where("user_id = ? AND code_hash = ? AND pending = ? AND used_at IS NULL", userID, hash, false).
+		Update("used_at", time.Now().UTC())
+	return res.RowsAffected == 1, res.Error
+}
+
+// CreateLoginChallenge stores a temp_token (hashed).
+func (s *Store) CreateLoginChallenge(ctx context.Context, c *LoginChallenge) error {
+	return translate(s.ctx(ctx).Create(c).Error)
+}
+
+// LoginChallenge returns a live, unused challenge.
+func (s *Store) LoginChallenge(ctx context.Context, hash string, now time.Time) (*LoginChallenge, error) {
+	var c LoginChallenge
+	err := s.ctx(ctx).First(&c, "token_hash = ? AND used_at IS NULL AND expires_at > ?", hash, now).Error
+	if err != nil {
+		return nil, translate(err)
+	}
+	return &c, nil
+}
+
+// UseLoginChallenge marks a challenge used; false if another request used it first.
+func (s *Store) UseLoginChallenge(ctx context.Context, hash string) (bool, error) {
+	res := s.ctx(ctx).Model(&LoginChallenge{}).Where("token_hash = ? AND used_at IS NULL", hash).
+		Update("used_at", time.Now().UTC())
+	return res.RowsAffected == 1, res.Error
+}
+
+// AddAuthFailure counts one failure for the scope in the window and returns the new count.
+func (s *Store) AddAuthFailure(ctx context.Context, scope string, window time.Time) (int, error) {
+	row := AuthFailure{ScopeKey: scope, WindowStart: window, Failures: 1}
+	err := s.ctx(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "scope_key"}, {Name: "window_start"}},
+		DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("auth_failures.failures + 1")}),
+	}).Create(&row).Error
+	if err != nil {
+		return 0, err
+	}
+	return s.AuthFailures(ctx, scope, window)
+}
+
+// AuthFailures returns the failures counted for the scope in the window.
+func (s *Store) AuthFailures(ctx context.Context, scope string, window time.Time) (int, error) {
+	var row AuthFailure
+	err := s.ctx(ctx).Where("scope_key = ? AND window_start = ?", scope, window).Limit(1).Find(&row).Error
+	return row.Failures, err
+}
+
+// ClearAuthFailures forgets the failures of a scope (after a successful login).
+func (s *Store) ClearAuthFailures(ctx context.Context, scope string) error {
+	return s.ctx(ctx).Where("scope_key = ?", scope).Delete(&AuthFailure{}).Error
+}

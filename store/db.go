@@ -1,0 +1,153 @@
+// Package store owns the service's database: gorm models, versioned migrations for PostgreSQL and
+// SQLite, and repositories. Every tenant-owned read and write goes through a method that takes
+// the organization id, so tenant scoping happens here, once.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Dialect names the database behind a Store.
+type Dialect string
+
+// Supported dialects.
+const (
+	Postgres Dialect = "postgres"
+	SQLite   Dialect = "sqlite"
+)
+
+// Sentinel errors that the API maps to its error body.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrConflict = errors.New("conflict")
+)
+
+// Store is the gateway to the database.
+type Store struct {
+	db      *gorm.DB
+	dialect Dialect
+	// afterCommit is called after a transaction that wrote outbox rows commits, so the relay
+	// publishes at once instead of at its next poll.
+	afterCommit func()
+}
+
+// Open connects to databaseURL (postgres://...) or, when it is empty, to the SQLite file
+// sqlitePath, creating its folder.
+func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
+	cfg := &gorm.Config{
+		Logger:                                   logger.Discard,
+		NowFunc:                                  func() time.Time { return time.Now().UTC() },
+		DisableForeignKeyConstraintWhenMigrating: true,
+		TranslateError:                           true,
+	}
+	var (
+		db      *gorm.DB
+		err     error
+		dialect Dialect
+	)
+	switch {
+	case databaseURL != "":
+		if !strings.HasPrefix(databaseURL, "postgres://") && !strings.HasPrefix(databaseURL, "postgresql://") {
+			return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql://")
+		}
+		dialect = Postgres
+		db, err = gorm.Open(postgres.Open(databaseURL), cfg)
+	default:
+		if err := os.MkdirAll(filepath.Dir(sqlitePath), 0o700); err != nil {
+			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+		dialect = SQLite
+		// WAL lets readers run while the single writer commits; busy_timeout makes concurrent
+		// writers wait instead of failing with SQLITE_BUSY.
+		dsn := sqlitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		db, err = gorm.Open(sqlite.Open(dsn), cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	if dialect == SQLite {
+		// One writer at a time is what SQLite allows anyway; a small pool avoids lock churn.
+		sqlDB.SetMaxOpenConns(4)
+	} else {
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetMaxIdleConns(10)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
+	}
+	return &Store{db: db, dialect: dialect}, nil
+}
+
+// Dialect reports which database is behind the store.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// SQL returns the underlying *sql.DB (for migrations and health checks).
+func (s *Store) SQL() *sql.DB {
+	d, _ := s.db.DB()
+	return d
+}
+
+// Ping checks the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.SQL().PingContext(ctx)
+}
+
+// Close closes the connection pool.
+func (s *Store) Close() error { return s.SQL().Close() }
+
+// OnOutboxCommit registers fn to be called after every commit that wrote outbox rows.
+func (s *Store) OnOutboxCommit(fn func()) { s.afterCommit = fn }
+
+// Tx runs fn in one database transaction; events emitted through the tx store commit with it.
+func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
+	wrote := false
+	err := s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
+		tx := &Store{db: gtx, dialect: s.dialect}
+		tx.afterCommit = func() { wrote = true }
+		return fn(tx)
+	})
+	if err == nil && wrote && s.afterCommit != nil {
+		s.afterCommit()
+	}
+	return err
+}
+
+func (s *Store) ctx(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
+
+// translate maps gorm errors to the store's sentinels.
+func translate(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return ErrNotFound
+	case errors.Is(err, gorm.ErrDuplicatedKey), isUniqueViolation(err):
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return err
+}
+
+func isUniqueViolation(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}
