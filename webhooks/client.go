@@ -65,9 +65,14 @@ type Target struct {
 
 // Message is one event as delivered. ID and Body are identical on every retry.
 type Message struct {
-	ID        string
+	// ID is the event id (webhook-id); receivers deduplicate on it.
+	ID string
+	// Timestamp is the signing time (webhook-timestamp); zero means now. Use the time of the
+	// attempt, not the event's created_at: receivers reject timestamps older than a few
+	// minutes, so a retry an hour later must be signed afresh.
 	Timestamp time.Time
-	Body      []byte
+	// Body is the JSON envelope, sent and signed byte for byte.
+	Body []byte
 }
 
 // Attempt is the outcome of one delivery attempt, ready to be logged.
