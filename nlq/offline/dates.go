@@ -1,0 +1,298 @@
+package offline
+
+import (
+	"fmt"
+	"time"
+)
+
+// grain is a time bucket size.
+type grain int
+
+const (
+	grainNone grain = iota
+	grainDay
+	grainWeek
+	grainMonth
+	grainQuarter
+	grainYear
+)
+
+func (g grain) String() string {
+	return [...]string{"", "day", "week", "month", "quarter", "year"}[g]
+}
+
+// units maps time-unit words (singular) to grains.
+var units = map[string]grain{
+	"day": grainDay, "week": grainWeek, "month": grainMonth, "quarter": grainQuarter, "year": grainYear,
+}
+
+// months maps month names and abbreviations to their number.
+var months = map[string]time.Month{
+	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+	"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+	"sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+
+var ordinals = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+
+// dateRange is a half-open interval [from, to) of calendar days; a zero bound is open.
+type dateRange struct {
+	from, to time.Time
+	text     string // how the question said it, for the explanation
+}
+
+func (r dateRange) String() string {
+	switch {
+	case r.from.IsZero():
+		return "before " + day(r.to)
+	case r.to.IsZero():
+		return "from " + day(r.from)
+	}
+	return fmt.Sprintf("%s to %s", day(r.from), day(r.to.AddDate(0, 0, -1)))
+}
+
+func day(t time.Time) string { return t.Format("2006-01-02") }
+
+// dateAtom is one point-like date expression ("March 2024", "2024", "Q3") before it is
+// combined into a range; hasYear says whether the year was given.
+type dateAtom struct {
+	from, to time.Time
+	hasYear  bool
+	month    time.Month // set for a month without a year, so "between March and June 2024" can reapply one
+	quarter  int
+}
+
+// dateParser reads date expressions relative to today.
+type dateParser struct {
+	today time.Time // midnight of Request.Now, in its location
+}
+
+func newDateParser(now time.Time) dateParser {
+	if now.IsZero() {
+		now = time.Now()
+	}
+	y, m, d := now.Date()
+	return dateParser{today: time.Date(y, m, d, 0, 0, 0, 0, time.UTC)}
+}
+
+// prefixes may precede a date expression; they are consumed only with it.
+var datePrefixes = map[string]bool{"in": true, "during": true, "for": true, "of": true, "on": true, "over": true, "within": true, "the": true, "at": true}
+
+// parse tries to read a date range at toks[i:]. It returns the range and how many tokens it
+// used. afterCmp is set when a comparison word precedes, so "over 2000" stays a number.
+func (p dateParser) parse(toks []token, i int, afterCmp bool) (dateRange, int, bool) {
+	j := i
+	for j < len(toks) && datePrefixes[toks[j].lower] && !toks[j].quoted {
+		j++
+	}
+	if afterCmp && j == i {
+		return dateRange{}, 0, false
+	}
+	r, n, ok := p.core(toks, j)
+	if !ok {
+		return dateRange{}, 0, false
+	}
+	end := j + n
+	r.text = joinRaw(toks[i:end])
+	return r, end - i, true
+}
+
+func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
+	at := func(k int) string {
+		if i+k < len(toks) && !toks[i+k].quoted {
+			return toks[i+k].lower
+		}
+		return ""
+	}
+	t := p.today
+	switch w := at(0); w {
+	case "today":
+		return dateRange{from: t, to: t.AddDate(0, 0, 1)}, 1, true
+	case "yesterday":
+		return dateRange{from: t.AddDate(0, 0, -1), to: t}, 1, true
+	case "ytd":
+		return dateRange{from: p.start(t, grainYear), to: t.AddDate(0, 0, 1)}, 1, true
+	case "mtd":
+		return dateRange{from: p.start(t, grainMonth), to: t.AddDate(0, 0, 1)}, 1, true
+	case "this", "current":
+		if g, ok := units[singular(at(1))]; ok && !toks[i+1].plural {
+			if at(2) == "to" && at(3) == "date" {
+				return dateRange{from: p.start(t, g), to: t.AddDate(0, 0, 1)}, 4, true
+			}
+			s := p.start(t, g)
+			return dateRange{from: s, to: p.add(s, g, 1)}, 2, true
+		}
+	case "last", "past", "previous", "prior", "recent", "trailing":
+		if g, ok := units[at(1)]; ok && !toks[i+1].plural {
+			s := p.start(t, g)
+			return dateRange{from: p.add(s, g, -1), to: s}, 2, true
+		}
+		if i+1 < len(toks) && toks[i+1].isNum && toks[i+1].num >= 1 && toks[i+1].num == float64(int(toks[i+1].num)) {
+			if g, ok := units[singular(at(2))]; ok {
+				return dateRange{from: p.add(t, g, -int(toks[i+1].num)), to: t}, 3, true
+			}
+		}
+	case "year", "quarter", "month":
+		if at(1) == "to" && at(2) == "date" {
+			return dateRange{from: p.start(t, units[w]), to: t.AddDate(0, 0, 1)}, 3, true
+		}
+	case "between", "from":
+		a, n, ok := p.atom(toks, i+1)
+		if !ok {
+			break
+		}
+		sep := at(1 + n)
+		if (w == "between" && sep != "and") || (w == "from" && sep != "to" && sep != "until" && sep != "through" && sep != "till" && sep != "and") {
+			break
+		}
+		b, m, ok := p.atom(toks, i+2+n)
+		if !ok {
+			break
+		}
+		if !a.hasYear && b.hasYear {
+			a = p.withYear(a, b.from.Year())
+		}
+		if !b.to.After(a.from) {
+			return dateRange{}, 0, false
+		}
+		return dateRange{from: a.from, to: b.to}, 2 + n + m, true
+	case "since", "after", "before", "until", "through", "till":
+		a, n, ok := p.atom(toks, i+1)
+		if !ok {
+			break
+		}
+		switch w {
+		case "since":
+			return dateRange{from: a.from}, 1 + n, true
+		case "after":
+			return dateRange{from: a.to}, 1 + n, true
+		case "before":
+			return dateRange{to: a.from}, 1 + n, true
+		default:
+			return dateRange{to: a.to}, 1 + n, true
+		}
+	}
+	a, n, ok := p.atom(toks, i)
+	if !ok {
+		return dateRange{}, 0, false
+	}
+	return dateRange{from: a.from, to: a.to}, n, true
+}
+
+// atom reads an ISO date, a year, a month [year], a quarter [year] or "first quarter [of] year".
+func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
+	if i >= len(toks) || toks[i].quoted {
+		return dateAtom{}, 0, false
+	}
+	tk := toks[i]
+	year := func(k int) (int, bool) {
+		if i+k < len(toks) && toks[i+k].isNum && isYear(toks[i+k].num) {
+			return int(toks[i+k].num), true
+		}
+		return 0, false
+	}
+	switch {
+	case isISODate(tk.lower):
+		d, err := time.Parse("2006-01-02", tk.lower)
+		if err != nil {
+			return dateAtom{}, 0, false
+		}
+		return dateAtom{from: d, to: d.AddDate(0, 0, 1), hasYear: true}, 1, true
+	case tk.isNum && isYear(tk.num):
+		y := int(tk.num)
+		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+1, 1, 1), hasYear: true}, 1, true
+	}
+	if m, ok := months[tk.lower]; ok {
+		// "may" is also a verb; take it as a month only with a year or after a date word.
+		if y, ok := year(1); ok {
+			return dateAtom{from: ymd(y, m, 1), to: ymd(y, m+1, 1), hasYear: true}, 2, true
+		}
+		if tk.lower == "may" || tk.lower == "mar" {
+			return dateAtom{}, 0, false
+		}
+		y := p.today.Year()
+		return dateAtom{from: ymd(y, m, 1), to: ymd(y, m+1, 1), month: m}, 1, true
+	}
+	q, n := 0, 0
+	if len(tk.lower) == 2 && tk.lower[0] == 'q' && tk.lower[1] >= '1' && tk.lower[1] <= '4' {
+		q, n = int(tk.lower[1]-'0'), 1
+	} else if o, ok := ordinals[tk.lower]; ok && i+1 < len(toks) && toks[i+1].lower == "quarter" {
+		q, n = o, 2
+		if i+2 < len(toks) && toks[i+2].lower == "of" {
+			if _, ok := year(3); ok {
+				n = 3
+			}
+		}
+	} else if tk.lower == "quarter" && i+1 < len(toks) && toks[i+1].isNum && toks[i+1].num >= 1 && toks[i+1].num <= 4 {
+		q, n = int(toks[i+1].num), 2
+	}
+	if q > 0 {
+		if y, ok := year(n); ok {
+			return dateAtom{from: ymd(y, time.Month(3*q-2), 1), to: ymd(y, time.Month(3*q+1), 1), hasYear: true}, n + 1, true
+		}
+		if n == 3 { // "first quarter of" without a year
+			n = 2
+		}
+		y := p.today.Year()
+		return dateAtom{from: ymd(y, time.Month(3*q-2), 1), to: ymd(y, time.Month(3*q+1), 1), quarter: q}, n, true
+	}
+	return dateAtom{}, 0, false
+}
+
+// withYear re-dates a month or quarter atom given without a year.
+func (p dateParser) withYear(a dateAtom, y int) dateAtom {
+	switch {
+	case a.month != 0:
+		return dateAtom{from: ymd(y, a.month, 1), to: ymd(y, a.month+1, 1), hasYear: true}
+	case a.quarter != 0:
+		return dateAtom{from: ymd(y, time.Month(3*a.quarter-2), 1), to: ymd(y, time.Month(3*a.quarter+1), 1), hasYear: true}
+	}
+	return a
+}
+
+// start is the first day of the period of grain g containing t; weeks start on Monday.
+func (p dateParser) start(t time.Time, g grain) time.Time {
+	y, m, d := t.Date()
+	switch g {
+	case grainWeek:
+		wd := (int(t.Weekday()) + 6) % 7 // Monday = 0
+		return ymd(y, m, d-wd)
+	case grainMonth:
+		return ymd(y, m, 1)
+	case grainQuarter:
+		return ymd(y, time.Month((int(m)-1)/3*3+1), 1)
+	case grainYear:
+		return ymd(y, 1, 1)
+	}
+	return ymd(y, m, d)
+}
+
+// add moves t by n periods of grain g.
+func (p dateParser) add(t time.Time, g grain, n int) time.Time {
+	switch g {
+	case grainWeek:
+		return t.AddDate(0, 0, 7*n)
+	case grainMonth:
+		return t.AddDate(0, n, 0)
+	case grainQuarter:
+		return t.AddDate(0, 3*n, 0)
+	case grainYear:
+		return t.AddDate(n, 0, 0)
+	}
+	return t.AddDate(0, 0, n)
+}
+
+func ymd(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+func isYear(f float64) bool { return f == float64(int(f)) && f >= 1900 && f <= 2100 }
+
+func joinRaw(toks []token) string {
+	s := ""
+	for i, t := range toks {
+		if i > 0 {
+			s += " "
+		}
+		s += t.raw
+	}
+	return s
+}

@@ -1,0 +1,37 @@
+package offline
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// TestDebugQuestion prints the SQL for the questions in NLQ_Q (separated by ";"), for
+// working on the grammar: NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
+func TestDebugQuestion(t *testing.T) {
+	qs := os.Getenv("NLQ_Q")
+	if qs == "" {
+		t.Skip("set NLQ_Q to print the SQL of questions")
+	}
+	db, s := openFixture(t)
+	for _, q := range strings.Split(qs, ";") {
+		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: fixtureNow})
+		if err != nil {
+			t.Logf("%s\n  ERROR: %v", q, err)
+			continue
+		}
+		res, qerr := query(context.Background(), db, g.SQL)
+		t.Logf("%s\n%s\n-- %s\n-- rows=%d err=%v first=%v", q, g.SQL, g.Explanation, len(res.rows), qerr, first(res.rows))
+	}
+}
+
+func first(rows []string) []string {
+	if len(rows) > 3 {
+		return rows[:3]
+	}
+	return rows
+}

@@ -1,0 +1,191 @@
+// Package offline is the default question-to-SQL engine: deterministic, rule and grammar
+// based, no model and no network.
+//
+// A question goes through four stages:
+//
+//  1. tokenize: words, numbers (1,000 / 10k / "five"), ISO dates and quoted literals;
+//  2. scan: greedy longest match of date expressions ("last 30 days", "between March and
+//     June 2024"), grammar keywords ("how many", "top", "by", "more than") and schema
+//     entities (table and column names split from snake_case and singularised, sampled
+//     values, built-in and organisation synonyms), each entity with scored candidates;
+//  3. resolve and build: candidates are chosen by score minus join distance to the rest of
+//     the question, then a left-to-right pass over the items fills a small plan (measures,
+//     dimensions, conditions, date ranges, HAVING, ordering, limit);
+//  4. complete and render: the FROM table is the measure's, joins follow the shortest
+//     foreign-key paths, and SQL is printed for PostgreSQL, MySQL or SQLite.
+//
+// Any word that is not a stop word and maps to nothing, an incomplete comparison, a tie
+// between two readings, or a plan without a table or measure makes Generate return a
+// *nlq.NotUnderstoodError instead of a guess.
+package offline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// Engine is the offline nlq.Engine. The zero value is ready to use and safe for concurrent
+// use: it keeps no state between requests.
+type Engine struct{}
+
+// New returns an offline engine.
+func New() *Engine { return &Engine{} }
+
+var _ nlq.Engine = (*Engine)(nil)
+
+// Generate translates req.Question into SQL for req.Dialect over req.Schema. The system
+// prompt is ignored: there is no model to instruct.
+func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation, error) {
+	if err := ctx.Err(); err != nil {
+		return nlq.Generation{}, fmt.Errorf("offline: %w", err)
+	}
+	if req.Schema == nil || len(req.Schema.Tables) == 0 {
+		return nlq.Generation{}, &nlq.NotUnderstoodError{Message: "the agent has no readable tables"}
+	}
+	q := strings.TrimSpace(req.Question)
+	if q == "" {
+		return nlq.Generation{}, &nlq.NotUnderstoodError{Message: "empty question"}
+	}
+	d, err := dialectFor(req.Dialect)
+	if err != nil {
+		return nlq.Generation{}, err
+	}
+	if ex, ok := matchExample(q, req.Examples); ok {
+		return nlq.Generation{SQL: ex.SQL, Explanation: fmt.Sprintf("Answered with the saved query for %q.", ex.Question)}, nil
+	}
+	m := newModel(req.Schema)
+	lex := newLexicon(m, req.Synonyms)
+	items := scan(tokenize(q), lex, newDateParser(req.Now))
+	p, err := interpret(m, items)
+	if err != nil {
+		return nlq.Generation{}, toPublic(err, items)
+	}
+	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
+}
+
+// interpret runs resolution, plan building and completion.
+func interpret(m *model, items []item) (*plan, error) {
+	var unknown []string
+	for _, it := range items {
+		if it.kind == itUnknown {
+			unknown = append(unknown, it.text())
+		}
+	}
+	if len(unknown) > 0 {
+		// Report every unmapped word at once, before resolution complains about one.
+		return nil, &notUnderstood{words: unknown, msg: "some words do not match any table, column or value"}
+	}
+	if err := resolve(m, items); err != nil {
+		return nil, err
+	}
+	p, err := build(m, items)
+	if err != nil {
+		return nil, err
+	}
+	if err := complete(m, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// toPublic converts internal failures into the API's error.
+func toPublic(err error, items []item) error {
+	var nu *notUnderstood
+	var amb *ambiguityError
+	var un *unrelatedError
+	switch {
+	case errors.As(err, &nu):
+		return &nlq.NotUnderstoodError{Words: nu.words, Message: nu.msg}
+	case errors.As(err, &amb):
+		return &nlq.NotUnderstoodError{Words: []string{amb.words}, Message: "ambiguous: " + amb.Error()}
+	case errors.As(err, &un):
+		return &nlq.NotUnderstoodError{Words: []string{un.words}, Message: un.Error()}
+	}
+	return fmt.Errorf("offline: %w", err)
+}
+
+func dialectFor(t datasource.Type) (dialect, error) {
+	switch t {
+	case datasource.Postgres, datasource.MySQL, datasource.SQLite:
+		return dialect{typ: t}, nil
+	case "":
+		return dialect{typ: datasource.Postgres}, nil
+	}
+	return dialect{}, fmt.Errorf("offline: unsupported dialect %q", t)
+}
+
+// matchExample finds a template question that is the same question: identical content
+// words, numbers included. Anything looser risks answering a different question.
+func matchExample(q string, examples []nlq.Example) (nlq.Example, bool) {
+	key := questionKey(q)
+	for _, ex := range examples {
+		if ex.SQL != "" && questionKey(ex.Question) == key {
+			return ex, true
+		}
+	}
+	return nlq.Example{}, false
+}
+
+func questionKey(q string) string {
+	var ws []string
+	for _, t := range tokenize(q) {
+		if !t.quoted && stopWords[t.lower] {
+			continue
+		}
+		ws = append(ws, t.norm)
+	}
+	return strings.Join(ws, " ")
+}
+
+// explain describes the plan in words, so a user can see how the question was read.
+func explain(p *plan) string {
+	var parts []string
+	d := dialect{typ: datasource.SQLite}
+	if p.listTable != nil {
+		parts = append(parts, "Rows of "+p.listTable.name)
+	}
+	if p.outerCount {
+		parts = append(parts, "Number of "+p.dims[0].table.name)
+	}
+	for _, m := range p.measures {
+		e, _ := measureSQL(p, m, d)
+		parts = append(parts, e)
+	}
+	s := strings.Join(parts, ", ")
+	var dims []string
+	for _, dm := range p.dims {
+		if p.outerCount {
+			break
+		}
+		switch {
+		case dm.grain != grainNone:
+			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
+		case dm.table != nil:
+			dims = append(dims, dm.table.name)
+		default:
+			dims = append(dims, d.col(dm.col))
+		}
+	}
+	if len(dims) > 0 {
+		s += " per " + strings.Join(dims, " and ")
+	}
+	if w := where(p, d); len(w) > 0 {
+		s += " where " + strings.Join(w, " and ")
+	}
+	for _, dc := range p.dates {
+		s += fmt.Sprintf(" (%q read as %s)", dc.rng.text, dc.rng)
+	}
+	for _, h := range p.having {
+		e, _ := measureSQL(p, *h.having, d)
+		s += " keeping those with " + predicate(e, h.op, h.vals, d)
+	}
+	if p.limit > 0 {
+		s += fmt.Sprintf(", top %d", p.limit)
+	}
+	return s + "."
+}

@@ -1,0 +1,134 @@
+package offline
+
+import "strings"
+
+// kw is the grammar role of a keyword phrase.
+type kw int
+
+const (
+	kwNone     kw = iota
+	kwCount       // how many, number of
+	kwSum         // total, sum of
+	kwAvg         // average
+	kwMax         // maximum (an aggregate)
+	kwMin         // minimum (an aggregate)
+	kwDistinct    // different, unique
+	kwGroup       // by, per, for each
+	kwTop         // top N
+	kwBottom      // bottom N
+	kwMost        // highest, most: order descending (or MAX without a grouping)
+	kwLeast       // lowest, least: order ascending (or MIN without a grouping)
+	kwGT
+	kwGTE
+	kwLT
+	kwLTE
+	kwBetween
+	kwEq
+	kwNot
+	kwAnd
+	kwOr
+	kwWhich  // which / what, naming the thing to group by
+	kwSort   // sorted by
+	kwAsc    // ascending
+	kwDesc   // descending
+	kwBucket // daily, monthly, over time
+	kwUnit   // day, month ... (a bucket after "by"/"per")
+	kwList   // list, show: the answer is rows, not a number
+	kwWith   // with, having, where, whose: introduces a condition
+	kwFirst  // earliest, first: MIN of a date
+	kwLatest // latest, most recent: MAX of a date
+)
+
+// keyword is one entry of the grammar table.
+type keyword struct {
+	kind  kw
+	grain grain
+}
+
+// keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
+// the same position, so "more than" beats "more" and "over time" beats "over".
+var keywords = map[string]keyword{
+	"how many": {kind: kwCount}, "number of": {kind: kwCount}, "count of": {kind: kwCount},
+	"count": {kind: kwCount}, "total number of": {kind: kwCount}, "no of": {kind: kwCount},
+	"how much": {kind: kwSum},
+	"total":    {kind: kwSum}, "sum of": {kind: kwSum}, "sum": {kind: kwSum}, "overall": {kind: kwSum},
+	"combined": {kind: kwSum}, "totals": {kind: kwSum}, "total of": {kind: kwSum},
+	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg}, "typical": {kind: kwAvg},
+	"average number of": {kind: kwAvg},
+	"maximum":           {kind: kwMax}, "max": {kind: kwMax}, "minimum": {kind: kwMin}, "min": {kind: kwMin},
+	"different": {kind: kwDistinct}, "unique": {kind: kwDistinct}, "distinct": {kind: kwDistinct},
+	"by": {kind: kwGroup}, "per": {kind: kwGroup}, "for each": {kind: kwGroup}, "for every": {kind: kwGroup},
+	"each": {kind: kwGroup}, "every": {kind: kwGroup}, "in each": {kind: kwGroup}, "across": {kind: kwGroup},
+	"grouped by": {kind: kwGroup}, "broken down by": {kind: kwGroup}, "split by": {kind: kwGroup},
+	"breakdown by": {kind: kwGroup}, "break down by": {kind: kwGroup}, "of each": {kind: kwGroup},
+	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
+	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
+	"greatest": {kind: kwMost}, "the most": {kind: kwMost}, "most expensive": {kind: kwMost},
+	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
+	"cheapest": {kind: kwLeast}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
+	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
+	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
+	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},
+	"at least": {kind: kwGTE}, "no less than": {kind: kwGTE}, "or more": {kind: kwGTE},
+	"less than": {kind: kwLT}, "fewer than": {kind: kwLT}, "under": {kind: kwLT}, "below": {kind: kwLT},
+	"lower than": {kind: kwLT}, "smaller than": {kind: kwLT}, "cheaper than": {kind: kwLT},
+	"at most": {kind: kwLTE}, "no more than": {kind: kwLTE}, "up to": {kind: kwLTE}, "or less": {kind: kwLTE},
+	"between": {kind: kwBetween}, "equal to": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
+	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
+	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot}, "without": {kind: kwNot},
+	"and": {kind: kwAnd}, "or": {kind: kwOr},
+	"which": {kind: kwWhich}, "what": {kind: kwWhich},
+	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
+	"rank by":   {kind: kwSort},
+	"ascending": {kind: kwAsc}, "asc": {kind: kwAsc}, "descending": {kind: kwDesc}, "desc": {kind: kwDesc},
+	"daily": {kind: kwBucket, grain: grainDay}, "weekly": {kind: kwBucket, grain: grainWeek},
+	"monthly": {kind: kwBucket, grain: grainMonth}, "quarterly": {kind: kwBucket, grain: grainQuarter},
+	"yearly": {kind: kwBucket, grain: grainYear}, "annually": {kind: kwBucket, grain: grainYear},
+	"annual": {kind: kwBucket, grain: grainYear}, "over time": {kind: kwBucket, grain: grainMonth},
+	"trend": {kind: kwBucket, grain: grainMonth}, "month over month": {kind: kwBucket, grain: grainMonth},
+	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
+	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay},
+	"week": {kind: kwUnit, grain: grainWeek}, "weeks": {kind: kwUnit, grain: grainWeek},
+	"month": {kind: kwUnit, grain: grainMonth}, "months": {kind: kwUnit, grain: grainMonth},
+	"quarter": {kind: kwUnit, grain: grainQuarter}, "quarters": {kind: kwUnit, grain: grainQuarter},
+	"year": {kind: kwUnit, grain: grainYear}, "years": {kind: kwUnit, grain: grainYear},
+	"list": {kind: kwList}, "show": {kind: kwList}, "display": {kind: kwList}, "give me": {kind: kwList},
+	"with": {kind: kwWith}, "having": {kind: kwWith}, "where": {kind: kwWith}, "whose": {kind: kwWith},
+	"that have": {kind: kwWith}, "who have": {kind: kwWith}, "that had": {kind: kwWith}, "who had": {kind: kwWith},
+	"earliest": {kind: kwFirst}, "first": {kind: kwFirst}, "oldest": {kind: kwFirst},
+	"latest": {kind: kwLatest}, "most recent": {kind: kwLatest}, "newest": {kind: kwLatest}, "last": {kind: kwLatest},
+}
+
+// maxKeywordWords is the longest keyword phrase in words.
+const maxKeywordWords = 3
+
+// stopWords carry no meaning for the query; anything else that maps to nothing makes the
+// engine refuse. The list is deliberately short and explicit: articles, prepositions,
+// auxiliaries, pronouns, politeness, and the generic verbs of business questions.
+var stopWords = toSet(strings.Fields(`
+	a an the of for in on at to from into as is are was were be been being do does did done
+	there their them they it its this that these those we our us i me my you your
+	please can could would will shall should tell get got find see give know want need
+	all any some whole
+	placed place made make makes generated generate created received receive recorded record
+	have has had come comes came live lives living located based belong belongs belonging
+	ordered bought purchased sold run ran running use used using spent spend earned
+	s so far currently now ever right just also only
+	value amount amounts figure figures number numbers
+	dollars dollar usd eur euros euro units unit times
+	share breakdown distribution percentage split
+	who whom how when then than
+`))
+
+// Words in stopWords that are also schema-relevant are still matched first: the stop list is
+// only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are
+// in it so that "how much did we spend" and "total amount" work when a schema has no such
+// column, and are matched as columns when it has.
+
+func toSet(ws []string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}

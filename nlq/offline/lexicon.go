@@ -1,0 +1,239 @@
+package offline
+
+import (
+	"sort"
+	"strings"
+)
+
+// candKind says what a word sequence can refer to.
+type candKind int
+
+const (
+	candTable candKind = iota
+	candColumn
+	candValue
+)
+
+// cand is one interpretation of a word sequence, with a match score in (0, 1]: 1 for an
+// exact name or sampled value, less for partial names and synonyms (Power BI's "orange"
+// tier). Scores only rank interpretations of the same words against each other.
+type cand struct {
+	kind  candKind
+	table *table
+	col   *column // column and value candidates
+	value string  // value candidates: the sampled value as stored
+	score float64
+}
+
+func (c cand) key() string {
+	switch c.kind {
+	case candTable:
+		return "t:" + c.table.name
+	case candColumn:
+		return "c:" + c.table.name + "." + c.col.name
+	}
+	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
+}
+
+// Scores of the match tiers.
+const (
+	scoreCurated  = 1.05 // the request's synonyms
+	scoreExact    = 1.0
+	scoreHead     = 0.8 // the head word of a multi-word name: "amount" for total_amount
+	scoreSynonym  = 0.85
+	scoreModifier = 0.5 // another word of a multi-word name: "unit" for unit_price
+	scoreAmbig    = 0.5 // a generic column name alone: "name"
+)
+
+// genericWords are column-name words too vague to name a column on their own.
+var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
+
+// aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
+// are tried as phrases against table and column names.
+var aliases = map[string][]string{
+	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
+	"item": {"product"}, "sku": {"product"}, "good": {"product"},
+	"purchase": {"order"}, "transaction": {"order"},
+	"salesperson": {"sale rep", "rep"}, "seller": {"sale rep", "rep"}, "representative": {"sale rep", "rep"},
+	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
+	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
+	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
+	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
+	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
+	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
+	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
+	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup"},
+	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
+	"state": {"status"}, "order status": {"status"},
+	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
+	"priced": {"price"}, "cost": {"price", "spend"},
+	"marketing channel": {"channel"}, "source": {"channel"},
+	"market": {"segment"}, "customer segment": {"segment"},
+}
+
+// moneySynonyms rank money columns for everyday measure words by the words in their names:
+// "sales" prefers an order amount, "revenue" a revenue column.
+var moneySynonyms = map[string]map[string]float64{
+	"revenue":  {"revenue": 0.95, "sale": 0.85, "amount": 0.82, "total": 0.8, "subtotal": 0.7, "income": 0.85},
+	"sale":     {"sale": 0.95, "amount": 0.85, "total": 0.82, "revenue": 0.8, "subtotal": 0.7},
+	"income":   {"income": 0.95, "revenue": 0.9, "amount": 0.8, "total": 0.78},
+	"turnover": {"revenue": 0.9, "sale": 0.9, "amount": 0.85, "total": 0.82},
+	"earning":  {"revenue": 0.9, "income": 0.9, "amount": 0.8, "total": 0.78},
+	"money":    {"amount": 0.8, "revenue": 0.8, "total": 0.78},
+	"value":    {"amount": 0.82, "total": 0.8, "value": 0.95, "revenue": 0.75},
+	"worth":    {"amount": 0.8, "total": 0.8, "value": 0.85},
+	"spend":    {"spend": 0.95, "cost": 0.9},
+	"cost":     {"cost": 0.95, "spend": 0.9},
+}
+
+// lexicon maps normalised phrases (singular words joined by spaces) to candidates.
+type lexicon struct {
+	entries map[string][]cand
+	maxLen  int // longest phrase in words
+}
+
+func (l *lexicon) add(phrase string, c cand) {
+	phrase = strings.TrimSpace(phrase)
+	if phrase == "" {
+		return
+	}
+	for i, e := range l.entries[phrase] {
+		if e.key() == c.key() {
+			if c.score > e.score {
+				l.entries[phrase][i].score = c.score
+			}
+			return
+		}
+	}
+	l.entries[phrase] = append(l.entries[phrase], c)
+	if n := len(strings.Fields(phrase)); n > l.maxLen {
+		l.maxLen = n
+	}
+}
+
+// lookup returns the candidates of a phrase, best first.
+func (l *lexicon) lookup(phrase string) []cand {
+	cs := append([]cand(nil), l.entries[phrase]...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].score != cs[j].score {
+			return cs[i].score > cs[j].score
+		}
+		return cs[i].key() < cs[j].key()
+	})
+	return cs
+}
+
+// newLexicon indexes table names, column names, sampled values, built-in synonyms and the
+// request's synonyms.
+func newLexicon(m *model, synonyms map[string]string) *lexicon {
+	l := &lexicon{entries: map[string][]cand{}}
+	for _, t := range m.tables {
+		name := strings.Join(t.words, " ")
+		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
+		if len(t.words) > 1 {
+			l.add(t.words[len(t.words)-1], cand{kind: candTable, table: t, score: scoreModifier + 0.1})
+		}
+		for _, c := range t.cols {
+			if c.class == classKey {
+				continue
+			}
+			cw := c.words
+			full := strings.Join(cw, " ")
+			tc := cand{kind: candColumn, table: t, col: c}
+			l.add(name+" "+full, with(tc, scoreExact))
+			// "order date" for orders.order_date: the table word is already in the name.
+			if len(t.words) == 1 && len(cw) > 1 && cw[0] == t.words[0] {
+				l.add(full, with(tc, scoreExact))
+			}
+			if len(cw) == 1 && genericWords[cw[0]] {
+				l.add(full, with(tc, scoreAmbig))
+			} else {
+				l.add(full, with(tc, scoreExact))
+			}
+			if len(cw) > 1 {
+				head := cw[len(cw)-1]
+				if genericWords[head] {
+					// signup_date: "signup" names it; order_date: "order" would clash with the
+					// table, which wins on score.
+					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, scoreHead))
+				} else {
+					l.add(head, with(tc, scoreHead))
+					// "order amount" for orders.total_amount, "campaign spend" for
+					// campaign_daily_stats.spend: the table's (first) word and the head word.
+					l.add(name+" "+head, with(tc, scoreExact-0.05))
+					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
+				}
+				for _, w := range cw[:len(cw)-1] {
+					if !genericWords[w] {
+						l.add(w, with(tc, scoreModifier))
+					}
+				}
+			}
+			for _, v := range c.samples {
+				if p := normPhrase(v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
+				}
+			}
+		}
+	}
+	// Built-in aliases point at whatever the schema calls the thing.
+	for word, targets := range aliases {
+		for i, target := range targets {
+			for _, c := range l.entries[target] {
+				if c.kind == candValue || c.score < scoreHead {
+					continue
+				}
+				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+			}
+		}
+	}
+	for word, ranks := range moneySynonyms {
+		for _, t := range m.tables {
+			for _, c := range t.cols {
+				if c.class != classNumber {
+					continue
+				}
+				best := 0.0
+				for _, w := range c.words {
+					best = max(best, ranks[w])
+				}
+				if best > 0 {
+					l.add(word, cand{kind: candColumn, table: t, col: c, score: best * 0.9})
+				}
+			}
+		}
+	}
+	// The organisation's synonyms are curated, so they beat even exact names.
+	keys := make([]string, 0, len(synonyms))
+	for k := range synonyms {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, word := range keys {
+		target := synonyms[word]
+		phrase := normPhrase(word)
+		tname, cname, hasCol := strings.Cut(target, ".")
+		switch {
+		case hasCol:
+			if t := m.byName[strings.ToLower(tname)]; t != nil {
+				if c := t.col(cname); c != nil {
+					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreCurated})
+				}
+			}
+		case m.byName[strings.ToLower(target)] != nil:
+			l.add(phrase, cand{kind: candTable, table: m.byName[strings.ToLower(target)], score: scoreCurated})
+		default:
+			for _, t := range m.tables {
+				if c := t.col(target); c != nil {
+					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreCurated})
+				}
+			}
+		}
+	}
+	return l
+}
+
+func with(c cand, score float64) cand {
+	c.score = score
+	return c
+}

@@ -1,0 +1,298 @@
+package offline
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// colClass is what a column can play in a query.
+type colClass int
+
+const (
+	classText   colClass = iota // a dimension or filter
+	classNumber                 // a measure (summed by default)
+	classDate                   // a time dimension
+	classKey                    // a primary or foreign key: joins only
+	classBool                   // a flag
+)
+
+// column is a schema column with what the engine derived about it.
+type column struct {
+	name    string
+	table   *table
+	class   colClass
+	words   []string // singular words of the name
+	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
+	samples []string
+}
+
+// table is a schema table with its derived roles.
+type table struct {
+	name    string
+	words   []string
+	cols    []*column
+	pk      *column // single-column primary key, if any
+	label   *column // what names a row: name, title, ...
+	date    *column // the default time column for date filters and buckets
+	measure *column // the default measure ("orders over 100" compares this)
+	fks     []fk
+	fkCols  map[*column]bool
+}
+
+// fk is one single-column foreign key edge.
+type fk struct {
+	from, to *column
+}
+
+// model is the engine's view of a schema: classified columns and the FK graph.
+type model struct {
+	tables []*table
+	byName map[string]*table
+}
+
+// Column-name words that reveal a column's role. They are immutable lookup tables.
+var (
+	moneyWords = map[string]int{
+		"revenue": 10, "sale": 9, "amount": 8, "total": 7, "price": 5, "spend": 4, "cost": 4,
+		"budget": 3, "value": 3, "fee": 3, "income": 8, "profit": 6, "paid": 6, "payment": 6,
+		"salary": 2, "discount": 1, "subtotal": 6,
+	}
+	labelNames = []string{"name", "title", "full_name", "label", "display_name", "company_name", "company", "username", "email", "code"}
+	dateNames  = []string{"order_date", "date", "day", "created_at", "occurred_at", "signup_date", "start_date", "timestamp"}
+	countLike  = map[string]bool{"click": true, "impression": true, "conversion": true, "quantity": true, "qty": true, "unit": true, "view": true, "visit": true, "session": true, "count": true, "lead": true, "signup": true}
+)
+
+// newModel classifies a schema's tables and columns.
+func newModel(s *datasource.Schema) *model {
+	m := &model{byName: map[string]*table{}}
+	for i := range s.Tables {
+		st := &s.Tables[i]
+		t := &table{name: st.Name, words: normWords(st.Name)}
+		pk := map[string]bool{}
+		for _, c := range st.PrimaryKey {
+			pk[strings.ToLower(c)] = true
+		}
+		t.fkCols = map[*column]bool{}
+		fkCols := map[string]bool{}
+		for _, f := range st.ForeignKeys {
+			for _, c := range f.Columns {
+				fkCols[strings.ToLower(c)] = true
+			}
+		}
+		for _, sc := range st.Columns {
+			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
+			lname := strings.ToLower(sc.Name)
+			c.class = classify(lname, strings.ToLower(sc.Type))
+			if fkCols[lname] {
+				t.fkCols[c] = true
+			}
+			if pk[lname] || fkCols[lname] || (lname == "id" || strings.HasSuffix(lname, "_id")) && c.class != classText {
+				c.class = classKey
+			}
+			if c.class == classNumber {
+				for _, w := range c.words {
+					if v := moneyWords[w]; v > c.money && !countLike[w] {
+						c.money = v
+					}
+				}
+				for _, w := range c.words {
+					if countLike[w] {
+						c.money = 0
+					}
+				}
+			}
+			t.cols = append(t.cols, c)
+		}
+		if len(st.PrimaryKey) == 1 {
+			t.pk = t.col(st.PrimaryKey[0])
+		} else if c := t.col("id"); c != nil {
+			t.pk = c
+		}
+		for _, n := range labelNames {
+			if c := t.col(n); c != nil && c.class == classText {
+				t.label = c
+				break
+			}
+		}
+		if t.label == nil {
+			for _, c := range t.cols {
+				if c.class == classText && strings.HasSuffix(strings.ToLower(c.name), "_name") {
+					t.label = c
+					break
+				}
+			}
+		}
+		t.date = pickDate(t)
+		for _, c := range t.cols {
+			if c.class == classNumber && c.money > 0 && (t.measure == nil || c.money > t.measure.money) {
+				t.measure = c
+			}
+		}
+		m.tables = append(m.tables, t)
+		m.byName[strings.ToLower(t.name)] = t
+	}
+	for i := range s.Tables {
+		st := &s.Tables[i]
+		t := m.byName[strings.ToLower(st.Name)]
+		for _, f := range st.ForeignKeys {
+			rt := m.byName[strings.ToLower(f.RefTable)]
+			if rt == nil || len(f.Columns) != 1 || len(f.RefColumns) != 1 {
+				continue // the referenced table is not readable, or a composite key
+			}
+			from, to := t.col(f.Columns[0]), rt.col(f.RefColumns[0])
+			if from != nil && to != nil {
+				t.fks = append(t.fks, fk{from: from, to: to})
+			}
+		}
+		// Equal-length join paths are decided by edge order; column order makes that
+		// independent of how the database lists its foreign keys.
+		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
+	}
+	return m
+}
+
+// classify maps a database type (and, for SQLite's typeless text dates, the name) to a class.
+func classify(name, typ string) colClass {
+	switch {
+	case strings.Contains(typ, "bool"):
+		return classBool
+	case strings.Contains(typ, "date") || strings.Contains(typ, "time"):
+		return classDate
+	case strings.Contains(typ, "int") || strings.Contains(typ, "numeric") || strings.Contains(typ, "decimal") ||
+		strings.Contains(typ, "real") || strings.Contains(typ, "double") || strings.Contains(typ, "float") ||
+		strings.Contains(typ, "money") || typ == "number":
+		return classNumber
+	}
+	if name == "date" || name == "day" || strings.HasSuffix(name, "_date") || strings.HasSuffix(name, "_at") ||
+		strings.HasSuffix(name, "_on") || strings.HasSuffix(name, "_time") {
+		return classDate
+	}
+	return classText
+}
+
+// pickDate chooses the table's default date column: a known name first, else the first one.
+func pickDate(t *table) *column {
+	for _, n := range dateNames {
+		if c := t.col(n); c != nil && c.class == classDate {
+			return c
+		}
+	}
+	for _, c := range t.cols {
+		if c.class == classDate {
+			return c
+		}
+	}
+	return nil
+}
+
+func (t *table) colIndex(c *column) int {
+	for i, x := range t.cols {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *table) col(name string) *column {
+	for _, c := range t.cols {
+		if strings.EqualFold(c.name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// edge is one step of a join path.
+type edge struct {
+	fk      fk
+	forward bool // walking from the referencing table to the referenced one (many-to-one)
+}
+
+// neighbours lists the FK steps out of t in either direction.
+func (m *model) neighbours(t *table) []edge {
+	var out []edge
+	for _, f := range t.fks {
+		out = append(out, edge{fk: f, forward: true})
+	}
+	for _, o := range m.tables {
+		for _, f := range o.fks {
+			if f.to.table == t {
+				out = append(out, edge{fk: f, forward: false})
+			}
+		}
+	}
+	return out
+}
+
+// other is the table an edge leads to from t.
+func (e edge) other(t *table) *table {
+	if e.fk.from.table == t {
+		return e.fk.to.table
+	}
+	return e.fk.from.table
+}
+
+// path returns the shortest FK path from any table in from to target (BFS, deterministic by
+// schema order), or ok=false when they are not connected.
+func (m *model) path(from []*table, target *table) ([]edge, bool) {
+	type step struct {
+		prev *table
+		e    edge
+	}
+	seen := map[*table]*step{}
+	queue := []*table{}
+	for _, t := range from {
+		if t == target {
+			return nil, true
+		}
+		if _, ok := seen[t]; !ok {
+			seen[t] = nil
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		for _, e := range m.neighbours(t) {
+			o := e.other(t)
+			if _, ok := seen[o]; ok {
+				continue
+			}
+			seen[o] = &step{prev: t, e: e}
+			if o == target {
+				var p []edge
+				for cur := o; seen[cur] != nil; cur = seen[cur].prev {
+					p = append([]edge{seen[cur].e}, p...)
+				}
+				return p, true
+			}
+			queue = append(queue, o)
+		}
+	}
+	return nil, false
+}
+
+// distance is the number of joins from any of from to t, or -1.
+func (m *model) distance(from []*table, t *table) int {
+	p, ok := m.path(from, t)
+	if !ok {
+		return -1
+	}
+	return len(p)
+}
+
+// fansOut reports whether joining from the measure's table along p multiplies its rows, i.e.
+// some step goes from a referenced table to the referencing one (one-to-many).
+func fansOut(start *table, p []edge) bool {
+	cur := start
+	for _, e := range p {
+		if e.fk.to.table == cur && e.fk.from.table != cur {
+			return true
+		}
+		cur = e.other(cur)
+	}
+	return false
+}

@@ -1,0 +1,651 @@
+package offline
+
+import (
+	"fmt"
+	"strings"
+)
+
+// aggKind is an aggregate function.
+type aggKind int
+
+const (
+	aggNone aggKind = iota // decided at the end: SUM, or MAX/MIN with a superlative
+	aggCount
+	aggCountDistinct
+	aggSum
+	aggAvg
+	aggMin
+	aggMax
+)
+
+// measure is one aggregated output column.
+type measure struct {
+	agg   aggKind
+	col   *column // nil for COUNT of rows
+	table *table  // the counted table, or col's table
+}
+
+// dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
+// of a date column (col may stay nil until the date column is chosen).
+type dimension struct {
+	table  *table
+	col    *column
+	grain  grain
+	plural bool // "products" rather than "product": a ranking keeps more than one row
+	hint   *table
+}
+
+// condition is one WHERE predicate.
+type condition struct {
+	col    *column
+	op     string // =, <>, >, >=, <, <=, between, in, not in
+	vals   []any  // string or float64
+	having *measure
+}
+
+// dateCond restricts a date column to a range; hint is the table the question was talking
+// about when it said the date, used when no date column was named.
+type dateCond struct {
+	col  *column
+	rng  dateRange
+	hint *table
+}
+
+// plan is the typed intermediate form between words and SQL.
+type plan struct {
+	measures  []measure
+	dims      []dimension
+	conds     []condition
+	dates     []dateCond
+	having    []condition
+	subjects  []*table
+	listTable *table
+	listCols  []*column
+	distinct  bool // SELECT DISTINCT of listed columns
+
+	order      orderKind
+	orderCol   *column // listing order
+	desc       bool
+	limit      int
+	outerCount bool // count the groups that pass HAVING
+	joins      []joinStep
+	base       *table
+	notes      []string
+}
+
+type orderKind int
+
+const (
+	orderNone orderKind = iota
+	orderMeasure
+	orderDims // time series: chronological
+	orderCol
+)
+
+// defaultTopN is used for "top products" without a number, as ThoughtSpot does.
+const defaultTopN = 10
+
+// notUnderstood is the internal form of nlq.NotUnderstoodError.
+type notUnderstood struct {
+	words []string
+	msg   string
+}
+
+func (e *notUnderstood) Error() string { return e.msg }
+
+// builder walks the recognised items left to right, keeping the pending grammar state.
+type builder struct {
+	m     *model
+	items []item
+	p     plan
+
+	agg       aggKind
+	distinct  bool
+	group     bool
+	which     bool
+	top       bool
+	topDir    int // +1 top, -1 bottom
+	topN      int
+	super     int // +1 most, -1 least
+	sort      bool
+	firstLast aggKind
+	cmp       kw
+	cmpNums   []float64
+	cmpTarget *column
+	not       bool
+	lastTable *table
+	lastDate  *column
+	lastDim   bool
+	list      bool
+	unknown   []string
+	singular  bool // the dimension of a superlative was singular
+}
+
+func build(m *model, items []item) (*plan, error) {
+	b := &builder{m: m, items: items}
+	for i := range items {
+		if err := b.step(i); err != nil {
+			return nil, err
+		}
+	}
+	if b.cmp != kwNone {
+		return nil, &notUnderstood{words: []string{cmpWords(b)}, msg: "incomplete comparison: a number is missing"}
+	}
+	if len(b.unknown) > 0 {
+		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
+	}
+	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	return &b.p, nil
+}
+
+func cmpWords(b *builder) string {
+	for _, it := range b.items {
+		if it.kind == itKeyword && it.kw.kind == b.cmp {
+			return it.text()
+		}
+	}
+	return ""
+}
+
+func (b *builder) next(i int) *item {
+	if i+1 < len(b.items) {
+		return &b.items[i+1]
+	}
+	return nil
+}
+
+func (b *builder) step(i int) error {
+	it := &b.items[i]
+	wasDim := b.lastDim
+	b.lastDim = false
+	switch it.kind {
+	case itUnknown:
+		b.unknown = append(b.unknown, it.text())
+	case itDate:
+		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: b.lastTable})
+		b.lastDate = nil
+	case itNumber:
+		return b.number(i)
+	case itKeyword:
+		return b.keyword(i, wasDim)
+	case itEntity:
+		return b.entity(i)
+	}
+	return nil
+}
+
+func (b *builder) keyword(i int, wasDim bool) error {
+	it := &b.items[i]
+	switch k := it.kw.kind; k {
+	case kwCount, kwSum, kwAvg, kwMax, kwMin:
+		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
+		b.group = false
+	case kwDistinct:
+		b.distinct = true
+	case kwGroup:
+		b.group = true
+	case kwTop, kwBottom:
+		b.top, b.topDir = true, 1
+		if k == kwBottom {
+			b.topDir = -1
+		}
+		if n := b.next(i); n != nil && n.kind == itNumber {
+			b.topN = int(n.num)
+			n.kind = itKeyword // consumed
+			n.kw = keyword{}
+		}
+	case kwMost:
+		b.super = 1
+	case kwLeast:
+		b.super = -1
+	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
+		if n := b.next(i); n == nil || n.kind != itNumber {
+			// "over the last month": the date took the number; the word is filler.
+			return nil
+		}
+		b.cmp, b.cmpNums = k, nil
+	case kwNot:
+		b.not = true
+	case kwAnd, kwOr:
+		if wasDim {
+			b.group = true
+			b.lastDim = true
+		}
+	case kwWhich:
+		b.which = true
+		return nil
+	case kwSort:
+		b.sort = true
+	case kwAsc:
+		b.p.desc = false
+		b.topDir = -1
+	case kwDesc:
+		b.p.desc = true
+	case kwBucket:
+		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable})
+	case kwUnit:
+		if b.group || b.which {
+			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural})
+			b.singular = !it.toks[0].plural
+			b.group = false
+		} else {
+			b.unknown = append(b.unknown, it.text())
+		}
+	case kwList:
+		b.list = true
+	case kwFirst:
+		b.firstLast = aggMin
+	case kwLatest:
+		b.firstLast = aggMax
+	}
+	b.which = false
+	return nil
+}
+
+func (b *builder) number(i int) error {
+	it := &b.items[i]
+	switch {
+	case b.cmp != kwNone:
+		b.cmpNums = append(b.cmpNums, it.num)
+		if b.cmp == kwBetween && len(b.cmpNums) == 1 {
+			if n := b.next(i); n != nil && n.kind == itKeyword && n.kw.kind == kwAnd {
+				n.kw = keyword{} // consumed
+			}
+			return nil
+		}
+		return b.comparison(i)
+	case b.next(i) != nil && b.next(i).kind == itEntity && it.num >= 1 && it.num == float64(int(it.num)) && it.num <= 1000:
+		// "5 customers with the most orders", "the 3 cheapest products"
+		b.topN = int(it.num)
+	case b.next(i) != nil && b.next(i).kind == itKeyword && (b.next(i).kw.kind == kwMost || b.next(i).kw.kind == kwLeast):
+		b.topN = int(it.num)
+	default:
+		b.unknown = append(b.unknown, it.text())
+	}
+	return nil
+}
+
+// comparison attaches a completed "over 100" to its column: the numeric column just before
+// it, else the table or numeric column right after the number ("more than 5 orders" is a
+// HAVING on a count), else the default measure of the table being talked about.
+func (b *builder) comparison(i int) error {
+	op, vals := cmpOp(b.cmp, b.not), toAny(b.cmpNums)
+	b.cmp, b.cmpNums, b.not = kwNone, nil, false
+	target := b.cmpTarget
+	b.cmpTarget = nil
+	if target == nil {
+		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
+			switch {
+			case n.pick.kind == candTable:
+				m := measure{agg: aggCount, table: n.pick.table}
+				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				n.kind = itKeyword // consumed
+				n.kw = keyword{}
+				return nil
+			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
+				target = n.pick.col
+				n.kind, n.kw = itKeyword, keyword{}
+				if b.lastTable != nil && b.lastTable != target.table && b.childOf(target.table, b.lastTable) {
+					m := measure{agg: aggSum, col: target, table: target.table}
+					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+					return nil
+				}
+			}
+		}
+	}
+	if target == nil && b.lastTable != nil {
+		target = b.lastTable.measure
+	}
+	if target == nil {
+		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
+	}
+	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
+	return nil
+}
+
+// childOf reports whether child references parent directly (one parent has many children).
+func (b *builder) childOf(child, parent *table) bool {
+	for _, f := range child.fks {
+		if f.to.table == parent {
+			return true
+		}
+	}
+	return false
+}
+
+func cmpOp(k kw, not bool) string {
+	op := map[kw]string{kwGT: ">", kwGTE: ">=", kwLT: "<", kwLTE: "<=", kwBetween: "between", kwEq: "="}[k]
+	if not {
+		op = map[string]string{">": "<=", ">=": "<", "<": ">=", "<=": ">", "=": "<>", "between": "not between"}[op]
+	}
+	return op
+}
+
+func toAny(fs []float64) []any {
+	out := make([]any, len(fs))
+	for i, f := range fs {
+		out[i] = f
+	}
+	return out
+}
+
+func (b *builder) addDim(d dimension) {
+	b.p.dims = append(b.p.dims, d)
+	b.lastDim = true
+}
+
+func (b *builder) entity(i int) error {
+	it := &b.items[i]
+	c := it.pick
+	defer func() { b.which = false }()
+	switch c.kind {
+	case candValue:
+		op := "="
+		if b.not {
+			op = "<>"
+			b.not = false
+		}
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+		b.lastTable = c.table
+		return nil
+	case candTable:
+		return b.tableEntity(i, c.table)
+	}
+	col := c.col
+	b.lastTable = col.table
+	switch col.class {
+	case classNumber:
+		return b.numberColumn(i, col)
+	case classDate:
+		if n := b.next(i); n != nil && n.kind == itDate {
+			b.lastDate = col
+			return nil
+		}
+		switch {
+		case b.agg == aggMin || b.agg == aggMax || b.firstLast != aggNone || b.super != 0:
+			agg := b.agg
+			if agg == aggNone || agg == aggCount {
+				agg = b.firstLast
+			}
+			if agg == aggNone {
+				agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
+				b.super = 0
+			}
+			b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
+			b.agg, b.firstLast = aggNone, aggNone
+		case b.group || b.which:
+			g := grainDay
+			if n := b.next(i); n != nil && n.kind == itKeyword && (n.kw.kind == kwBucket || n.kw.kind == kwUnit) {
+				g = n.kw.grain
+				n.kind, n.kw = itKeyword, keyword{}
+			}
+			b.addDim(dimension{col: col, grain: g})
+			b.group = false
+		default:
+			b.lastDate = col
+			b.p.listCols = append(b.p.listCols, col)
+		}
+		return nil
+	}
+	// A text or flag column.
+	switch {
+	case b.agg == aggCount || b.distinct:
+		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, col: col, table: col.table})
+		b.agg, b.distinct = aggNone, false
+	case b.group || b.which || b.top && len(b.p.dims) == 0:
+		b.addDim(dimension{col: col, plural: it.plural})
+		b.singular = b.singular || (b.which && !it.plural)
+		b.group = false
+	default:
+		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.col == col {
+			return nil // "segment Enterprise": the value says it all
+		}
+		b.p.listCols = append(b.p.listCols, col)
+	}
+	return nil
+}
+
+func (b *builder) tableEntity(i int, t *table) error {
+	it := &b.items[i]
+	b.lastTable = t
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.table == t {
+		return nil // "order amount": the table only qualifies its column
+	}
+	switch {
+	case b.agg == aggCount || b.distinct && b.agg == aggNone:
+		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
+		b.agg, b.distinct = aggNone, false
+	case b.agg != aggNone:
+		if t.measure == nil {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
+		}
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: t.measure, table: t})
+		b.agg = aggNone
+	case b.firstLast != aggNone && t.date != nil:
+		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
+		b.firstLast = aggNone
+	case b.group:
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.group = false
+	case b.which || b.top && len(b.p.dims) == 0:
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.singular = !it.plural
+	case b.super != 0 && len(b.p.measures) == 0 && it.plural:
+		// "the most orders": rank by how many.
+		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+	default:
+		b.p.subjects = appendTable(b.p.subjects, t)
+		if b.super != 0 && !it.plural {
+			b.singular = true
+		}
+	}
+	return nil
+}
+
+func countAgg(distinct bool) aggKind {
+	if distinct {
+		return aggCountDistinct
+	}
+	return aggCount
+}
+
+func (b *builder) numberColumn(i int, col *column) error {
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
+		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
+		b.cmpTarget = col
+		return nil
+	}
+	switch {
+	case b.sort:
+		b.p.order, b.p.orderCol = orderCol, col
+		b.sort = false
+		if len(b.p.measures) == 0 && len(b.p.dims) > 0 {
+			b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+			b.p.order = orderMeasure
+		}
+	case b.agg != aggNone || b.distinct:
+		agg := b.agg
+		switch {
+		case b.distinct:
+			agg = aggCountDistinct
+		case agg == aggCount:
+			agg = aggSum // "number of clicks" adds up a count column
+		}
+		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
+		b.agg, b.distinct = aggNone, false
+	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
+		// "top 5 products by revenue": the ranking measure, not a grouping.
+		if len(b.p.measures) == 0 {
+			b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+		}
+		b.p.order = orderMeasure
+		b.group = false
+	default:
+		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
+		b.group = false
+	}
+	return nil
+}
+
+// finish fills in defaults and checks the plan is complete.
+func (b *builder) finish() error {
+	p := &b.p
+	ranking := b.top || b.super != 0
+	// A lone "customers with more than 5 orders" groups by the customers.
+	if len(p.having) > 0 && len(p.dims) == 0 {
+		var subj *table
+		for _, t := range p.subjects {
+			if t != p.having[0].having.table {
+				subj = t
+				break
+			}
+		}
+		for _, m := range p.measures {
+			if m.col == nil && m.table != p.having[0].having.table && subj == nil {
+				subj = m.table
+			}
+		}
+		if subj == nil {
+			return &notUnderstood{msg: "cannot tell what the condition counts"}
+		}
+		p.dims = append(p.dims, dimension{table: subj, plural: true})
+		// "how many customers have more than 5 orders" counts the groups.
+		var keep []measure
+		for _, m := range p.measures {
+			if m.col == nil && m.table == subj {
+				p.outerCount = true
+				continue
+			}
+			keep = append(keep, m)
+		}
+		p.measures = keep
+		if !p.outerCount {
+			p.measures = append(p.measures, *p.having[0].having)
+		}
+	}
+	// Listed columns next to a measure are groupings: "revenue and segment" is unusual, but
+	// "segment revenue" reads that way.
+	if len(p.measures) > 0 && len(p.listCols) > 0 {
+		for _, c := range p.listCols {
+			if c.class == classText {
+				p.dims = append(p.dims, dimension{col: c})
+			}
+		}
+		p.listCols = nil
+	}
+	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
+		// "orders per month", "customers by country": count the rows talked about.
+		var t *table
+		if len(p.subjects) > 0 {
+			t = p.subjects[0]
+		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
+			t = nil
+		}
+		if t == nil {
+			if ranking {
+				return &notUnderstood{msg: "ranking needs a measure, e.g. \"by revenue\" or \"by number of orders\""}
+			}
+			if len(p.dims) == 1 && p.dims[0].col != nil && p.dims[0].col.class == classText {
+				p.listCols, p.dims, p.distinct = []*column{p.dims[0].col}, nil, true
+			} else {
+				return &notUnderstood{msg: "no measure found: say what to count or add up"}
+			}
+		} else {
+			p.measures = append(p.measures, measure{agg: aggCount, table: t})
+			p.subjects = p.subjects[1:]
+		}
+	}
+	// Superlatives without a grouping are aggregates: "the highest order amount".
+	for k := range p.measures {
+		m := &p.measures[k]
+		if m.agg != aggNone {
+			continue
+		}
+		switch {
+		case len(p.dims) == 0 && b.super > 0:
+			m.agg = aggMax
+			ranking = false
+		case len(p.dims) == 0 && b.super < 0:
+			m.agg = aggMin
+			ranking = false
+		default:
+			m.agg = aggSum
+		}
+	}
+	if len(p.measures) == 0 && len(p.dims) == 0 {
+		// A listing: rows of one table, or distinct values of columns.
+		switch {
+		case len(p.listCols) > 0:
+			p.listTable = p.listCols[0].table
+			if !b.top && b.super == 0 {
+				p.distinct = true
+				for _, c := range p.listCols {
+					if c.class != classText {
+						p.distinct = false
+					}
+				}
+			}
+		case len(p.subjects) > 0:
+			p.listTable = p.subjects[0]
+			p.subjects = p.subjects[1:]
+		default:
+			return &notUnderstood{msg: "no table or measure found"}
+		}
+		if ranking {
+			col := p.orderCol
+			if col == nil {
+				col = p.listTable.measure
+			}
+			if col == nil {
+				return &notUnderstood{msg: fmt.Sprintf("cannot tell how to rank %s", p.listTable.name)}
+			}
+			p.order, p.orderCol = orderCol, col
+			p.desc = b.topDir >= 0 && b.super >= 0
+			p.limit = b.limitFor()
+		}
+		return nil
+	}
+	if len(p.dims) > 0 && ranking {
+		p.order = orderMeasure
+		p.desc = b.super > 0 || b.super == 0 && b.topDir > 0
+		p.limit = b.limitFor()
+	}
+	if p.order == orderNone && len(p.dims) > 0 && !p.outerCount {
+		p.order = orderMeasure
+		p.desc = true
+		for _, d := range p.dims {
+			if d.grain != grainNone {
+				p.order = orderDims
+			}
+		}
+	}
+	return nil
+}
+
+// limitFor is N when given, 1 for a singular "which product", else the default top N.
+func (b *builder) limitFor() int {
+	switch {
+	case b.topN > 0:
+		return b.topN
+	case b.singular:
+		return 1
+	case b.top:
+		return defaultTopN
+	case b.super != 0:
+		for _, d := range b.p.dims {
+			if d.plural {
+				return defaultTopN
+			}
+		}
+		return 1
+	}
+	return 0
+}
+
+func (p *plan) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "measures=%v dims=%d conds=%d dates=%d list=%v", len(p.measures), len(p.dims), len(p.conds), len(p.dates), p.listTable != nil)
+	return sb.String()
+}

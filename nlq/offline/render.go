@@ -1,0 +1,486 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// joinStep adds table to the FROM clause, joined on one foreign key.
+type joinStep struct {
+	table   *table
+	fk      fk
+	fanOut  bool // the step goes from the referenced table to the referencing one
+	reached *table
+}
+
+// complete chooses the FROM table, the date columns and the joins of a plan.
+func complete(m *model, p *plan) error {
+	switch {
+	case len(p.measures) > 0:
+		p.base = p.measures[0].table
+	case len(p.dims) > 0 && p.dims[0].table != nil:
+		p.base = p.dims[0].table
+	case len(p.dims) > 0 && p.dims[0].col != nil:
+		p.base = p.dims[0].col.table
+	case p.listTable != nil:
+		p.base = p.listTable
+	default:
+		return &notUnderstood{msg: "no table found"}
+	}
+	for i := range p.dates {
+		if p.dates[i].col == nil {
+			c, err := dateColumn(m, p.base, p.dates[i].hint)
+			if err != nil {
+				return err
+			}
+			p.dates[i].col = c
+		}
+	}
+	for i := range p.dims {
+		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
+			c, err := dateColumn(m, p.base, p.dims[i].hint)
+			if err != nil {
+				return err
+			}
+			p.dims[i].col = c
+		}
+	}
+	need := []*table{p.base}
+	for _, x := range p.measures {
+		need = appendTable(need, x.table)
+	}
+	for _, d := range p.dims {
+		if d.table != nil {
+			need = appendTable(need, d.table)
+		} else {
+			need = appendTable(need, d.col.table)
+		}
+	}
+	for _, c := range p.conds {
+		need = appendTable(need, c.col.table)
+	}
+	for _, d := range p.dates {
+		need = appendTable(need, d.col.table)
+	}
+	for _, h := range p.having {
+		need = appendTable(need, h.having.table)
+	}
+	for _, c := range p.listCols {
+		need = appendTable(need, c.table)
+	}
+	for _, t := range p.subjects {
+		need = appendTable(need, t)
+	}
+	in := []*table{p.base}
+	for _, t := range need[1:] {
+		path, ok := m.path(in, t)
+		if !ok {
+			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s cannot be joined to %s through foreign keys", t.name, p.base.name)}
+		}
+		for _, e := range path {
+			var from *table
+			for _, x := range in {
+				if e.fk.from.table == x || e.fk.to.table == x {
+					from = x
+					break
+				}
+			}
+			next := e.other(from)
+			if slices.Contains(in, next) {
+				continue
+			}
+			p.joins = append(p.joins, joinStep{table: next, fk: e.fk, fanOut: e.fk.to.table == from && e.fk.from.table == next, reached: from})
+			in = append(in, next)
+		}
+	}
+	if p.fanOut() {
+		for _, x := range p.measures {
+			if x.agg == aggSum || x.agg == aggAvg {
+				return &notUnderstood{msg: fmt.Sprintf("adding up %s.%s across %s would count rows more than once; ask per %s instead",
+					x.table.name, x.col.name, p.fanTable().name, p.base.name)}
+			}
+		}
+	}
+	return nil
+}
+
+func (p *plan) fanOut() bool { return p.fanTable() != nil }
+
+func (p *plan) fanTable() *table {
+	for _, j := range p.joins {
+		if j.fanOut {
+			return j.table
+		}
+	}
+	return nil
+}
+
+// dateColumn picks the date column for a date filter or bucket: the table the question was
+// about when it named the date if that table is on the "many" side of base ("customers who
+// placed orders in 2024" means the order date), else base's own, else the nearest table's.
+func dateColumn(m *model, base, hint *table) (*column, error) {
+	if hint != nil && hint != base && hint.date != nil {
+		if p, ok := m.path([]*table{base}, hint); ok && fansOut(base, p) {
+			return hint.date, nil
+		}
+	}
+	if base.date != nil {
+		return base.date, nil
+	}
+	var best *column
+	bestLen, bestFan := 0, true
+	for _, t := range m.tables {
+		if t.date == nil {
+			continue
+		}
+		p, ok := m.path([]*table{base}, t)
+		if !ok {
+			continue
+		}
+		fan := fansOut(base, p)
+		if best == nil || (bestFan && !fan) || (fan == bestFan && len(p) < bestLen) {
+			best, bestLen, bestFan = t.date, len(p), fan
+		}
+	}
+	if best == nil {
+		return nil, &notUnderstood{msg: fmt.Sprintf("%s has no date column to filter or group by", base.name)}
+	}
+	return best, nil
+}
+
+// dialect renders identifiers, literals and date buckets for one database.
+type dialect struct{ typ datasource.Type }
+
+// reserved words that must be quoted when used as identifiers in any of the three dialects.
+var reserved = toSet(strings.Fields(`all and as asc between by case check column constraint create cross current_date
+	current_time current_timestamp default delete desc distinct drop else end exists false for foreign from full
+	group having in index inner insert interval into is join key left like limit natural not null offset on or order
+	outer primary references right rows select set table then to true union unique update user using values when
+	where window with`))
+
+func (d dialect) ident(s string) string {
+	plain := s != "" && !reserved[strings.ToLower(s)]
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
+	if d.typ == datasource.MySQL {
+		return "`" + strings.ReplaceAll(s, "`", "``") + "`"
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+func (d dialect) col(c *column) string { return d.ident(c.table.name) + "." + d.ident(c.name) }
+
+// str quotes a string literal. MySQL also treats backslash as an escape character by
+// default, so it is doubled there.
+func (d dialect) str(s string) string {
+	s = strings.ReplaceAll(s, "'", "''")
+	if d.typ == datasource.MySQL {
+		s = strings.ReplaceAll(s, `\`, `\\`)
+	}
+	return "'" + s + "'"
+}
+
+func (d dialect) literal(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case string:
+		return d.str(x)
+	}
+	return d.str(fmt.Sprint(v))
+}
+
+// bucket truncates a date column to a grain. Every dialect yields the same text labels (day
+// and week: YYYY-MM-DD, week = its Monday; month: YYYY-MM; quarter: YYYY-Qn; year: YYYY) so
+// results and charts look alike whatever the database.
+func (d dialect) bucket(c *column, g grain) string {
+	x := d.col(c)
+	switch d.typ {
+	case datasource.Postgres:
+		switch g {
+		case grainDay:
+			return fmt.Sprintf("to_char(date_trunc('day', %s), 'YYYY-MM-DD')", x)
+		case grainWeek:
+			return fmt.Sprintf("to_char(date_trunc('week', %s), 'YYYY-MM-DD')", x)
+		case grainMonth:
+			return fmt.Sprintf("to_char(date_trunc('month', %s), 'YYYY-MM')", x)
+		case grainQuarter:
+			return fmt.Sprintf(`to_char(date_trunc('quarter', %s), 'YYYY-"Q"Q')`, x)
+		default:
+			return fmt.Sprintf("to_char(date_trunc('year', %s), 'YYYY')", x)
+		}
+	case datasource.MySQL:
+		switch g {
+		case grainDay:
+			return fmt.Sprintf("DATE_FORMAT(%s, '%%Y-%%m-%%d')", x)
+		case grainWeek:
+			return fmt.Sprintf("DATE_FORMAT(DATE_SUB(%s, INTERVAL WEEKDAY(%s) DAY), '%%Y-%%m-%%d')", x, x)
+		case grainMonth:
+			return fmt.Sprintf("DATE_FORMAT(%s, '%%Y-%%m')", x)
+		case grainQuarter:
+			return fmt.Sprintf("CONCAT(YEAR(%s), '-Q', QUARTER(%s))", x, x)
+		default:
+			return fmt.Sprintf("DATE_FORMAT(%s, '%%Y')", x)
+		}
+	default: // SQLite keeps dates as 'YYYY-MM-DD...' text.
+		switch g {
+		case grainDay:
+			return fmt.Sprintf("strftime('%%Y-%%m-%%d', %s)", x)
+		case grainWeek:
+			// 'weekday 0' moves to the coming Sunday (or stays), -6 days is that week's Monday.
+			return fmt.Sprintf("date(%s, 'weekday 0', '-6 days')", x)
+		case grainMonth:
+			return fmt.Sprintf("strftime('%%Y-%%m', %s)", x)
+		case grainQuarter:
+			return fmt.Sprintf("strftime('%%Y', %s) || '-Q' || ((CAST(strftime('%%m', %s) AS INTEGER) + 2) / 3)", x, x)
+		default:
+			return fmt.Sprintf("strftime('%%Y', %s)", x)
+		}
+	}
+}
+
+// singularName is the alias stem of a table: order_lines -> order_line.
+func singularName(t *table) string {
+	ws := splitIdent(t.name)
+	if len(ws) > 0 {
+		ws[len(ws)-1] = singular(ws[len(ws)-1])
+	}
+	return strings.Join(ws, "_")
+}
+
+// aliaser hands out unique output column names.
+type aliaser map[string]bool
+
+func (a aliaser) take(name string) string {
+	n := name
+	for i := 2; a[n]; i++ {
+		n = fmt.Sprintf("%s_%d", name, i)
+	}
+	a[n] = true
+	return n
+}
+
+// render turns a completed plan into SQL.
+func render(p *plan, d dialect) string {
+	var sel, group, order []string
+	var dimAliases []string
+	al := aliaser{}
+	for _, dm := range p.dims {
+		switch {
+		case dm.grain != grainNone:
+			e := d.bucket(dm.col, dm.grain)
+			a := al.take(dm.grain.String())
+			sel = append(sel, e+" AS "+d.ident(a))
+			group = append(group, e)
+			dimAliases = append(dimAliases, a)
+		case dm.table != nil:
+			t := dm.table
+			switch {
+			case t.label != nil:
+				a := al.take(singularName(t))
+				sel = append(sel, d.col(t.label)+" AS "+d.ident(a))
+				if t.pk != nil {
+					group = append(group, d.col(t.pk))
+				}
+				group = append(group, d.col(t.label))
+				dimAliases = append(dimAliases, a)
+			case t.pk != nil:
+				a := al.take(singularName(t) + "_" + t.pk.name)
+				sel = append(sel, d.col(t.pk)+" AS "+d.ident(a))
+				group = append(group, d.col(t.pk))
+				dimAliases = append(dimAliases, a)
+			}
+		default:
+			a := al.take(dm.col.name)
+			sel = append(sel, d.col(dm.col)+" AS "+d.ident(a))
+			group = append(group, d.col(dm.col))
+			dimAliases = append(dimAliases, a)
+		}
+	}
+	var measureAliases []string
+	for _, m := range p.measures {
+		e, a := measureSQL(p, m, d)
+		a = al.take(a)
+		sel = append(sel, e+" AS "+d.ident(a))
+		measureAliases = append(measureAliases, a)
+	}
+	distinct := ""
+	if p.listTable != nil {
+		cols := p.listCols
+		if len(cols) == 0 {
+			// Every column but the foreign keys, which are only numbers pointing elsewhere.
+			for _, c := range p.listTable.cols {
+				if !p.listTable.fkCols[c] {
+					cols = append(cols, c)
+				}
+			}
+		}
+		for _, c := range cols {
+			sel = append(sel, d.col(c))
+		}
+		if p.distinct {
+			distinct = "DISTINCT "
+		}
+	}
+	var sb strings.Builder
+	if p.outerCount {
+		t := p.dims[0].table
+		sel = []string{d.col(t.pk)}
+		group = []string{d.col(t.pk)}
+	}
+	sb.WriteString("SELECT " + distinct + strings.Join(sel, ", "))
+	sb.WriteString("\nFROM " + d.ident(p.base.name))
+	for _, j := range p.joins {
+		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.ident(j.table.name), d.col(j.fk.from), d.col(j.fk.to))
+	}
+	if w := where(p, d); len(w) > 0 {
+		sb.WriteString("\nWHERE " + strings.Join(w, "\n  AND "))
+	}
+	if len(group) > 0 && (len(p.measures) > 0 || p.outerCount) {
+		sb.WriteString("\nGROUP BY " + strings.Join(group, ", "))
+	}
+	if len(p.having) > 0 {
+		var hs []string
+		for _, h := range p.having {
+			e, _ := measureSQL(p, *h.having, d)
+			hs = append(hs, predicate(e, h.op, h.vals, d))
+		}
+		sb.WriteString("\nHAVING " + strings.Join(hs, " AND "))
+	}
+	if p.outerCount {
+		inner := sb.String()
+		t := p.dims[0].table
+		return fmt.Sprintf("SELECT COUNT(*) AS %s\nFROM (\n%s\n) AS %s", d.ident(singularName(t)+"_count"), indent(inner), d.ident(t.name))
+	}
+	dir := "ASC"
+	if p.desc {
+		dir = "DESC"
+	}
+	switch p.order {
+	case orderMeasure:
+		if len(measureAliases) > 0 {
+			order = append(order, d.ident(measureAliases[0])+" "+dir)
+			for _, a := range dimAliases {
+				order = append(order, d.ident(a)+" ASC")
+			}
+		}
+	case orderDims:
+		for _, a := range dimAliases {
+			order = append(order, d.ident(a)+" ASC")
+		}
+	case orderCol:
+		order = append(order, d.col(p.orderCol)+" "+dir)
+		if p.listTable != nil && p.listTable.pk != nil && p.orderCol != p.listTable.pk {
+			order = append(order, d.col(p.listTable.pk)+" ASC")
+		}
+	}
+	if len(order) > 0 {
+		sb.WriteString("\nORDER BY " + strings.Join(order, ", "))
+	}
+	if p.limit > 0 {
+		fmt.Fprintf(&sb, "\nLIMIT %d", p.limit)
+	}
+	return sb.String()
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
+}
+
+// measureSQL returns the aggregate expression and its default alias.
+func measureSQL(p *plan, m measure, d dialect) (string, string) {
+	if m.col == nil {
+		a := singularName(m.table) + "_count"
+		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
+			return "COUNT(*)", a
+		}
+		return "COUNT(DISTINCT " + d.col(m.table.pk) + ")", a
+	}
+	c := d.col(m.col)
+	name := m.col.name
+	switch m.agg {
+	case aggCount:
+		return "COUNT(" + c + ")", name + "_count"
+	case aggCountDistinct:
+		return "COUNT(DISTINCT " + c + ")", singular(name) + "_count"
+	case aggAvg:
+		return "AVG(" + c + ")", "avg_" + name
+	case aggMin:
+		return "MIN(" + c + ")", "min_" + name
+	case aggMax:
+		return "MAX(" + c + ")", "max_" + name
+	}
+	if strings.HasPrefix(strings.ToLower(name), "total") {
+		return "SUM(" + c + ")", name
+	}
+	return "SUM(" + c + ")", "total_" + name
+}
+
+// where renders the row conditions: values of one column become IN lists.
+func where(p *plan, d dialect) []string {
+	var out []string
+	type key struct {
+		col *column
+		op  string
+	}
+	merged := map[key][]any{}
+	var keys []key
+	for _, c := range p.conds {
+		if c.op == "=" || c.op == "<>" {
+			k := key{c.col, c.op}
+			if _, ok := merged[k]; !ok {
+				keys = append(keys, k)
+			}
+			merged[k] = append(merged[k], c.vals...)
+			continue
+		}
+		out = append(out, predicate(d.col(c.col), c.op, c.vals, d))
+	}
+	var eq []string
+	for _, k := range keys {
+		vals := merged[k]
+		switch {
+		case len(vals) == 1:
+			eq = append(eq, predicate(d.col(k.col), k.op, vals, d))
+		case k.op == "=":
+			eq = append(eq, predicate(d.col(k.col), "in", vals, d))
+		default:
+			eq = append(eq, predicate(d.col(k.col), "not in", vals, d))
+		}
+	}
+	out = append(eq, out...)
+	for _, dc := range p.dates {
+		c := d.col(dc.col)
+		if !dc.rng.from.IsZero() {
+			out = append(out, fmt.Sprintf("%s >= %s", c, d.str(day(dc.rng.from))))
+		}
+		if !dc.rng.to.IsZero() {
+			out = append(out, fmt.Sprintf("%s < %s", c, d.str(day(dc.rng.to))))
+		}
+	}
+	return out
+}
+
+func predicate(e, op string, vals []any, d dialect) string {
+	switch op {
+	case "between", "not between":
+		return fmt.Sprintf("%s %s %s AND %s", e, strings.ToUpper(op), d.literal(vals[0]), d.literal(vals[1]))
+	case "in", "not in":
+		ls := make([]string, len(vals))
+		for i, v := range vals {
+			ls[i] = d.literal(v)
+		}
+		return fmt.Sprintf("%s %s (%s)", e, strings.ToUpper(op), strings.Join(ls, ", "))
+	}
+	return fmt.Sprintf("%s %s %s", e, op, d.literal(vals[0]))
+}

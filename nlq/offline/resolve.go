@@ -1,0 +1,154 @@
+package offline
+
+import (
+	"fmt"
+	"math"
+)
+
+// Resolution weights. A join hop costs more than the gap between a head-word match and a
+// synonym, so an interpretation close to the rest of the question beats a slightly better
+// name far away: "revenue" next to "product" means the order lines' amount, not a campaign's
+// revenue column three joins away.
+const (
+	hopPenalty   = 0.12
+	certainGap   = 0.15 // a candidate this far ahead of the next is taken without context
+	ambiguityGap = 0.005
+)
+
+// ambiguityError is returned when two readings of the same words are equally good.
+type ambiguityError struct {
+	words string
+	a, b  cand
+}
+
+func (e *ambiguityError) Error() string {
+	return fmt.Sprintf("%q could mean %s or %s", e.words, describe(e.a), describe(e.b))
+}
+
+func describe(c cand) string {
+	switch c.kind {
+	case candTable:
+		return c.table.name
+	case candColumn:
+		return c.table.name + "." + c.col.name
+	}
+	return fmt.Sprintf("%s.%s = '%s'", c.table.name, c.col.name, c.value)
+}
+
+// resolve picks one interpretation per entity item. Unambiguous items become anchors; the
+// others are decided one at a time, most confident first, by score minus join distance to
+// the anchors, each decision becoming an anchor in turn.
+func resolve(m *model, items []item) error {
+	var anchors []*table
+	var open []int
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity {
+			continue
+		}
+		if certain(it.cands) {
+			it.pick = &it.cands[0]
+			anchors = appendTable(anchors, it.pick.table)
+			continue
+		}
+		open = append(open, i)
+	}
+	for len(open) > 0 {
+		bestItem, bestCand, bestMargin := -1, -1, math.Inf(-1)
+		var bestAdj []float64
+		for k, idx := range open {
+			adj := adjusted(m, anchors, items[idx].cands)
+			first, second := top2(adj)
+			if first < 0 || adj[first] == math.Inf(-1) {
+				continue
+			}
+			margin := adj[first]
+			if second >= 0 {
+				margin = adj[first] - adj[second]
+			}
+			if margin > bestMargin {
+				bestItem, bestCand, bestMargin, bestAdj = k, first, margin, adj
+			}
+		}
+		if bestItem < 0 {
+			// Nothing left relates to what was already recognised.
+			it := &items[open[0]]
+			return &unrelatedError{words: it.text()}
+		}
+		it := &items[open[bestItem]]
+		if _, second := top2(bestAdj); second >= 0 && bestAdj[bestCand]-bestAdj[second] < ambiguityGap &&
+			!equivalent(it.cands[bestCand], it.cands[second]) {
+			return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
+		}
+		it.pick = &it.cands[bestCand]
+		anchors = appendTable(anchors, it.pick.table)
+		open = append(open[:bestItem], open[bestItem+1:]...)
+	}
+	return nil
+}
+
+// unrelatedError is returned when a recognised name cannot be joined to the rest.
+type unrelatedError struct{ words string }
+
+func (e *unrelatedError) Error() string {
+	return fmt.Sprintf("%q is not related to the rest of the question through any foreign key", e.words)
+}
+
+// certain reports whether the best candidate needs no context: every reading is in the
+// same table (joins cannot tell them apart anyway) and the best is clearly ahead.
+func certain(cs []cand) bool {
+	for _, c := range cs[1:] {
+		if c.table != cs[0].table {
+			return false
+		}
+	}
+	return len(cs) == 1 || cs[0].score-cs[1].score >= certainGap
+}
+
+// equivalent candidates lead to the same SQL meaning, so a tie between them is harmless.
+func equivalent(a, b cand) bool {
+	return a.key() == b.key()
+}
+
+// adjusted scores candidates by their distance to the anchors; unreachable ones get -Inf.
+func adjusted(m *model, anchors []*table, cs []cand) []float64 {
+	out := make([]float64, len(cs))
+	for i, c := range cs {
+		out[i] = c.score
+		if len(anchors) == 0 {
+			continue
+		}
+		d := m.distance(anchors, c.table)
+		if d < 0 {
+			out[i] = math.Inf(-1)
+			continue
+		}
+		out[i] -= hopPenalty * float64(d)
+	}
+	return out
+}
+
+func top2(v []float64) (int, int) {
+	first, second := -1, -1
+	for i, x := range v {
+		switch {
+		case first < 0 || x > v[first]:
+			second, first = first, i
+		case second < 0 || x > v[second]:
+			second = i
+		}
+	}
+	if second >= 0 && v[second] == math.Inf(-1) {
+		second = -1
+	}
+	return first, second
+}
+
+func appendTable(ts []*table, t *table) []*table {
+	for _, x := range ts {
+		if x == t {
+			return ts
+		}
+	}
+	return append(ts, t)
+}

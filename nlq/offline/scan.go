@@ -1,0 +1,146 @@
+package offline
+
+import "strings"
+
+// itemKind is what a recognised span of the question is.
+type itemKind int
+
+const (
+	itKeyword itemKind = iota
+	itEntity           // a table, column or value (see cands)
+	itNumber
+	itDate
+	itUnknown // a content word nothing claimed
+)
+
+// item is one recognised span of the question.
+type item struct {
+	kind   itemKind
+	kw     keyword
+	cands  []cand // entity interpretations, best first
+	pick   *cand  // the interpretation chosen by resolve
+	num    float64
+	rng    dateRange
+	toks   []token
+	plural bool // the span's last word was plural ("products")
+}
+
+func (it *item) text() string { return joinRaw(it.toks) }
+
+// scan recognises entities, keywords, numbers and dates in the tokens by greedy longest
+// match from left to right. At equal length a date beats a keyword, which beats a schema
+// name, except that an exact schema name beats a keyword ("total amount" is a column even
+// though "total" is a keyword: the longer match decides).
+func scan(toks []token, lex *lexicon, dp dateParser) []item {
+	var items []item
+	for i := 0; i < len(toks); {
+		afterCmp := len(items) > 0 && items[len(items)-1].kind == itKeyword && isCmp(items[len(items)-1].kw.kind)
+		best := item{}
+		bestLen := 0
+		if !toks[i].quoted {
+			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
+				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
+			}
+			for n := min(maxKeywordWords, len(toks)-i); n > bestLen; n-- {
+				if k, ok := keywords[lowerPhrase(toks[i:i+n])]; ok {
+					best, bestLen = item{kind: itKeyword, kw: k, toks: toks[i : i+n]}, n
+					break
+				}
+			}
+		}
+		for n := min(lex.maxLen, len(toks)-i); n > 0; n-- {
+			if n < bestLen || (n == bestLen && best.kind == itDate) {
+				break
+			}
+			if n > 1 && anyQuoted(toks[i:i+n]) {
+				continue
+			}
+			cs := lex.lookup(normPhraseToks(toks[i : i+n]))
+			if toks[i].quoted {
+				cs = onlyValues(cs)
+			}
+			if len(cs) == 0 {
+				continue
+			}
+			if n == bestLen && best.kind == itKeyword && !keywordYields(best.kw, cs) {
+				break
+			}
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
+			break
+		}
+		if bestLen == 0 {
+			t := toks[i]
+			switch {
+			case t.isNum:
+				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
+			case t.quoted || !stopWords[t.lower]:
+				best = item{kind: itUnknown, toks: toks[i : i+1]}
+			default:
+				i++
+				continue
+			}
+			bestLen = 1
+		}
+		items = append(items, best)
+		i += bestLen
+	}
+	return items
+}
+
+// keywordYields decides a tie between a one-span keyword and schema names of the same
+// length: an exact table or column name wins ("count" as a column named count), except for
+// grammar words that are rarely names.
+func keywordYields(k keyword, cs []cand) bool {
+	switch k.kind {
+	case kwGroup, kwAnd, kwOr, kwNot, kwWhich, kwWith, kwTop, kwBottom, kwMost, kwLeast, kwList,
+		kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq, kwCount, kwSum, kwAvg, kwMax, kwMin, kwDistinct, kwUnit, kwSort:
+		return false
+	}
+	return cs[0].score >= scoreExact
+}
+
+func isCmp(k kw) bool {
+	switch k {
+	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
+		return true
+	}
+	return false
+}
+
+func lowerPhrase(ts []token) string {
+	ws := make([]string, len(ts))
+	for i, t := range ts {
+		if t.quoted {
+			return ""
+		}
+		ws[i] = t.lower
+	}
+	return strings.Join(ws, " ")
+}
+
+func normPhraseToks(ts []token) string {
+	ws := make([]string, len(ts))
+	for i, t := range ts {
+		ws[i] = t.norm
+	}
+	return strings.Join(ws, " ")
+}
+
+func anyQuoted(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted {
+			return true
+		}
+	}
+	return false
+}
+
+func onlyValues(cs []cand) []cand {
+	var out []cand
+	for _, c := range cs {
+		if c.kind == candValue {
+			out = append(out, c)
+		}
+	}
+	return out
+}

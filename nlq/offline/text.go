@@ -1,0 +1,230 @@
+package offline
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// token is one word, number or quoted string of the question.
+type token struct {
+	raw    string  // as typed (quotes removed), for literals and error messages
+	lower  string  // lower case, for keywords and dates
+	norm   string  // lower case and singular, for schema matching
+	num    float64 // value when isNum
+	isNum  bool
+	quoted bool // came from "..." or '...': a literal value, never a keyword
+	plural bool // norm differs from lower by singularisation, e.g. "products"
+}
+
+// tokenize splits a question into tokens. Numbers accept thousands separators, a leading
+// currency sign and a trailing "k"/"m"; ISO dates (2024-03-15) stay one token; possessives
+// lose their "'s"; other punctuation separates words.
+func tokenize(q string) []token {
+	var toks []token
+	rs := []rune(q)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case r == '"' || r == '\u201c' || r == '\u201d' || (r == '\'' && (i == 0 || !isWordRune(rs[i-1]))):
+			closer := r
+			if r == '\u201c' {
+				closer = '\u201d'
+			}
+			j := i + 1
+			for j < len(rs) && rs[j] != closer && !(closer == '\'' && rs[j] == '\'') {
+				j++
+			}
+			if j < len(rs) && j > i+1 {
+				s := string(rs[i+1 : j])
+				toks = append(toks, token{raw: s, lower: strings.ToLower(s), norm: normPhrase(s), quoted: true})
+				i = j + 1
+				continue
+			}
+			i++
+		case r == '$' || r == '€' || r == '£':
+			i++
+		case isWordRune(r):
+			j := i
+			for j < len(rs) && (isWordRune(rs[j]) || isInnerPunct(rs, j)) {
+				j++
+			}
+			w := string(rs[i:j])
+			i = j
+			toks = append(toks, wordTokens(w)...)
+		default:
+			i++
+		}
+	}
+	return toks
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// isInnerPunct keeps "1,000", "12.5", "2024-03-15", "O'Brien" and "e-mail" together: the
+// punctuation sits between two word runes.
+func isInnerPunct(rs []rune, j int) bool {
+	switch rs[j] {
+	case ',', '.':
+		return j > 0 && j+1 < len(rs) && unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1])
+	case '-', '\'', '\u2019':
+		return j > 0 && j+1 < len(rs) && isWordRune(rs[j-1]) && isWordRune(rs[j+1])
+	}
+	return false
+}
+
+// wordTokens turns one run of word characters into tokens.
+func wordTokens(w string) []token {
+	lw := strings.ToLower(strings.ReplaceAll(w, "\u2019", "'"))
+	lw = strings.TrimSuffix(lw, "'s")
+	if isISODate(lw) {
+		return []token{{raw: w, lower: lw, norm: lw}}
+	}
+	if n, ok := parseNumber(lw); ok {
+		return []token{{raw: w, lower: lw, norm: lw, num: n, isNum: true}}
+	}
+	if strings.Contains(lw, "-") {
+		// "e-mail" and "sign-up" read as one word; other hyphenations ("year-over-year")
+		// split into words.
+		if joined := strings.ReplaceAll(lw, "-", ""); hyphenJoined[joined] {
+			lw = joined
+		} else {
+			var out []token
+			for _, part := range strings.Split(lw, "-") {
+				if part != "" {
+					out = append(out, wordTokens(part)...)
+				}
+			}
+			return out
+		}
+	}
+	if n, ok := numberWords[lw]; ok {
+		return []token{{raw: w, lower: lw, norm: lw, num: n, isNum: true}}
+	}
+	s := singular(lw)
+	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw}}
+}
+
+// hyphenJoined lists hyphenated words that mean one thing.
+var hyphenJoined = map[string]bool{"email": true, "signup": true, "ecommerce": true, "checkout": true}
+
+// numberWords are spelled-out numbers people use in "top five" or "last three months".
+var numberWords = map[string]float64{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
+	"hundred": 100, "dozen": 12,
+}
+
+// parseNumber reads 1,000 / 12.5 / 10k / 2m.
+func parseNumber(s string) (float64, bool) {
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(s, "k"):
+		mult, s = 1e3, strings.TrimSuffix(s, "k")
+	case strings.HasSuffix(s, "m"):
+		mult, s = 1e6, strings.TrimSuffix(s, "m")
+	}
+	s = strings.ReplaceAll(s, ",", "")
+	if s == "" || !unicode.IsDigit(rune(s[0])) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, false
+	}
+	return f * mult, true
+}
+
+func isISODate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, r := range s {
+		if i != 4 && i != 7 && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// irregular plurals that suffix rules get wrong.
+var irregular = map[string]string{
+	"people": "person", "children": "child", "men": "man", "women": "woman", "data": "data",
+	"analyses": "analysis", "statuses": "status", "addresses": "address", "businesses": "business",
+	"series": "series", "news": "news", "sales": "sale", "indices": "index", "criteria": "criterion",
+	"categories": "category", "countries": "country", "cities": "city", "companies": "company",
+	"quantities": "quantity", "currencies": "currency", "taxes": "tax", "boxes": "box",
+}
+
+// singular returns a word's singular form with a few suffix rules; good enough for schema
+// names, which is all it is used on (both sides go through it, so errors cancel out).
+func singular(w string) string {
+	if s, ok := irregular[w]; ok {
+		return s
+	}
+	n := len(w)
+	switch {
+	case n <= 3:
+		return w
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"):
+		return w[:n-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"),
+		strings.HasSuffix(w, "ous"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:n-1]
+	}
+	return w
+}
+
+// splitIdent splits a schema identifier (snake_case, camelCase, kebab) into lower-case words.
+func splitIdent(name string) []string {
+	var words []string
+	var cur []rune
+	rs := []rune(name)
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		switch {
+		case !isWordRune(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+// normWords returns the singular lower-case words of an identifier.
+func normWords(name string) []string {
+	ws := splitIdent(name)
+	for i, w := range ws {
+		ws[i] = singular(w)
+	}
+	return ws
+}
+
+// normPhrase normalises free text (a sampled value, a synonym) to its singular words joined
+// by spaces, the form question n-grams are compared in.
+func normPhrase(s string) string {
+	var ws []string
+	for _, t := range tokenize(strings.ReplaceAll(strings.ReplaceAll(s, "\"", " "), "'", "'")) {
+		if t.quoted {
+			ws = append(ws, t.norm)
+			continue
+		}
+		ws = append(ws, t.norm)
+	}
+	return strings.Join(ws, " ")
+}
