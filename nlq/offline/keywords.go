@@ -43,6 +43,7 @@ const (
 type keyword struct {
 	kind  kw
 	grain grain
+	price bool // "most expensive", "cheapest": rank by the price, not by a count
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -63,9 +64,9 @@ var keywords = map[string]keyword{
 	"breakdown by": {kind: kwGroup}, "break down by": {kind: kwGroup}, "of each": {kind: kwGroup},
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
-	"greatest": {kind: kwMost}, "the most": {kind: kwMost}, "most expensive": {kind: kwMost},
+	"greatest": {kind: kwMost}, "the most": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
 	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
-	"cheapest": {kind: kwLeast}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
+	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},

@@ -107,6 +107,7 @@ type builder struct {
 	topDir    int // +1 top, -1 bottom
 	topN      int
 	super     int // +1 most, -1 least
+	price     bool
 	sort      bool
 	firstLast aggKind
 	cmp       kw
@@ -133,6 +134,11 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
+	}
+	if b.agg != aggNone && b.agg != aggCount && len(b.p.measures) == 0 && b.lastTable != nil && b.lastTable.measure != nil {
+		// "yearly order totals": the aggregate came after its table.
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: b.lastTable.measure, table: b.lastTable})
+		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
@@ -197,13 +203,16 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{}
 		}
 	case kwMost:
-		b.super = 1
+		b.super, b.price = 1, it.kw.price
 	case kwLeast:
-		b.super = -1
+		b.super, b.price = -1, it.kw.price
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
-		if n := b.next(i); n == nil || n.kind != itNumber {
-			// "over the last month": the date took the number; the word is filler.
-			return nil
+		n := b.next(i)
+		if n != nil && n.kind == itDate {
+			return nil // "over the last month": the date took the number; the word is filler
+		}
+		if n == nil || n.kind != itNumber {
+			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
 		}
 		b.cmp, b.cmpNums = k, nil
 	case kwNot:
@@ -391,9 +400,13 @@ func (b *builder) entity(i int) error {
 	}
 	// A text or flag column.
 	switch {
-	case b.agg == aggCount || b.distinct:
+	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, col: col, table: col.table})
 		b.agg, b.distinct = aggNone, false
+	case b.distinct:
+		// "list the different segments": each value once.
+		b.p.listCols = append(b.p.listCols, col)
+		b.distinct = false
 	case b.group || b.which || b.top && len(b.p.dims) == 0:
 		b.addDim(dimension{col: col, plural: it.plural})
 		b.singular = b.singular || (b.which && !it.plural)
@@ -410,11 +423,16 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
-	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.table == t {
-		return nil // "order amount": the table only qualifies its column
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && b.agg != aggCount && !b.distinct {
+		if n.pick.kind == candColumn && n.pick.table == t {
+			return nil // "order amount": the table only qualifies its column
+		}
+		if n.pick.kind == candTable && n.pick.table != t && (b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
+			return nil // "product category": the first names which second
+		}
 	}
 	switch {
-	case b.agg == aggCount || b.distinct && b.agg == aggNone:
+	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 		b.agg, b.distinct = aggNone, false
 	case b.agg != aggNone:
@@ -432,7 +450,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.which || b.top && len(b.p.dims) == 0:
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
-	case b.super != 0 && len(b.p.measures) == 0 && it.plural:
+	case b.super != 0 && len(b.p.measures) == 0 && it.plural && !b.price:
 		// "the most orders": rank by how many.
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
 	default:
@@ -580,9 +598,11 @@ func (b *builder) finish() error {
 		case len(p.listCols) > 0:
 			p.listTable = p.listCols[0].table
 			if !b.top && b.super == 0 {
+				// Categories ("list the segments") are listed once each; names of rows
+				// (high-cardinality, so never sampled) keep their duplicates.
 				p.distinct = true
 				for _, c := range p.listCols {
-					if c.class != classText {
+					if c.class != classText || len(c.samples) == 0 {
 						p.distinct = false
 					}
 				}
@@ -648,4 +668,14 @@ func (p *plan) String() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "measures=%v dims=%d conds=%d dates=%d list=%v", len(p.measures), len(p.dims), len(p.conds), len(p.dates), p.listTable != nil)
 	return sb.String()
+}
+
+func removeTable(ts []*table, t *table) []*table {
+	var out []*table
+	for _, x := range ts {
+		if x != t {
+			out = append(out, x)
+		}
+	}
+	return out
 }

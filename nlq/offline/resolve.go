@@ -58,6 +58,7 @@ func resolve(m *model, items []item) error {
 		var bestAdj []float64
 		for k, idx := range open {
 			adj := adjusted(m, anchors, items[idx].cands)
+			nearby(items, idx, adj)
 			first, second := top2(adj)
 			if first < 0 || adj[first] == math.Inf(-1) {
 				continue
@@ -92,6 +93,24 @@ type unrelatedError struct{ words string }
 
 func (e *unrelatedError) Error() string {
 	return fmt.Sprintf("%q is not related to the rest of the question through any foreign key", e.words)
+}
+
+// adjacencyBonus favours a column of the table named right next to it: "names of customers",
+// "customer names".
+const adjacencyBonus = 0.05
+
+// nearby applies the adjacency bonus to the candidates of items[idx].
+func nearby(items []item, idx int, adj []float64) {
+	for _, j := range []int{idx - 1, idx + 1} {
+		if j < 0 || j >= len(items) || items[j].kind != itEntity || items[j].pick == nil || items[j].pick.kind != candTable {
+			continue
+		}
+		for k, c := range items[idx].cands {
+			if c.kind != candTable && c.table == items[j].pick.table {
+				adj[k] += adjacencyBonus
+			}
+		}
+	}
 }
 
 // certain reports whether the best candidate needs no context: every reading is in the
