@@ -76,7 +76,7 @@ func newDateParser(now time.Time) dateParser {
 }
 
 // prefixes may precede a date expression; they are consumed only with it.
-var datePrefixes = map[string]bool{"in": true, "during": true, "for": true, "of": true, "on": true, "over": true, "within": true, "the": true, "at": true}
+var datePrefixes = map[string]bool{"in": true, "during": true, "for": true, "of": true, "on": true, "within": true, "the": true, "at": true}
 
 // parse tries to read a date range at toks[i:]. It returns the range and how many tokens it
 // used. afterCmp is set when a comparison word precedes, so "over 2000" stays a number.

@@ -44,6 +44,7 @@ type keyword struct {
 	kind  kw
 	grain grain
 	price bool // "most expensive", "cheapest": rank by the price, not by a count
+	weak  bool // a bucket implied by "trend" or "over time", replaced by an explicit one
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -55,8 +56,8 @@ var keywords = map[string]keyword{
 	"total":    {kind: kwSum}, "sum of": {kind: kwSum}, "sum": {kind: kwSum}, "overall": {kind: kwSum},
 	"combined": {kind: kwSum}, "totals": {kind: kwSum}, "total of": {kind: kwSum},
 	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg}, "typical": {kind: kwAvg},
-	"average number of": {kind: kwAvg},
-	"maximum":           {kind: kwMax}, "max": {kind: kwMax}, "minimum": {kind: kwMin}, "min": {kind: kwMin},
+	"average number of": {kind: kwAvg}, "mean number of": {kind: kwAvg},
+	"maximum": {kind: kwMax}, "max": {kind: kwMax}, "minimum": {kind: kwMin}, "min": {kind: kwMin},
 	"different": {kind: kwDistinct}, "unique": {kind: kwDistinct}, "distinct": {kind: kwDistinct},
 	"by": {kind: kwGroup}, "per": {kind: kwGroup}, "for each": {kind: kwGroup}, "for every": {kind: kwGroup},
 	"each": {kind: kwGroup}, "every": {kind: kwGroup}, "in each": {kind: kwGroup}, "across": {kind: kwGroup},
@@ -64,7 +65,7 @@ var keywords = map[string]keyword{
 	"breakdown by": {kind: kwGroup}, "break down by": {kind: kwGroup}, "of each": {kind: kwGroup},
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
-	"greatest": {kind: kwMost}, "the most": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
+	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
 	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
@@ -85,8 +86,8 @@ var keywords = map[string]keyword{
 	"daily": {kind: kwBucket, grain: grainDay}, "weekly": {kind: kwBucket, grain: grainWeek},
 	"monthly": {kind: kwBucket, grain: grainMonth}, "quarterly": {kind: kwBucket, grain: grainQuarter},
 	"yearly": {kind: kwBucket, grain: grainYear}, "annually": {kind: kwBucket, grain: grainYear},
-	"annual": {kind: kwBucket, grain: grainYear}, "over time": {kind: kwBucket, grain: grainMonth},
-	"trend": {kind: kwBucket, grain: grainMonth}, "month over month": {kind: kwBucket, grain: grainMonth},
+	"annual": {kind: kwBucket, grain: grainYear}, "over time": {kind: kwBucket, grain: grainMonth, weak: true},
+	"trend": {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
 	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
 	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay},
 	"week": {kind: kwUnit, grain: grainWeek}, "weeks": {kind: kwUnit, grain: grainWeek},
@@ -113,7 +114,7 @@ var stopWords = toSet(strings.Fields(`
 	all any some whole
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living located based belong belongs belonging
-	ordered bought purchased sold run ran running use used using spent spend earned
+	ordered bought purchased sold sell sells selling run ran running use used using spent spend earned
 	s so far currently now ever right just also only
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times

@@ -149,6 +149,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				l.add(full, with(tc, scoreAmbig))
 			} else {
 				l.add(full, with(tc, scoreExact))
+				if len(t.words) > 1 {
+					// "campaign revenue" for campaign_daily_stats.revenue.
+					l.add(t.words[0]+" "+full, with(tc, scoreExact-0.05))
+				}
 			}
 			if len(cw) > 1 {
 				head := cw[len(cw)-1]

@@ -33,6 +33,7 @@ type dimension struct {
 	grain  grain
 	plural bool // "products" rather than "product": a ranking keeps more than one row
 	hint   *table
+	weak   bool // "trend", "over time": a default bucket that an explicit one replaces
 }
 
 // condition is one WHERE predicate.
@@ -233,7 +234,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwDesc:
 		b.p.desc = true
 	case kwBucket:
-		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable})
+		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
 		if b.group || b.which {
 			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural})
@@ -341,6 +342,17 @@ func toAny(fs []float64) []any {
 }
 
 func (b *builder) addDim(d dimension) {
+	if d.grain != grainNone {
+		for k, x := range b.p.dims {
+			if x.grain != grainNone && (x.weak || d.weak) {
+				if x.weak {
+					b.p.dims[k] = d
+				}
+				b.lastDim = true
+				return
+			}
+		}
+	}
 	b.p.dims = append(b.p.dims, d)
 	b.lastDim = true
 }
@@ -423,8 +435,8 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
-	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && b.agg != aggCount && !b.distinct {
-		if n.pick.kind == candColumn && n.pick.table == t {
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
+		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
 		}
 		if n.pick.kind == candTable && n.pick.table != t && (b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {

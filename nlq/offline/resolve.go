@@ -10,9 +10,10 @@ import (
 // name far away: "revenue" next to "product" means the order lines' amount, not a campaign's
 // revenue column three joins away.
 const (
-	hopPenalty   = 0.12
-	certainGap   = 0.15 // a candidate this far ahead of the next is taken without context
-	ambiguityGap = 0.005
+	hopPenalty    = 0.12
+	certainGap    = 0.15 // a candidate this far ahead of the next is taken without context
+	fanOutPenalty = 0.3
+	ambiguityGap  = 0.005
 )
 
 // ambiguityError is returned when two readings of the same words are equally good.
@@ -143,6 +144,16 @@ func adjusted(m *model, anchors []*table, cs []cand) []float64 {
 			continue
 		}
 		out[i] -= hopPenalty * float64(d)
+		if c.kind == candColumn && c.col.class == classNumber {
+			// A measure whose rows would be repeated by the joins to the rest of the question
+			// cannot be added up; prefer one at the "many" end.
+			for _, a := range anchors {
+				if p, ok := m.path([]*table{c.table}, a); ok && fansOut(c.table, p) {
+					out[i] -= fanOutPenalty
+					break
+				}
+			}
+		}
 	}
 	return out
 }
