@@ -439,8 +439,9 @@ func (b *builder) tableEntity(i int, t *table) error {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
 		}
-		if n.pick.kind == candTable && n.pick.table != t && (b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
-			return nil // "product category": the first names which second
+		if n.pick.kind == candTable && n.pick.table != t && !it.plural && n.start == it.start+len(it.toks) &&
+			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
+			return nil // "product categories", "customer orders": a noun modifier names which second
 		}
 	}
 	switch {

@@ -23,6 +23,7 @@ type item struct {
 	rng    dateRange
 	toks   []token
 	plural bool // the span's last word was plural ("products")
+	start  int  // index of the first token
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -81,6 +82,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			bestLen = 1
 		}
+		best.start = i
 		items = append(items, best)
 		i += bestLen
 	}
