@@ -48,6 +48,8 @@ type App struct {
 	JS    jetstream.JetStream
 	Keys  *secretbox.Keys
 	Auth  *auth.Service
+	// NATSURL is the broker this process uses (the embedded server's address when embedded).
+	NATSURL string
 
 	embedded *server.Server
 	relay    *events.Relay
@@ -92,6 +94,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		}
 		log.Info("embedded nats started", "url", natsURL)
 	}
+	a.NATSURL = natsURL
 	a.NC, err = events.Connect(natsURL, "analytics", log)
 	if err != nil {
 		return nil, err
@@ -102,9 +105,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	streamCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	replicas := 1
-	if cfg.NATSURL != "" {
-		replicas = 0 // let the stream keep what it has; operators size replicas on the cluster
+	replicas := cfg.StreamReplicas
+	if cfg.NATSURL == "" {
+		replicas = 1 // the embedded server is a single node
 	}
 	if err := events.EnsureStreams(streamCtx, a.JS, events.StreamOptions{EventsMaxAge: cfg.EventsMaxAge, Replicas: replicas}); err != nil {
 		return nil, err

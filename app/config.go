@@ -27,8 +27,10 @@ type Config struct {
 	Demo         bool
 	DefaultPlan  string
 	EventsMaxAge time.Duration
-	LogLevel     string
-	SQLiteDir    string // where sqlite data sources live
+	// StreamReplicas of EVENTS and COMMANDS: 1 embedded, 3 on a production cluster.
+	StreamReplicas int
+	LogLevel       string
+	SQLiteDir      string // where sqlite data sources live
 
 	WebhookAllowPrivate bool
 	WebhookRetryDelays  string
@@ -93,6 +95,14 @@ var settings = []setting{
 	{"demo", "ANALYTICS_DEMO", "false", "seed the demo organization", false, boolean("ANALYTICS_DEMO", func(c *Config) *bool { return &c.Demo })},
 	{"default-plan", "ANALYTICS_DEFAULT_PLAN", "free", "plan of newly registered organizations", false, str(func(c *Config) *string { return &c.DefaultPlan })},
 	{"events-max-age", "ANALYTICS_EVENTS_MAX_AGE", "720h", "how long events stay replayable", false, duration("ANALYTICS_EVENTS_MAX_AGE", func(c *Config) *time.Duration { return &c.EventsMaxAge })},
+	{"stream-replicas", "ANALYTICS_STREAM_REPLICAS", "1", "replicas of the JetStream streams (3 on a 3-node cluster)", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 5 {
+			return fmt.Errorf("ANALYTICS_STREAM_REPLICAS must be 1 to 5, got %q", v)
+		}
+		c.StreamReplicas = n
+		return nil
+	}},
 	{"log-level", "ANALYTICS_LOG_LEVEL", "info", "debug, info, warn or error", false, str(func(c *Config) *string { return &c.LogLevel })},
 	{"sqlite-dir", "ANALYTICS_SQLITE_DIR", "", "folder of sqlite data sources (default <data-dir>/files)", false, str(func(c *Config) *string { return &c.SQLiteDir })},
 	{"webhook-allow-private", "ANALYTICS_WEBHOOK_ALLOW_PRIVATE", "false", "allow http and private/loopback webhook targets", false, boolean("ANALYTICS_WEBHOOK_ALLOW_PRIVATE", func(c *Config) *bool { return &c.WebhookAllowPrivate })},
@@ -205,7 +215,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("database_url", redactURL(c.DatabaseURL)), slog.String("nats_url", redactURL(c.NATSURL)),
 		slog.String("nats_listen", c.NATSListen), slog.String("secret_key", redact(c.SecretKey)),
 		slog.Bool("demo", c.Demo), slog.String("default_plan", c.DefaultPlan),
-		slog.String("events_max_age", c.EventsMaxAge.String()), slog.String("log_level", c.LogLevel),
+		slog.String("events_max_age", c.EventsMaxAge.String()), slog.Int("stream_replicas", c.StreamReplicas), slog.String("log_level", c.LogLevel),
 		slog.String("sqlite_dir", c.SQLiteDir),
 		slog.Bool("webhook_allow_private", c.WebhookAllowPrivate), slog.String("webhook_retry_delays", c.WebhookRetryDelays),
 		slog.String("webhook_timeout", c.WebhookTimeout.String()), slog.String("llm_provider", c.LLMProvider),

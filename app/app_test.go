@@ -1,0 +1,103 @@
+package app_test
+
+import (
+	"context"
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/analytics-agent/service/apptest"
+	"github.com/analytics-agent/service/events"
+)
+
+func TestLogoutOnOneAPIInstanceRevokesTheTokenOnAnother(t *testing.T) {
+	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
+		a := apptest.Start(t, apptest.Options{Database: db})
+		b := apptest.Start(t, apptest.Options{DataDir: a.Cfg.DataDir, DatabaseURL: a.Cfg.DatabaseURL, NATSURL: a.App.NATSURL})
+		acct := a.Register(t)
+		b.Do("GET", "/v1/auth/me", acct.Token, nil).Expect(t, 200)
+		a.Do("POST", "/v1/auth/logout", acct.Token, nil).Expect(t, 200)
+		b.Do("GET", "/v1/auth/me", acct.Token, nil).Expect(t, 401)
+
+		// A password change on b revokes the other tokens on a, but not b's own.
+		t1 := b.Login(t, acct.Email, acct.Password)
+		t2 := a.Login(t, acct.Email, acct.Password)
+		b.Do("POST", "/v1/auth/change-password", t1, map[string]string{"current_password": acct.Password, "new_password": "Fresh-pass-2025"}).Expect(t, 200)
+		a.Do("GET", "/v1/auth/me", t2, nil).Expect(t, 401)
+		a.Do("GET", "/v1/auth/me", t1, nil).Expect(t, 200)
+	})
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestOutboxHoldsEventsWhileTheBrokerIsDownAndDeliversThemOnce(t *testing.T) {
+	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
+		storeDir := filepath.Join(t.TempDir(), "nats")
+		addr := freePort(t)
+		broker, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := apptest.Start(t, apptest.Options{Database: db, NATSURL: url})
+
+		broker.Shutdown()
+		broker.WaitForShutdown()
+		// The API keeps working while the broker is away; the event waits in the outbox.
+		r := s.Do("POST", "/v1/auth/register", "", map[string]string{
+			"email": "outage@example.com", "password": "Outage-pass-99", "full_name": "Outage"}).Expect(t, 201)
+		userID := r.String("id")
+		s.Do("GET", "/readyz", "", nil).Expect(t, 503)
+		if n, _ := s.App.Store.OutboxPending(context.Background()); n == 0 {
+			t.Fatal("the event should wait in the outbox while the broker is down")
+		}
+
+		broker, _, err = events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { broker.Shutdown(); broker.WaitForShutdown() }()
+
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			n, _ := s.App.Store.OutboxPending(context.Background())
+			if n == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("outbox still holds %d messages after the broker came back", n)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		js, err := jetstream.New(s.App.NC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		err = events.Replay(context.Background(), js, events.ReadOptions{Since: time.Now().Add(-time.Hour), Type: events.UserCreated}, func(ev events.StoredEvent) error {
+			if string(ev.Envelope.Data) != "" && containsUser(ev, userID) {
+				seen++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen != 1 {
+			t.Fatalf("user.created for %s stored %d times, want exactly once", userID, seen)
+		}
+	})
+}
+
+func containsUser(ev events.StoredEvent, userID string) bool {
+	return len(ev.Envelope.Data) > 0 && jsonHas(ev.Envelope.Data, "user_id", userID)
+}
