@@ -1,0 +1,179 @@
+package offline
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql" // database/sql driver "mysql"
+	_ "github.com/jackc/pgx/v5/stdlib"  // database/sql driver "pgx"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// TestDialectsExecute copies the fixture into PostgreSQL and MySQL/MariaDB (when reachable),
+// runs every answerable question of the set in that dialect, and checks the rows equal those
+// of the SQLite translation on SQLite. It proves the per-dialect SQL (buckets, quoting, date
+// literals) means the same thing everywhere. Servers: NLQ_TEST_PG_DSN and NLQ_TEST_MYSQL_DSN,
+// defaulting to the local test servers; the test skips a server it cannot reach.
+func TestDialectsExecute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs database servers")
+	}
+	lite, schema := openFixture(t)
+	for _, d := range []struct {
+		typ    datasource.Type
+		driver string
+		dsn    string
+		env    string
+	}{
+		{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "NLQ_TEST_PG_DSN"},
+		{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/", "NLQ_TEST_MYSQL_DSN"},
+	} {
+		t.Run(string(d.typ), func(t *testing.T) {
+			dsn := d.dsn
+			if v := os.Getenv(d.env); v != "" {
+				dsn = v
+			}
+			db := copyFixture(t, lite, d.typ, d.driver, dsn)
+			ctx := context.Background()
+			eng := New()
+			compared := 0
+			defer func() { t.Logf("compared %d questions with sqlite", compared) }()
+			for _, q := range loadQuestions(t) {
+				if q.ExpectError != "" {
+					continue
+				}
+				req := nlq.Request{Question: q.Question, Schema: schema, Now: fixtureNow}
+				req.Dialect = datasource.SQLite
+				gl, err := eng.Generate(ctx, req)
+				if err != nil {
+					continue // refusals are the question set's business
+				}
+				req.Dialect = d.typ
+				gd, err := eng.Generate(ctx, req)
+				if err != nil {
+					t.Errorf("%q: refused in %s only: %v", q.Question, d.typ, err)
+					continue
+				}
+				want, err := query(ctx, lite, gl.SQL)
+				if err != nil {
+					t.Fatalf("%q on sqlite: %v", q.Question, err)
+				}
+				got, err := query(ctx, db, gd.SQL)
+				if err != nil {
+					t.Errorf("%q: %v\n%s", q.Question, err, gd.SQL)
+					continue
+				}
+				compared++
+				if !sameResult(got, want, false) {
+					t.Errorf("%q: rows differ from sqlite\n%s\ngot  %v\nwant %v", q.Question, gd.SQL, first(got.rows), first(want.rows))
+				}
+			}
+		})
+	}
+}
+
+// copyFixture creates the fixture's tables, with native date and numeric types, in a fresh
+// schema (PostgreSQL) or database (MySQL) and copies the rows.
+func copyFixture(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn string) *sql.DB {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Skipf("%s: %v", typ, err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	if err := admin.PingContext(ctx); err != nil {
+		t.Skipf("%s not reachable: %v", typ, err)
+	}
+	name := fmt.Sprintf("nlq_offline_test_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)
+	var db *sql.DB
+	switch typ {
+	case datasource.Postgres:
+		if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+name); err != nil {
+			t.Skipf("create schema: %v", err)
+		}
+		t.Cleanup(func() { admin.Exec("DROP SCHEMA " + name + " CASCADE") })
+		sep := "?"
+		if strings.Contains(dsn, "?") {
+			sep = "&"
+		}
+		db, err = sql.Open(driver, dsn+sep+"search_path="+name)
+	default:
+		if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+			t.Skipf("create database: %v", err)
+		}
+		t.Cleanup(func() { admin.Exec("DROP DATABASE " + name) })
+		db, err = sql.Open(driver, strings.Replace(dsn, ")/", ")/"+name, 1))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	for _, ddl := range fixtureDDL {
+		ddl = nativeTypes(ddl)
+		if _, err := db.ExecContext(ctx, ddl); err != nil {
+			t.Fatalf("%s: %v", ddl, err)
+		}
+		table := strings.Fields(ddl)[2]
+		copyRows(ctx, t, lite, db, typ, table)
+	}
+	return db
+}
+
+// nativeTypes gives the fixture's SQLite DDL real date and decimal types.
+func nativeTypes(ddl string) string {
+	for _, c := range []string{"hire_date", "signup_date", "order_date", "start_date", "end_date", "date"} {
+		ddl = strings.ReplaceAll(ddl, " "+c+" TEXT", " "+c+" DATE")
+	}
+	return strings.ReplaceAll(ddl, "NUMERIC", "NUMERIC(12,2)")
+}
+
+func copyRows(ctx context.Context, t *testing.T, from, to *sql.DB, typ datasource.Type, table string) {
+	t.Helper()
+	rows, err := from.QueryContext(ctx, "SELECT * FROM "+table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	marks := make([]string, len(cols))
+	for i := range marks {
+		marks[i] = "?"
+		if typ == datasource.Postgres {
+			marks[i] = fmt.Sprintf("$%d", i+1)
+		}
+	}
+	tx, err := to.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	stmt, err := tx.PrepareContext(ctx, fmt.Sprintf("INSERT INTO %s VALUES (%s)", table, strings.Join(marks, ", ")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := stmt.ExecContext(ctx, vals...); err != nil {
+			t.Fatalf("insert into %s: %v", table, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
