@@ -10,7 +10,7 @@ import (
 	"time"
 
 	_ "github.com/go-sql-driver/mysql" // database/sql driver "mysql"
-	_ "github.com/jackc/pgx/v5/stdlib"  // database/sql driver "pgx"
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
