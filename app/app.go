@@ -203,11 +203,6 @@ func (a *App) Run(ctx context.Context) error {
 	return runErr
 }
 
-// startWorkers starts the consumers this process runs. Each later worker package registers here.
-func (a *App) startWorkers(ctx context.Context) error {
-	_ = ctx
-	return nil
-}
 
 func (a *App) closeResources() {
 	if a.NC != nil {

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"context"
+	"fmt"
+)
+
+// worker is one consumer package started by `serve` and `worker`. start returns a function that
+// stops it after its in-flight messages.
+type worker struct {
+	name  string
+	start func(ctx context.Context) (stop func(), err error)
+}
+
+// workers lists the workers of this process, wired with their dependencies explicitly.
+func (a *App) workers() []worker {
+	return []worker{}
+}
+
+// startWorkers starts every worker; a failure stops the ones already started.
+func (a *App) startWorkers(ctx context.Context) error {
+	for _, w := range a.workers() {
+		stop, err := w.start(ctx)
+		if err != nil {
+			for i := len(a.stoppers) - 1; i >= 0; i-- {
+				a.stoppers[i]()
+			}
+			return fmt.Errorf("start %s worker: %w", w.name, err)
+		}
+		a.Log.Info("worker started", "worker", w.name)
+		a.stoppers = append(a.stoppers, stop)
+	}
+	return nil
+}
