@@ -119,7 +119,7 @@ var stopWords = toSet(strings.Fields(`
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times
 	share breakdown distribution percentage split
-	who whom how when then than
+	who whom how when then than new
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
