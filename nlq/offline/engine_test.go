@@ -263,6 +263,10 @@ func TestQuoting(t *testing.T) {
 		{datasource.MySQL, "Order Lines", `a\b'c`, "`Order Lines`", `'a\\b''c'`},
 		{datasource.SQLite, "total_amount", `x`, "total_amount", `'x'`},
 	}
+	pg := dialect{typ: datasource.Postgres}
+	if got := pg.table(&table{name: "sales.Orders"}); got != `sales."Orders"` {
+		t.Errorf("schema-qualified table = %s", got)
+	}
 	for _, tt := range tests {
 		d := dialect{typ: tt.d}
 		if got := d.ident(tt.ident); got != tt.wantI {

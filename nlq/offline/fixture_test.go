@@ -153,118 +153,33 @@ func writeFixture(ctx context.Context, path string) error {
 	return nil
 }
 
-// maxSamples bounds the sampled values of a text column, as refresh-schema does.
-const maxSamples = 50
-
-// introspectSQLite reads a SQLite database's schema with sampled values of low-cardinality
-// text columns. It stands in for datasource's introspection in these tests.
-func introspectSQLite(ctx context.Context, db *sql.DB) (*datasource.Schema, error) {
-	rows, err := db.QueryContext(ctx, `SELECT name, type FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("list tables: %w", err)
-	}
-	var s datasource.Schema
-	for rows.Next() {
-		var t datasource.Table
-		if err := rows.Scan(&t.Name, &t.Kind); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("scan table: %w", err)
-		}
-		s.Tables = append(s.Tables, t)
-	}
-	rows.Close()
-	for i := range s.Tables {
-		t := &s.Tables[i]
-		cols, err := db.QueryContext(ctx, fmt.Sprintf(`SELECT name, type, "notnull", pk FROM pragma_table_info('%s') ORDER BY cid`, t.Name))
-		if err != nil {
-			return nil, fmt.Errorf("columns of %s: %w", t.Name, err)
-		}
-		for cols.Next() {
-			var c datasource.Column
-			var notNull, pk int
-			if err := cols.Scan(&c.Name, &c.Type, &notNull, &pk); err != nil {
-				cols.Close()
-				return nil, fmt.Errorf("scan column: %w", err)
-			}
-			c.Type = strings.ToLower(c.Type)
-			c.Nullable = notNull == 0
-			if pk > 0 {
-				t.PrimaryKey = append(t.PrimaryKey, c.Name)
-			}
-			t.Columns = append(t.Columns, c)
-		}
-		cols.Close()
-		fks, err := db.QueryContext(ctx, fmt.Sprintf(`SELECT "table", "from", "to" FROM pragma_foreign_key_list('%s') ORDER BY id, seq`, t.Name))
-		if err != nil {
-			return nil, fmt.Errorf("foreign keys of %s: %w", t.Name, err)
-		}
-		for fks.Next() {
-			var f datasource.ForeignKey
-			var from, to string
-			if err := fks.Scan(&f.RefTable, &from, &to); err != nil {
-				fks.Close()
-				return nil, fmt.Errorf("scan fk: %w", err)
-			}
-			f.Columns, f.RefColumns = []string{from}, []string{to}
-			t.ForeignKeys = append(t.ForeignKeys, f)
-		}
-		fks.Close()
-		if err := db.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*) FROM "%s"`, t.Name)).Scan(&t.RowCount); err != nil {
-			return nil, fmt.Errorf("count %s: %w", t.Name, err)
-		}
-		for j := range t.Columns {
-			c := &t.Columns[j]
-			if !strings.Contains(c.Type, "text") && !strings.Contains(c.Type, "char") || strings.HasSuffix(c.Name, "_date") || c.Name == "date" {
-				continue
-			}
-			vals, err := sampleValues(ctx, db, t.Name, c.Name)
-			if err != nil {
-				return nil, err
-			}
-			c.SampleValues = vals
-		}
-	}
-	s.RefreshedAt = fixtureNow
-	return &s, nil
-}
-
-func sampleValues(ctx context.Context, db *sql.DB, table, col string) ([]string, error) {
-	rows, err := db.QueryContext(ctx, fmt.Sprintf(`SELECT DISTINCT "%s" FROM "%s" WHERE "%s" IS NOT NULL ORDER BY 1 LIMIT %d`, col, table, col, maxSamples+1))
-	if err != nil {
-		return nil, fmt.Errorf("sample %s.%s: %w", table, col, err)
-	}
-	defer rows.Close()
-	var vals []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, fmt.Errorf("scan sample: %w", err)
-		}
-		vals = append(vals, v)
-	}
-	if len(vals) > maxSamples {
-		return nil, nil // high cardinality: names and e-mails are not filter values
-	}
-	return vals, rows.Err()
-}
-
-// openFixture builds the fixture in a temporary directory and returns it with its schema.
+// openFixture builds the fixture in a temporary directory and returns it with its schema,
+// read by datasource's own introspection (with sampled values) as the service would.
 func openFixture(t testing.TB) (*sql.DB, *datasource.Schema) {
 	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "fixture.db")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fixture.db")
 	if err := writeFixture(ctx, path); err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", path)
+	return openSQLite(t, dir, "fixture.db")
+}
+
+// openSQLite opens a SQLite file of dir and introspects it through datasource.Manager.
+func openSQLite(t testing.TB, dir, file string) (*sql.DB, *datasource.Schema) {
+	t.Helper()
+	m := datasource.NewManager(datasource.ManagerOptions{SQLiteDir: dir})
+	t.Cleanup(m.CloseAll)
+	s, err := m.Introspect(context.Background(), "ds_bench", datasource.Config{Type: datasource.SQLite, Path: file})
+	if err != nil {
+		t.Fatalf("introspect %s: %v", file, err)
+	}
+	db, err := sql.Open("sqlite", filepath.Join(dir, file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	s, err := introspectSQLite(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return db, s
 }
 

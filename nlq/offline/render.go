@@ -178,7 +178,15 @@ func (d dialect) ident(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
-func (d dialect) col(c *column) string { return d.ident(c.table.name) + "." + d.ident(c.name) }
+// table quotes a table name; PostgreSQL tables outside "public" arrive as "schema.table".
+func (d dialect) table(t *table) string {
+	if sch, name, ok := strings.Cut(t.name, "."); ok && d.typ == datasource.Postgres {
+		return d.ident(sch) + "." + d.ident(name)
+	}
+	return d.ident(t.name)
+}
+
+func (d dialect) col(c *column) string { return d.table(c.table) + "." + d.ident(c.name) }
 
 // str quotes a string literal. MySQL also treats backslash as an escape character by
 // default, so it is doubled there.
@@ -339,9 +347,9 @@ func render(p *plan, d dialect) string {
 		group = []string{d.col(t.pk)}
 	}
 	sb.WriteString("SELECT " + distinct + strings.Join(sel, ", "))
-	sb.WriteString("\nFROM " + d.ident(p.base.name))
+	sb.WriteString("\nFROM " + d.table(p.base))
 	for _, j := range p.joins {
-		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.ident(j.table.name), d.col(j.fk.from), d.col(j.fk.to))
+		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
 	}
 	if w := where(p, d); len(w) > 0 {
 		sb.WriteString("\nWHERE " + strings.Join(w, "\n  AND "))
