@@ -105,7 +105,13 @@ var errNotReadOnly = reject("only a single read-only SELECT query is allowed")
 // Check parses sql in the given dialect and accepts it only when it is a single read-only query
 // over permitted tables and columns. A refusal is a *RejectionError; any other error is an
 // internal failure of the guard.
-func Check(dialect datasource.Type, sql string, schema *datasource.Schema, perms Permissions) (*Result, error) {
+func Check(dialect datasource.Type, sql string, schema *datasource.Schema, perms Permissions) (res *Result, err error) {
+	defer func() {
+		// A bug in a walker must refuse the query, not take the service down.
+		if p := recover(); p != nil {
+			res, err = nil, fmt.Errorf("guard: internal error checking %s query: %v", dialect, p)
+		}
+	}()
 	if schema == nil {
 		return nil, errors.New("guard: nil schema")
 	}

@@ -432,6 +432,9 @@ func pgOutputName(typ string, n pgNode) string {
 	switch typ {
 	case "ColumnRef":
 		fields := pgList(n["fields"])
+		if len(fields) == 0 {
+			return unnamedColumn
+		}
 		if ft, f := pgUnwrap(fields[len(fields)-1]); ft == "String" {
 			return pgStr(f, "sval")
 		}
