@@ -65,6 +65,43 @@ func singleStatement(sqlText string) bool {
 	return true
 }
 
+// readStatements are the first keywords of statements that only read. Query refuses anything
+// else before it reaches the database: the read-only transaction blocks writes, but not
+// statements that act outside it, such as sqlite's ATTACH (opens any file with the service's
+// rights) and VACUUM INTO, or postgres' COPY ... TO.
+var readStatements = map[string]bool{"select": true, "with": true, "values": true, "table": true}
+
+// isReadStatement reports whether sqlText starts (after comments and opening parentheses) with
+// a keyword of a reading statement.
+func isReadStatement(sqlText string) bool {
+	i := 0
+	for i < len(sqlText) {
+		switch c := sqlText[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '(':
+			i++
+		case strings.HasPrefix(sqlText[i:], "--"):
+			end := strings.IndexByte(sqlText[i:], '\n')
+			if end < 0 {
+				return false
+			}
+			i += end + 1
+		case strings.HasPrefix(sqlText[i:], "/*"):
+			end := strings.Index(sqlText[i+2:], "*/")
+			if end < 0 {
+				return false
+			}
+			i += end + 4
+		default:
+			j := i
+			for j < len(sqlText) && (sqlText[j] >= 'a' && sqlText[j] <= 'z' || sqlText[j] >= 'A' && sqlText[j] <= 'Z') {
+				j++
+			}
+			return readStatements[strings.ToLower(sqlText[i:j])]
+		}
+	}
+	return false
+}
+
 // quoteCloser returns the closing character of a sqlite quoted string or identifier.
 func quoteCloser(c byte) (byte, bool) {
 	switch c {

@@ -96,19 +96,25 @@ type dialect interface {
 	// asText renders a quoted column so its values scan as text.
 	asText(col string) string
 	quote(name string) string
+	// watch arms whatever stops a statement on conn when ctx ends; call the result when done.
+	watch(ctx context.Context, conn *sql.Conn) (stop func())
 }
 
 type pgDialect struct{}
 
-func (pgDialect) bounded(q string) string  { return q } // the context cancels it server side
-func (pgDialect) asText(col string) string { return col + "::text" }
-func (pgDialect) quote(name string) string { return QuoteIdent(Postgres, name) }
+func (pgDialect) bounded(q string) string                 { return q } // the context cancels it server side
+func (pgDialect) asText(col string) string                { return col + "::text" }
+func (pgDialect) quote(name string) string                { return QuoteIdent(Postgres, name) }
+func (pgDialect) watch(context.Context, *sql.Conn) func() { return func() {} }
 
 type sqliteDialect struct{}
 
 func (sqliteDialect) bounded(q string) string  { return q } // in-process: the context interrupts it
 func (sqliteDialect) asText(col string) string { return "CAST(" + col + " AS TEXT)" }
 func (sqliteDialect) quote(name string) string { return QuoteIdent(SQLite, name) }
+func (sqliteDialect) watch(ctx context.Context, conn *sql.Conn) func() {
+	return watchSQLite(ctx, conn)
+}
 
 // mysqlDialect needs server-side limits: the driver "cancels" by dropping the connection,
 // which leaves the statement running on the server.
@@ -121,8 +127,9 @@ func (d mysqlDialect) bounded(q string) string {
 	}
 	return strings.Replace(q, "SELECT ", fmt.Sprintf("SELECT /*+ MAX_EXECUTION_TIME(%d) */ ", secs*1000), 1)
 }
-func (mysqlDialect) asText(col string) string { return col }
-func (mysqlDialect) quote(name string) string { return QuoteIdent(MySQL, name) }
+func (mysqlDialect) asText(col string) string                { return col }
+func (mysqlDialect) quote(name string) string                { return QuoteIdent(MySQL, name) }
+func (mysqlDialect) watch(context.Context, *sql.Conn) func() { return func() {} }
 
 // countAndSample fills row counts and sample values with a few workers: enough to overlap round
 // trips, few enough to leave the pool (and a small customer database) room for queries.
@@ -154,10 +161,11 @@ func countTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
 	if t.Kind != "table" || t.estimate > 0 || t.size >= countBelowBytes {
 		return
 	}
-	qctx, cancel := context.WithTimeout(ctx, perTableQueryTimeout)
-	defer cancel()
 	var n int64
-	if err := db.QueryRowContext(qctx, dl.bounded("SELECT count(*) FROM "+t.ref)).Scan(&n); err == nil {
+	err := boundedQuery(ctx, db, dl, "SELECT count(*) FROM "+t.ref, func(rows *sql.Rows) error {
+		return rows.Scan(&n)
+	})
+	if err == nil {
 		t.RowCount = n
 	}
 	// On failure (timeout, no privilege) the estimate stands: a count is a hint, not a promise.
@@ -176,36 +184,49 @@ func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
 		col := dl.quote(t.Columns[i].Name)
 		q := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL LIMIT %d",
 			dl.asText(col), t.ref, col, MaxSampleValues+1)
-		t.Columns[i].SampleValues = sampleColumn(ctx, db, dl.bounded(q))
+		var vals []string
+		n := 0
+		err := boundedQuery(ctx, db, dl, q, func(rows *sql.Rows) error {
+			var v string
+			if err := rows.Scan(&v); err != nil {
+				return err
+			}
+			n++
+			if utf8.RuneCountInString(v) <= MaxSampleValueLen && strings.TrimSpace(v) != "" {
+				vals = append(vals, v)
+			}
+			return nil
+		})
+		// More than MaxSampleValues distinct values: not low-cardinality, and a partial list
+		// would mislead more than help.
+		if err != nil || n > MaxSampleValues {
+			continue
+		}
+		slices.Sort(vals)
+		t.Columns[i].SampleValues = vals
 	}
 }
 
-func sampleColumn(ctx context.Context, db *sql.DB, q string) []string {
+// boundedQuery runs one catalog-side query under perTableQueryTimeout and calls each per row.
+func boundedQuery(ctx context.Context, db *sql.DB, dl dialect, q string, each func(*sql.Rows) error) error {
 	qctx, cancel := context.WithTimeout(ctx, perTableQueryTimeout)
 	defer cancel()
-	rows, err := db.QueryContext(qctx, q)
+	conn, err := db.Conn(qctx)
 	if err != nil {
-		return nil
+		return err
+	}
+	defer conn.Close()
+	stop := dl.watch(qctx, conn)
+	defer stop()
+	rows, err := conn.QueryContext(qctx, dl.bounded(q))
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
-	var vals []string
-	n := 0
 	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil
-		}
-		n++
-		if n > MaxSampleValues {
-			return nil // high cardinality: values would mislead more than help
-		}
-		if utf8.RuneCountInString(v) <= MaxSampleValueLen && strings.TrimSpace(v) != "" {
-			vals = append(vals, v)
+		if err := each(rows); err != nil {
+			return err
 		}
 	}
-	if rows.Err() != nil {
-		return nil
-	}
-	slices.Sort(vals)
-	return vals
+	return rows.Err()
 }

@@ -21,8 +21,14 @@ const (
 	DefaultMaxRows      = 10000
 )
 
-// ErrMultipleStatements is returned when a query text holds more than one statement.
-var ErrMultipleStatements = errors.New("only one SQL statement may be run at a time")
+// Errors for query texts Query refuses to send.
+var (
+	// ErrMultipleStatements is returned when a query text holds more than one statement.
+	ErrMultipleStatements = errors.New("only one SQL statement may be run at a time")
+	// ErrNotReadStatement is returned when a query text is not a SELECT (or WITH, VALUES,
+	// TABLE) statement.
+	ErrNotReadStatement = errors.New("only SELECT statements may be run")
+)
 
 // QueryOptions bound one query. Zero values pick the defaults.
 type QueryOptions struct {
@@ -63,6 +69,9 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 	}
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = DefaultMaxRows
+	}
+	if !isReadStatement(sqlText) {
+		return nil, ErrNotReadStatement
 	}
 	if cfg.Type == SQLite && !singleStatement(sqlText) {
 		return nil, ErrMultipleStatements
@@ -118,8 +127,17 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 		}
 		return nil, queryError(ctx, qctx, err)
 	}
-	// Never commit: nothing done here may stick.
-	defer tx.Rollback()
+	// Never commit: nothing done here may stick. A connection whose rollback failed may still
+	// be inside the transaction; it must not serve another query.
+	defer func() {
+		if err := tx.Rollback(); err != nil && !errors.Is(err, sql.ErrTxDone) {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	if cfg.Type == SQLite {
+		stop := watchSQLite(qctx, conn)
+		defer stop() // runs before the rollback above
+	}
 
 	rows, err := tx.QueryContext(qctx, sqlText, args...)
 	if err != nil {
