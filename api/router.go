@@ -11,14 +11,27 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/queries"
+	"github.com/analytics-agent/service/sources"
+	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/workers/webhook"
 )
 
 // Deps are the API's collaborators, passed in explicitly by the process wiring.
 type Deps struct {
-	Log  *slog.Logger
-	Auth *auth.Service
+	Log     *slog.Logger
+	Auth    *auth.Service
+	Store   *store.Store
+	Sources *sources.Service
+	Planner *queries.Planner
+	// Keys encrypts secrets at rest (data source passwords).
+	Keys encrypter
+	// SQLiteDir is where sqlite data sources live.
+	SQLiteDir string
 	// Checks are run by /readyz; each names a dependency (database, broker).
 	Checks map[string]func(ctx context.Context) error
+	// Webhooks manages webhook registrations and their delivery log.
+	Webhooks *webhook.Service
 }
 
 // NewRouter builds the HTTP handler.
@@ -43,6 +56,12 @@ func NewRouter(d Deps) http.Handler {
 	v1 := r.Group("/v1")
 	authed := v1.Group("", requireAuth(d.Auth))
 	registerAuth(v1, authed, d.Auth)
+	if d.Webhooks != nil {
+		registerWebhooks([]*gin.RouterGroup{r.Group("", requireAuth(d.Auth)), authed}, d.Webhooks)
+	}
+	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
+	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
+	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
 	return r
 }
 

@@ -17,9 +17,15 @@ import (
 
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/nlq/offline"
+	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/secretbox"
+	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/workers/webhook"
 )
 
 // Role selects what a process runs.
@@ -48,6 +54,11 @@ type App struct {
 	JS    jetstream.JetStream
 	Keys  *secretbox.Keys
 	Auth  *auth.Service
+	// Sources manages data sources; Planner turns questions into guarded SQL.
+	Sources *sources.Service
+	Planner *queries.Planner
+	// Webhooks manages webhooks and runs their delivery worker.
+	Webhooks *webhook.Service
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
 	NATSURL string
 
@@ -121,8 +132,16 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		authOpts.BruteForce = *opts.BruteForce
 	}
 	a.Auth = auth.NewService(a.Store, keys, authOpts)
+	a.Sources = sources.NewService(a.Store, datasource.NewManager(datasource.ManagerOptions{SQLiteDir: cfg.SQLiteDir}), keys)
+	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.engineFor)
+	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
+		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate})
+	if err != nil {
+		return nil, err
+	}
 	a.handler = api.NewRouter(api.Deps{
-		Log: log, Auth: a.Auth,
+		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Keys: keys, SQLiteDir: cfg.SQLiteDir,
+		Webhooks: a.Webhooks,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {
@@ -203,7 +222,6 @@ func (a *App) Run(ctx context.Context) error {
 	return runErr
 }
 
-
 func (a *App) closeResources() {
 	if a.NC != nil {
 		_ = a.NC.Drain()
@@ -216,7 +234,16 @@ func (a *App) closeResources() {
 		a.embedded.Shutdown()
 		a.embedded.WaitForShutdown()
 	}
+	if a.Sources != nil {
+		a.Sources.Manager().CloseAll()
+	}
 	if a.Store != nil {
 		_ = a.Store.Close()
 	}
+}
+
+// engineFor picks the language engine of an organization: the offline engine unless an LLM
+// provider is configured.
+func (a *App) engineFor(ctx context.Context, orgID string) nlq.Engine {
+	return offline.New()
 }

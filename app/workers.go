@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+
+	"github.com/analytics-agent/service/workers/schema"
 )
 
 // worker is one consumer package started by `serve` and `worker`. start returns a function that
@@ -14,7 +16,12 @@ type worker struct {
 
 // workers lists the workers of this process, wired with their dependencies explicitly.
 func (a *App) workers() []worker {
-	return []worker{}
+	return []worker{
+		{"webhook", a.Webhooks.Start},
+		{"schema", func(ctx context.Context) (func(), error) {
+			return schema.Start(ctx, a.JS, a.Sources, a.Log.With("worker", "schema"))
+		}},
+	}
 }
 
 // startWorkers starts every worker; a failure stops the ones already started.

@@ -486,3 +486,54 @@ func scopeAddr(kind, address string) string {
 func (s *Service) AssignedAgents(ctx context.Context, p *Principal) ([]string, error) {
 	return s.st.AssignedAgentIDs(ctx, p.OrgID(), p.User.ID)
 }
+
+// InviteLifetime is how long an invitation token can be used.
+const InviteLifetime = 7 * 24 * time.Hour
+
+// NewInvitedUser prepares a user created by an admin: no password yet, a single-use invitation
+// token (returned once; only its hash is stored) to set one with accept-invite.
+func (s *Service) NewInvitedUser(orgID, email, fullName, role string) (*store.User, string, error) {
+	if err := CheckEmail(email); err != nil {
+		return nil, "", err
+	}
+	token := "inv_" + ids.Random(40)
+	now := s.now()
+	exp := now.Add(InviteLifetime)
+	u := &store.User{ID: ids.New(ids.User), OrganizationID: orgID, Email: store.NormalizeEmail(email),
+		FullName: strings.TrimSpace(fullName), Role: role, IsActive: true, InviteTokenHash: s.keys.Hash(token),
+		InviteExpiresAt: &exp, CreatedAt: now, UpdatedAt: now}
+	return u, token, nil
+}
+
+// AcceptInvite sets the password of an invited user, consumes the token and logs the user in.
+func (s *Service) AcceptInvite(ctx context.Context, token, password, fullName, address string) (*LoginResult, error) {
+	now := s.now()
+	addr := scopeAddr("invite", address)
+	if err := s.guard.check(ctx, now, "invite:any", addr); err != nil {
+		return nil, err
+	}
+	u, err := s.st.UserByInvite(ctx, s.keys.Hash(token), now)
+	if errors.Is(err, store.ErrNotFound) {
+		s.guard.fail(ctx, now, addr)
+		return nil, fmt.Errorf("%w: the invitation is invalid, expired or already used", ErrInvalidCode)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckPassword(password, u.Email); err != nil {
+		return nil, err
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return nil, err
+	}
+	fields := map[string]any{"password_hash": hash, "invite_token_hash": "", "invite_expires_at": nil}
+	if strings.TrimSpace(fullName) != "" {
+		fields["full_name"] = strings.TrimSpace(fullName)
+		u.FullName = strings.TrimSpace(fullName)
+	}
+	if err := s.st.UpdateUser(ctx, u.OrganizationID, u.ID, fields); err != nil {
+		return nil, err
+	}
+	return s.issueLogin(ctx, u, "invitation", address)
+}

@@ -29,3 +29,30 @@ type UserRoleChangedData struct {
 	NewRole   string `json:"new_role"`
 	ChangedBy string `json:"changed_by"`
 }
+
+// AgentUpdatedData is the data of agent.updated.
+type AgentUpdatedData struct {
+	AgentID       string         `json:"agent_id"`
+	Name          string         `json:"name"`
+	ChangedFields []string       `json:"changed_fields"`
+	Changes       map[string]any `json:"changes"`
+	UpdatedBy     string         `json:"updated_by"`
+}
+
+// AgentCreatedData is the data of agent.created.
+type AgentCreatedData struct {
+	AgentID      string `json:"agent_id"`
+	Name         string `json:"name"`
+	AgentType    string `json:"agent_type"`
+	DataSourceID string `json:"data_source_id"`
+	CreatedBy    string `json:"created_by"`
+	ClonedFrom   string `json:"cloned_from,omitempty"`
+}
+
+// AgentAssignedData is the data of agent.assigned (one event per user).
+type AgentAssignedData struct {
+	AgentID    string `json:"agent_id"`
+	AgentName  string `json:"agent_name"`
+	UserID     string `json:"user_id"`
+	AssignedBy string `json:"assigned_by"`
+}

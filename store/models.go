@@ -32,6 +32,8 @@ type User struct {
 	TOTPSecretEnc        string `gorm:"column:totp_secret_enc"`
 	TOTPPendingSecretEnc string `gorm:"column:totp_pending_secret_enc"`
 	TOTPLastStep         int64  `gorm:"column:totp_last_step"`
+	InviteTokenHash      string
+	InviteExpiresAt      *time.Time
 	CreatedAt            time.Time
 	UpdatedAt            time.Time
 }

@@ -87,8 +87,39 @@ func (s *Store) UserByIDAnyOrg(ctx context.Context, id string) (*User, error) {
 	return &u, nil
 }
 
-// AssignedAgentIDs lists the agents assigned to a user. Agents arrive with the configuration
-// surface; until then the list is empty.
+// AssignedAgentIDs lists the live agents assigned to a user.
 func (s *Store) AssignedAgentIDs(ctx context.Context, orgID, userID string) ([]string, error) {
-	return []string{}, nil
+	ids := []string{}
+	err := s.ctx(ctx).Table("agent_assignments AS aa").Joins("JOIN agents ON agents.id = aa.agent_id").
+		Where("aa.organization_id = ? AND aa.user_id = ? AND agents.deleted_at IS NULL", orgID, userID).
+		Order("aa.assigned_at, agents.id").Pluck("agents.id", &ids).Error
+	return ids, err
+}
+
+// Users lists the organization's users, oldest first.
+func (s *Store) Users(ctx context.Context, orgID string, limit, offset int) ([]User, int64, error) {
+	var out []User
+	var total int64
+	if err := s.tenant(ctx, orgID).Model(&User{}).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	err := s.tenant(ctx, orgID).Order("created_at, id").Limit(limit).Offset(offset).Find(&out).Error
+	return out, total, err
+}
+
+// UsersByIDs returns the users of the organization among ids (unknown ids are left out).
+func (s *Store) UsersByIDs(ctx context.Context, orgID string, ids []string) ([]User, error) {
+	var out []User
+	err := s.tenant(ctx, orgID).Where("id IN ?", ids).Find(&out).Error
+	return out, err
+}
+
+// UserByInvite finds a user by the hash of a live invitation token.
+func (s *Store) UserByInvite(ctx context.Context, hash string, now time.Time) (*User, error) {
+	var u User
+	err := s.ctx(ctx).First(&u, "invite_token_hash = ? AND invite_expires_at > ?", hash, now).Error
+	if err != nil {
+		return nil, translate(err)
+	}
+	return &u, nil
 }

@@ -1,0 +1,114 @@
+// Package queries runs the question pipeline: generate SQL with the agent's engine over the
+// permitted schema, guard it, execute it read-only, and shape the answer (rows, chart).
+package queries
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/analytics-agent/service/agents"
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/nlq/guard"
+	"github.com/analytics-agent/service/sources"
+	"github.com/analytics-agent/service/store"
+)
+
+// Errors of planning that are the configuration's fault, not the question's.
+var (
+	ErrSchemaNotLoaded   = errors.New("the data source's schema is not loaded; refresh it first")
+	ErrNoDataSource      = errors.New("the agent has no data source")
+	ErrNoTablesPermitted = errors.New("the agent is not allowed to read any table")
+)
+
+// EngineFor picks the engine of an organization (offline by default, an LLM when configured).
+type EngineFor func(ctx context.Context, orgID string) nlq.Engine
+
+// Planner turns a question into guarded SQL.
+type Planner struct {
+	st      *store.Store
+	sources *sources.Service
+	engine  EngineFor
+	now     func() time.Time
+}
+
+// NewPlanner builds a planner.
+func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
+	return &Planner{st: st, sources: src, engine: engine, now: time.Now}
+}
+
+// Plan is guarded SQL ready to execute, with how long each step took.
+type Plan struct {
+	SQL            string
+	Tables         []string
+	Columns        []string
+	Dialect        datasource.Type
+	DataSource     *store.DataSource
+	GenerationTime time.Duration
+	GuardTime      time.Duration
+}
+
+// AgentConfig decodes an agent's tables and column permissions.
+func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
+	var tables []string
+	if err := json.Unmarshal([]byte(a.AllowedTables), &tables); err != nil {
+		return nil, nil, fmt.Errorf("decode allowed_tables of %s: %w", a.ID, err)
+	}
+	perms, err := agents.ParseColumnPermissions(json.RawMessage(a.ColumnPermissions))
+	if err != nil {
+		return nil, nil, fmt.Errorf("decode column_permissions of %s: %w", a.ID, err)
+	}
+	return tables, perms, nil
+}
+
+// Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
+// only the permitted part of the schema.
+func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
+	if a.DataSourceID == "" {
+		return nil, ErrNoDataSource
+	}
+	ds, err := p.st.DataSource(ctx, a.OrganizationID, a.DataSourceID)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, ErrNoDataSource
+		}
+		return nil, err
+	}
+	schema, err := sources.Schema(ds)
+	if err != nil {
+		return nil, err
+	}
+	if schema == nil {
+		return nil, ErrSchemaNotLoaded
+	}
+	tables, perms, err := AgentConfig(a)
+	if err != nil {
+		return nil, err
+	}
+	if len(tables) == 0 {
+		return nil, ErrNoTablesPermitted
+	}
+	gp := agents.GuardPermissions(tables, perms)
+	permitted := gp.FilterSchema(schema)
+	dialect := datasource.Type(ds.Type)
+
+	start := time.Now()
+	gen, err := p.engine(ctx, a.OrganizationID).Generate(ctx, nlq.Request{
+		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
+	})
+	genTime := time.Since(start)
+	if err != nil {
+		return nil, err
+	}
+	start = time.Now()
+	checked, err := guard.Check(dialect, gen.SQL, schema, gp)
+	guardTime := time.Since(start)
+	if err != nil {
+		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime}, err
+	}
+	return &Plan{SQL: checked.SQL, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
+		GenerationTime: genTime, GuardTime: guardTime}, nil
+}

@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// DataSource is a customer database connection. The password is stored encrypted.
+type DataSource struct {
+	ID                string `gorm:"primaryKey"`
+	OrganizationID    string
+	Name              string
+	Type              string
+	Host              string
+	Port              int
+	DatabaseName      string
+	Username          string
+	PasswordEnc       string
+	SSLMode           string
+	Path              string
+	Status            string // connected, failed, untested
+	LastTestedAt      *time.Time
+	LastError         string
+	SchemaJSON        string `gorm:"column:schema_json"`
+	SchemaStatus      string // none, pending, ready, failed
+	SchemaError       string
+	SchemaRefreshedAt *time.Time
+	TableCount        int
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+// Data source statuses.
+const (
+	StatusConnected = "connected"
+	StatusFailed    = "failed"
+	StatusUntested  = "untested"
+)
+
+// CreateDataSource inserts a data source.
+func (s *Store) CreateDataSource(ctx context.Context, d *DataSource) error {
+	return translate(s.ctx(ctx).Create(d).Error)
+}
+
+// DataSource reads a data source of the organization.
+func (s *Store) DataSource(ctx context.Context, orgID, id string) (*DataSource, error) {
+	var d DataSource
+	if err := s.tenant(ctx, orgID).First(&d, "id = ?", id).Error; err != nil {
+		return nil, translate(err)
+	}
+	return &d, nil
+}
+
+// DataSources lists the organization's data sources, oldest first.
+func (s *Store) DataSources(ctx context.Context, orgID string, limit, offset int) ([]DataSource, int64, error) {
+	var out []DataSource
+	var total int64
+	q := s.tenant(ctx, orgID).Model(&DataSource{})
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	err := s.tenant(ctx, orgID).Order("created_at, id").Limit(limit).Offset(offset).Find(&out).Error
+	return out, total, err
+}
+
+// UpdateDataSource writes columns of a data source of the organization.
+func (s *Store) UpdateDataSource(ctx context.Context, orgID, id string, fields map[string]any) error {
+	fields["updated_at"] = time.Now().UTC()
+	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Updates(fields)
+	if res.Error != nil {
+		return translate(res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DeleteDataSource removes a data source of the organization.
+func (s *Store) DeleteDataSource(ctx context.Context, orgID, id string) error {
+	res := s.tenant(ctx, orgID).Where("id = ?", id).Delete(&DataSource{})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
