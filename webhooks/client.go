@@ -44,6 +44,10 @@ type ClientOptions struct {
 	AllowPrivate bool
 	// UserAgent is sent with every delivery. Empty means DefaultUserAgent.
 	UserAgent string
+	// MaxIdleConnsPerHost is how many keep-alive connections to one receiver stay open between
+	// deliveries. Zero means 4; a worker that sends many deliveries concurrently raises it to its
+	// concurrency so connections are reused instead of re-dialled after every request.
+	MaxIdleConnsPerHost int
 }
 
 // Client performs single webhook delivery attempts. It is safe for concurrent use and should be
@@ -99,6 +103,9 @@ func NewClient(opts ClientOptions) *Client {
 	if opts.UserAgent == "" {
 		opts.UserAgent = DefaultUserAgent
 	}
+	if opts.MaxIdleConnsPerHost <= 0 {
+		opts.MaxIdleConnsPerHost = 4
+	}
 	allowPrivate := opts.AllowPrivate
 	dialer := &net.Dialer{
 		Timeout: opts.Timeout,
@@ -118,8 +125,8 @@ func NewClient(opts ClientOptions) *Client {
 		ResponseHeaderTimeout:  opts.Timeout,
 		MaxResponseHeaderBytes: 64 << 10,
 		ForceAttemptHTTP2:      true,
-		MaxIdleConns:           100,
-		MaxIdleConnsPerHost:    4,
+		MaxIdleConns:           max(100, opts.MaxIdleConnsPerHost),
+		MaxIdleConnsPerHost:    opts.MaxIdleConnsPerHost,
 		IdleConnTimeout:        90 * time.Second,
 	}
 	return &Client{

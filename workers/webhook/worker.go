@@ -1,0 +1,256 @@
+package webhook
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/ids"
+	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/webhooks"
+)
+
+// Durable consumer names. Every process running the worker shares them.
+const (
+	FanoutConsumer  = "webhook-fanout"
+	DeliverConsumer = "webhook-deliver"
+)
+
+// batchMax bounds one group commit.
+const batchMax = 256
+
+// Start runs the fan-out and attempt consumers until the returned stop is called; stop waits for
+// in-flight attempts and their log writes.
+func (s *Service) Start(ctx context.Context) (func(), error) {
+	var sub *nats.Subscription
+	if s.o.NC != nil {
+		var err error
+		if sub, err = s.o.NC.Subscribe(invalidateSubject, func(m *nats.Msg) { s.cache.invalidate(string(m.Data)) }); err != nil {
+			return nil, fmt.Errorf("subscribe to webhook changes: %w", err)
+		}
+	}
+	fanout := newBatcher(batchMax, 2, s.flushFanout)
+	results := newBatcher(batchMax, 2, s.flushResults)
+	w := &worker{s: s, fanout: fanout, results: results}
+	// AckWait must outlast an attempt (its timeout) plus the wait for its group commit;
+	// a crashed process's messages come back after it.
+	ackWait := 2*s.o.Timeout + 10*time.Second
+	deliver, err := events.Consume(ctx, s.o.JS, events.ConsumerOptions{
+		Stream: events.CommandsStream, Durable: DeliverConsumer,
+		FilterSubjects: []string{events.CommandSubjectPrefix + "webhook.>"},
+		AckWait:        ackWait, Concurrency: s.o.Concurrency,
+	}, s.log, w.deliver)
+	if err != nil {
+		cleanup(sub, fanout, results)
+		return nil, err
+	}
+	fan, err := events.Consume(ctx, s.o.JS, events.ConsumerOptions{
+		Stream: events.EventsStream, Durable: FanoutConsumer,
+		FilterSubjects: []string{events.EventSubjectPrefix + ">"},
+		AckWait:        30 * time.Second, Concurrency: s.o.Concurrency,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+	}, s.log, w.fanoutEvent)
+	if err != nil {
+		deliver.Stop()
+		cleanup(sub, fanout, results)
+		return nil, err
+	}
+	return func() {
+		if sub != nil {
+			_ = sub.Unsubscribe()
+		}
+		fan.Stop()
+		deliver.Stop()
+		fanout.close()
+		results.close()
+		s.o.Client.CloseIdleConnections()
+	}, nil
+}
+
+func cleanup(sub *nats.Subscription, fanout *batcher[fanoutJob], results *batcher[resultJob]) {
+	if sub != nil {
+		_ = sub.Unsubscribe()
+	}
+	fanout.close()
+	results.close()
+}
+
+type worker struct {
+	s       *Service
+	fanout  *batcher[fanoutJob]
+	results *batcher[resultJob]
+}
+
+// fanoutJob is one event with the webhooks it goes to.
+type fanoutJob struct {
+	orgID, eventID, eventType string
+	raw                       []byte
+	hooks                     []*hook
+}
+
+// fanoutEvent turns an event into deliveries. Webhooks receive events stored after they were
+// created: a new webhook does not inherit the stream's history (replay is there for that).
+func (w *worker) fanoutEvent(ctx context.Context, msg jetstream.Msg) error {
+	orgID, eventType, ok := events.ParseEventSubject(msg.Subject())
+	if !ok {
+		return nil
+	}
+	hooks, err := w.s.cache.hooks(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	if len(hooks) == 0 {
+		return nil
+	}
+	md, err := msg.Metadata()
+	if err != nil {
+		return fmt.Errorf("event metadata: %w", err)
+	}
+	var targets []*hook
+	for _, h := range hooks {
+		if h.Enabled && h.subscribed(eventType) && !md.Timestamp.Before(h.CreatedAt) {
+			targets = append(targets, h)
+		}
+	}
+	if len(targets) == 0 {
+		return nil
+	}
+	eventID := msg.Headers().Get("Nats-Msg-Id")
+	if eventID == "" {
+		var env events.Envelope
+		if err := json.Unmarshal(msg.Data(), &env); err != nil || env.ID == "" {
+			return events.Permanent(fmt.Errorf("event without id on %s: %v", msg.Subject(), err))
+		}
+		eventID = env.ID
+	}
+	return w.fanout.submit(fanoutJob{orgID: orgID, eventID: eventID, eventType: eventType, raw: msg.Data(), hooks: targets})
+}
+
+// flushFanout creates the deliveries of a batch of events and their attempt commands in one
+// transaction; rows that exist already (a redelivered event) create no command.
+func (s *Service) flushFanout(ctx context.Context, jobs []fanoutJob) error {
+	now := time.Now().UTC()
+	var rows []store.WebhookDelivery
+	for _, j := range jobs {
+		for _, h := range j.hooks {
+			rows = append(rows, store.WebhookDelivery{ID: ids.New(ids.Delivery), WebhookID: h.ID, OrganizationID: j.orgID,
+				EventID: j.eventID, EventType: j.eventType, Payload: string(j.raw), Status: store.DeliveryPending,
+				CreatedAt: now, UpdatedAt: now})
+		}
+	}
+	return s.o.Store.Tx(ctx, func(tx *store.Store) error {
+		created, err := tx.CreateDeliveries(ctx, rows)
+		if err != nil {
+			return err
+		}
+		msgs := make([]store.OutboxMessage, 0, len(created))
+		for i := range created {
+			m, err := deliverCommand(&created[i], 1)
+			if err != nil {
+				return err
+			}
+			msgs = append(msgs, m)
+		}
+		return tx.Emit(ctx, msgs...)
+	})
+}
+
+// resultJob is the outcome of one attempt waiting to be logged.
+type resultJob struct {
+	rec store.AttemptRecord
+}
+
+// deliver makes one attempt of a delivery. Attempt n of a command is its n-th delivery by
+// JetStream; a failure with retries left returns a RetryError carrying the next delay, which the
+// consumer turns into NakWithDelay, so the schedule lives in the broker, not in this process.
+func (w *worker) deliver(ctx context.Context, msg jetstream.Msg) error {
+	var cmd events.Command
+	var d deliverData
+	if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
+		return events.Permanent(fmt.Errorf("decode command: %w", err))
+	}
+	if cmd.Name != DeliverCommand {
+		return events.Permanent(fmt.Errorf("unknown webhook command %q", cmd.Name))
+	}
+	if err := json.Unmarshal(cmd.Data, &d); err != nil {
+		return events.Permanent(fmt.Errorf("decode %s: %w", cmd.Name, err))
+	}
+	md, err := msg.Metadata()
+	if err != nil {
+		return fmt.Errorf("command metadata: %w", err)
+	}
+	n := max(int(md.NumDelivered), 1) // 1 for the first attempt of this command
+	first := max(d.FirstAttempt, 1)
+	delivery := &store.WebhookDelivery{ID: d.DeliveryID, WebhookID: d.WebhookID, OrganizationID: cmd.OrganizationID,
+		EventID: d.EventID, EventType: d.EventType}
+	log := w.s.log.With("organization_id", cmd.OrganizationID, "webhook_id", d.WebhookID, "delivery_id", d.DeliveryID,
+		"event_id", d.EventID, "event_type", d.EventType, "attempt", first+n-1)
+
+	h, err := w.s.cache.hook(ctx, cmd.OrganizationID, d.WebhookID)
+	if err != nil {
+		return err
+	}
+	if h == nil {
+		log.Info("webhook deleted; delivery dropped")
+		return nil
+	}
+	if !h.Enabled {
+		// Deliveries queued before the webhook was disabled end here; replay sends them later.
+		rec := store.AttemptRecord{Attempt: store.WebhookAttempt{DeliveryID: d.DeliveryID, WebhookID: d.WebhookID,
+			Attempt: first + n - 2, Error: "webhook disabled"}, Status: store.DeliveryFailed, Skipped: true}
+		return w.results.submit(resultJob{rec: rec})
+	}
+
+	a := w.s.o.Client.Deliver(ctx, webhooks.Target{URL: h.URL, Secrets: h.secrets(time.Now())},
+		webhooks.Message{ID: d.EventID, Body: []byte(d.Body)})
+	rec := store.AttemptRecord{Attempt: attemptRow(delivery, first+n-1, n-1, a), Counts: true}
+	delay, retry := webhooks.NextDelay(w.s.o.Delays, n)
+	switch {
+	case a.Success:
+		rec.Status = store.DeliverySucceeded
+	case retry:
+		rec.Status = store.DeliveryPending
+		next := time.Now().UTC().Add(delay)
+		rec.NextAttemptAt = &next
+	default:
+		rec.Status = store.DeliveryFailed
+	}
+	if err := w.results.submit(resultJob{rec: rec}); err != nil {
+		return err
+	}
+	switch rec.Status {
+	case store.DeliveryPending:
+		log.Info("webhook attempt failed; retry scheduled", "status_code", a.StatusCode, "err", a.Err, "delay", delay)
+		return &events.RetryError{Delay: delay, Err: errors.New(a.Err)}
+	case store.DeliveryFailed:
+		log.Warn("webhook delivery failed; retries exhausted", "status_code", a.StatusCode, "err", a.Err)
+	}
+	return nil
+}
+
+// disabledReason is written on webhooks disabled for failing.
+var disabledReason = fmt.Sprintf("disabled automatically after %d consecutive failed deliveries", webhooks.DisableAfter)
+
+// flushResults logs a batch of attempts and applies the disable rule.
+func (s *Service) flushResults(ctx context.Context, jobs []resultJob) error {
+	recs := make([]store.AttemptRecord, len(jobs))
+	for i, j := range jobs {
+		recs[i] = j.rec
+	}
+	disabled, err := s.o.Store.RecordAttempts(ctx, recs, webhooks.DisableAfter, disabledReason)
+	if err != nil {
+		return err
+	}
+	for _, w := range disabled {
+		s.log.Warn("webhook disabled", "organization_id", w.OrganizationID, "webhook_id", w.ID,
+			"consecutive_failures", w.ConsecutiveFailures)
+		s.changed(w.OrganizationID)
+	}
+	return nil
+}
