@@ -11,7 +11,6 @@ import (
 	"github.com/analytics-agent/service/webhooks/webhookstest"
 )
 
-
 // register creates a webhook for the account pointing at rcv and teaches rcv its secret.
 func register(t *testing.T, s *apptest.Service, acct apptest.Account, rcv *webhookstest.Receiver, types ...string) string {
 	t.Helper()
