@@ -78,6 +78,8 @@ func (m *Manager) Introspect(ctx context.Context, id string, cfg Config) (*Schem
 		return nil, fmt.Errorf("reading catalog: %w", queryError(ctx, ctx, err))
 	}
 
+	// One order for every engine (collations disagree about "_"), so refreshes diff cleanly.
+	slices.SortStableFunc(tables, func(a, b *introTable) int { return strings.Compare(a.Name, b.Name) })
 	m.countAndSample(ctx, p.db, dl, tables)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("introspection: %w", err)

@@ -16,7 +16,7 @@ func mysqlCatalog(ctx context.Context, conn *sql.Conn) ([]*introTable, error) {
 	rows, err := conn.QueryContext(ctx, `
 SELECT TABLE_NAME, TABLE_TYPE, COALESCE(TABLE_ROWS, -1), COALESCE(DATA_LENGTH, -1)
 FROM information_schema.TABLES
-WHERE TABLE_SCHEMA = DATABASE()
+WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE IN ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED')
 ORDER BY TABLE_NAME`)
 	if err != nil {
 		return nil, err
