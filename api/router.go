@@ -28,6 +28,8 @@ type Deps struct {
 	Keys encrypter
 	// SQLiteDir is where sqlite data sources live.
 	SQLiteDir string
+	// Watcher tells waiting requests that their query finished.
+	Watcher doneWatcher
 	// Checks are run by /readyz; each names a dependency (database, broker).
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
@@ -62,6 +64,7 @@ func NewRouter(d Deps) http.Handler {
 	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
+	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
 	return r
 }
 

@@ -57,6 +57,7 @@ type App struct {
 	// Sources manages data sources; Planner turns questions into guarded SQL.
 	Sources *sources.Service
 	Planner *queries.Planner
+	Watcher *queries.Watcher
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
@@ -134,13 +135,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	a.Auth = auth.NewService(a.Store, keys, authOpts)
 	a.Sources = sources.NewService(a.Store, datasource.NewManager(datasource.ManagerOptions{SQLiteDir: cfg.SQLiteDir}), keys)
 	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.engineFor)
+	a.Watcher = queries.NewWatcher(a.NC)
 	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
 		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate})
 	if err != nil {
 		return nil, err
 	}
 	a.handler = api.NewRouter(api.Deps{
-		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Keys: keys, SQLiteDir: cfg.SQLiteDir,
+		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
 		Webhooks: a.Webhooks,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/analytics-agent/service/queries"
+	"github.com/analytics-agent/service/workers/query"
 	"github.com/analytics-agent/service/workers/schema"
 )
 
@@ -17,6 +19,10 @@ type worker struct {
 // workers lists the workers of this process, wired with their dependencies explicitly.
 func (a *App) workers() []worker {
 	return []worker{
+		{"query", func(ctx context.Context) (func(), error) {
+			r := queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify)
+			return query.Start(ctx, a.JS, r, a.Log.With("worker", "query"), query.Options{})
+		}},
 		{"webhook", a.Webhooks.Start},
 		{"schema", func(ctx context.Context) (func(), error) {
 			return schema.Start(ctx, a.JS, a.Sources, a.Log.With("worker", "schema"))

@@ -91,3 +91,7 @@ func IsNotUnderstood(err error) (*NotUnderstoodError, bool) {
 	}
 	return nil, false
 }
+
+// ErrEngine wraps failures of an engine itself (a provider timeout, a 429, malformed output), as
+// opposed to a question it could not map.
+var ErrEngine = errors.New("language engine failed")

@@ -1,0 +1,257 @@
+package queries
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/analytics-agent/service/agents"
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/nlq/chart"
+	"github.com/analytics-agent/service/nlq/guard"
+	"github.com/analytics-agent/service/sources"
+	"github.com/analytics-agent/service/store"
+)
+
+// RunCommand is the command name of a query run.
+const RunCommand = "query.run"
+
+// RunRequest is the data of a run command.
+type RunRequest struct {
+	QueryID string `json:"query_id"`
+}
+
+// DoneSubject is the core NATS subject a worker announces a finished query on, so the API
+// request waiting for it answers at once instead of polling.
+func DoneSubject(queryID string) string { return "query.done." + queryID }
+
+// Error codes of failed queries.
+const (
+	CodeNotUnderstood = "question_not_understood"
+	CodeRejected      = "sql_rejected"
+	CodeTimeout       = agents.TimeoutCode
+	CodeUnavailable   = "data_source_unavailable"
+	CodeInvalidSource = "invalid_data_source"
+	CodeEngine        = "engine_error"
+	CodeExecution     = "execution_failed"
+	CodeAgentInactive = "agent_inactive"
+)
+
+// Failure is why a query failed, stored with it and sent in query.failed.
+type Failure struct {
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Details map[string]any `json:"details,omitempty"`
+}
+
+// Classify turns a pipeline error into a Failure.
+func Classify(err error) Failure {
+	var nu *nlq.NotUnderstoodError
+	var rej *guard.RejectionError
+	switch {
+	case errors.As(err, &nu):
+		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: map[string]any{"unmapped_words": nu.Words}}
+	case errors.As(err, &rej):
+		d := map[string]any{}
+		if rej.Table != "" {
+			d["table"] = rej.Table
+		}
+		if rej.Column != "" {
+			d["column"] = rej.Column
+		}
+		if rej.Function != "" {
+			d["function"] = rej.Function
+		}
+		return Failure{Code: CodeRejected, Message: rej.Error(), Details: d}
+	case errors.Is(err, datasource.ErrTimeout):
+		return Failure{Code: CodeTimeout, Message: "the query ran past the agent's statement timeout and was cancelled"}
+	case errors.Is(err, datasource.ErrUnreachable):
+		return Failure{Code: CodeUnavailable, Message: "the data source could not be reached: " + err.Error()}
+	case errors.Is(err, ErrSchemaNotLoaded), errors.Is(err, ErrNoDataSource), errors.Is(err, datasource.ErrInvalidConfig):
+		return Failure{Code: CodeInvalidSource, Message: err.Error()}
+	case errors.Is(err, ErrNoTablesPermitted):
+		return Failure{Code: CodeRejected, Message: err.Error()}
+	case errors.Is(err, nlq.ErrEngine):
+		return Failure{Code: CodeEngine, Message: err.Error()}
+	}
+	return Failure{Code: CodeExecution, Message: "the query could not be executed: " + err.Error()}
+}
+
+// Runner executes queued queries: it is the heart of the query worker.
+type Runner struct {
+	st      *store.Store
+	planner *Planner
+	sources *sources.Service
+	notify  func(queryID string)
+}
+
+// NewRunner builds a runner; notify announces a finished query (core NATS in production).
+func NewRunner(st *store.Store, planner *Planner, src *sources.Service, notify func(string)) *Runner {
+	return &Runner{st: st, planner: planner, sources: src, notify: notify}
+}
+
+// StartedData is the data of query.started.
+type StartedData struct {
+	QueryID  string `json:"query_id"`
+	Question string `json:"question"`
+	AgentID  string `json:"agent_id"`
+	UserID   string `json:"user_id"`
+}
+
+// CompletedData is the data of query.completed (fields as the spec lists them).
+type CompletedData struct {
+	QueryID       string  `json:"query_id"`
+	Question      string  `json:"question"`
+	AgentID       string  `json:"agent_id"`
+	UserID        string  `json:"user_id"`
+	ExecutionTime float64 `json:"execution_time"`
+	RowCount      int     `json:"row_count"`
+	Status        string  `json:"status"`
+}
+
+// FailedData is the data of query.failed.
+type FailedData struct {
+	QueryID      string `json:"query_id"`
+	Question     string `json:"question"`
+	AgentID      string `json:"agent_id"`
+	UserID       string `json:"user_id"`
+	ErrorCode    string `json:"error_code"`
+	ErrorMessage string `json:"error_message"`
+}
+
+// Run processes one query. It is idempotent: a query that is already finished is left alone, so
+// a redelivered command does nothing.
+func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
+	q, err := r.st.Query(ctx, orgID, queryID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
+		r.notify(q.ID)
+		return nil
+	}
+	started := time.Now().UTC()
+	if q.Status == store.QueryPending {
+		ev, err := events.NewEvent(orgID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+		if err != nil {
+			return err
+		}
+		err = r.st.Tx(ctx, func(tx *store.Store) error {
+			ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending)
+			if err != nil || !ok {
+				return err
+			}
+			return tx.Emit(ctx, ev)
+		})
+		if err != nil {
+			return err
+		}
+	}
+
+	a, err := r.st.Agent(ctx, orgID, q.AgentID)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent was deleted"}, nil)
+		}
+		return err
+	}
+	if !a.IsActive {
+		return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
+	}
+	plan, err := r.planner.Plan(ctx, a, q.Question)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err // shutting down: let JetStream redeliver
+		}
+		return r.fail(ctx, q, started, Classify(err), plan)
+	}
+	cfg, err := r.sources.Config(plan.DataSource)
+	if err != nil {
+		return r.fail(ctx, q, started, Classify(err), plan)
+	}
+	execStart := time.Now()
+	res, err := r.sources.Manager().Query(ctx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
+		Timeout: time.Duration(a.QueryTimeoutSeconds) * time.Second, MaxRows: a.MaxRows})
+	execTime := time.Since(execStart)
+	if err != nil {
+		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
+			return err
+		}
+		return r.fail(ctx, q, started, Classify(err), plan, execTime)
+	}
+	cols := make([]chart.Column, len(res.Columns))
+	for i, c := range res.Columns {
+		cols[i] = chart.Column{Name: c.Name, Type: c.Type}
+	}
+	ch := chart.Choose(cols, res.Rows)
+	rowsJSON, err := json.Marshal(res.Rows)
+	if err != nil {
+		return r.fail(ctx, q, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)
+	}
+	colsJSON, _ := json.Marshal(res.Columns)
+	chartJSON, _ := json.Marshal(ch)
+	done := time.Now().UTC()
+	total := done.Sub(started).Seconds()
+	ev, err := events.NewEvent(orgID, events.QueryCompleted, CompletedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID,
+		UserID: q.UserID, ExecutionTime: total, RowCount: res.RowCount, Status: "success"})
+	if err != nil {
+		return err
+	}
+	err = r.st.Tx(ctx, func(tx *store.Store) error {
+		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
+			"status": store.QueryCompleted, "sql_text": plan.SQL, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
+			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
+			"completed_at": done,
+		}, store.QueryRunning)
+		if err != nil || !ok {
+			return err
+		}
+		return tx.Emit(ctx, ev)
+	})
+	if err != nil {
+		return err
+	}
+	r.notify(q.ID)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f Failure, plan *Plan, execTime ...time.Duration) error {
+	done := time.Now().UTC()
+	details, _ := json.Marshal(f.Details)
+	fields := map[string]any{"status": store.QueryFailed, "error_code": f.Code, "error_message": f.Message,
+		"error_details": string(details), "execution_time": done.Sub(started).Seconds(), "completed_at": done}
+	if plan != nil {
+		fields["sql_text"] = plan.SQL
+		fields["generation_ms"], fields["guard_ms"] = ms(plan.GenerationTime), ms(plan.GuardTime)
+	}
+	if len(execTime) > 0 {
+		fields["execution_ms"] = ms(execTime[0])
+	}
+	ev, err := events.NewEvent(q.OrganizationID, events.QueryFailed, FailedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID,
+		UserID: q.UserID, ErrorCode: f.Code, ErrorMessage: f.Message})
+	if err != nil {
+		return err
+	}
+	err = r.st.Tx(ctx, func(tx *store.Store) error {
+		ok, err := tx.UpdateQuery(ctx, q.OrganizationID, q.ID, fields, store.QueryPending, store.QueryRunning)
+		if err != nil || !ok {
+			return err
+		}
+		return tx.Emit(ctx, ev)
+	})
+	if err != nil {
+		return fmt.Errorf("record failure of %s: %w", q.ID, err)
+	}
+	r.notify(q.ID)
+	return nil
+}
