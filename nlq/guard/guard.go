@@ -133,6 +133,17 @@ func Check(dialect datasource.Type, sql string, schema *datasource.Schema, perms
 	}
 }
 
+// Warm compiles the PostgreSQL and SQLite parsers (WebAssembly modules, a few seconds of CPU
+// once per process) so that the first query does not wait for it. Servers call it in the
+// background at start; calling it is optional and safe from several goroutines.
+func Warm() {
+	schema := &datasource.Schema{Tables: []datasource.Table{{Name: "t", Columns: []datasource.Column{{Name: "c"}}}}}
+	perms := Permissions{AllowedTables: []string{"t"}}
+	for _, d := range []datasource.Type{datasource.Postgres, datasource.SQLite} {
+		_, _ = Check(d, "SELECT c FROM t", schema, perms)
+	}
+}
+
 // tableAllowed reports whether the schema table (canonical name) is in AllowedTables.
 func (p Permissions) tableAllowed(table string) bool {
 	for _, t := range p.AllowedTables {

@@ -416,3 +416,76 @@ func TestRejectionMessage(t *testing.T) {
 		t.Fatal("unknown dialect accepted")
 	}
 }
+
+func TestCheckExtraHostile(t *testing.T) {
+	runCases(t, datasource.Postgres, []testCase{
+		badCol("correlated unqualified denied", "SELECT name FROM customers c WHERE c.id IN (SELECT customer_id FROM orders WHERE email = 'x')", "customers.email"),
+		badCol("cte named like allowed table", "WITH orders AS (SELECT id, email FROM customers) SELECT * FROM orders", "customers.email"),
+		bad("set operation order by denied", "SELECT name FROM customers UNION SELECT name FROM products ORDER BY email"),
+		bad("homoglyph column", "SELECT \"emaіl\" FROM customers"),
+		bad("derived alias hides nothing", "SELECT x.email FROM (SELECT * FROM customers) x"),
+		bad("join on sees only its operands", "SELECT 1 FROM customers c, orders o JOIN products p ON p.id = c.id"),
+		bad("values then drop", "VALUES (1); DROP TABLE customers"),
+		badCol("lateral reads denied", "SELECT l.e FROM customers c, LATERAL (SELECT c.email AS e) l", "customers.email"),
+		badCol("grouping sets", "SELECT country FROM customers GROUP BY GROUPING SETS ((country), (email))", "customers.email"),
+		badCol("filter clause", "SELECT COUNT(*) FILTER (WHERE email LIKE '%x') FROM customers", "customers.email"),
+		badCol("within group", "SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY password_hash) FROM customers", "customers.password_hash"),
+		badCol("distinct on", "SELECT DISTINCT ON (email) name FROM customers", "customers.email"),
+	})
+	runCases(t, datasource.MySQL, []testCase{
+		badCol("union all arm", "SELECT name FROM customers WHERE id = 1 UNION ALL SELECT email FROM customers", "customers.email"),
+		badCol("parenthesised union", "(SELECT name FROM customers) UNION (SELECT email FROM customers)", "customers.email"),
+		badCol("in subquery", "SELECT name FROM customers WHERE name IN (SELECT email FROM customers)", "customers.email"),
+		badCol("cte", "WITH x AS (SELECT password_hash AS p FROM customers) SELECT p FROM x", "customers.password_hash"),
+		bad("comment then statement", "SELECT 1; -- \nDELETE FROM orders"),
+	})
+	rowidPerms := Permissions{AllowedTables: []string{"customers"}, Columns: map[string]ColumnRule{"customers": {Denied: []string{"id"}}}}
+	if _, err := Check(datasource.SQLite, "SELECT rowid FROM customers", testSchema(), rowidPerms); err == nil {
+		t.Error("rowid must count as reading the denied integer primary key")
+	}
+	if _, err := Check(datasource.SQLite, "SELECT COUNT(*) FROM customers", testSchema(), rowidPerms); err != nil {
+		t.Errorf("COUNT(*) rejected: %v", err)
+	}
+}
+
+// TestCheckConcurrent runs checks of every dialect from many goroutines at once, as the API
+// server does.
+func TestCheckConcurrent(t *testing.T) {
+	schema, perms := testSchema(), testPerms()
+	done := make(chan error)
+	for i := 0; i < 8; i++ {
+		go func() {
+			var err error
+			for j := 0; j < 20 && err == nil; j++ {
+				for _, d := range []datasource.Type{datasource.Postgres, datasource.MySQL, datasource.SQLite} {
+					if _, e := Check(d, "SELECT c.name, COUNT(*) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.name", schema, perms); e != nil {
+						err = e
+					}
+					if _, e := Check(d, "SELECT email FROM customers", schema, perms); e == nil {
+						err = errors.New("denied column accepted")
+					}
+				}
+			}
+			done <- err
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	schema, perms := testSchema(), testPerms()
+	const q = "SELECT c.country, COUNT(*) AS n, SUM(o.total) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY c.country ORDER BY n DESC LIMIT 10"
+	for _, d := range []datasource.Type{datasource.Postgres, datasource.MySQL, datasource.SQLite} {
+		b.Run(string(d), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Check(d, q, schema, perms); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

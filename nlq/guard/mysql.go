@@ -311,12 +311,9 @@ func (w *myWalker) fromItem(n ast.ResultSetNode, sc *scope) ([]*relation, error)
 			if def := sc.lookupCTE(src.Name.O); src.Schema.O == "" && def != nil {
 				rel.cols = slices.Clone(def.cols)
 			} else {
-				if src.Schema.O != "" {
-					// The guard does not know the connection's database name, so it cannot tell
-					// the default database from another one: qualified names are refused.
-					return nil, &RejectionError{Reason: "database-qualified table names are not allowed; use the table name alone", Table: src.Schema.O + "." + src.Name.O}
-				}
-				t, err := resolveTable(w.r, datasource.MySQL, "", src.Name.O)
+				// The guard does not know the connection's database name, so a qualified name
+				// resolves only to a table stored under that qualified name in the schema.
+				t, err := resolveTable(w.r, datasource.MySQL, src.Schema.O, src.Name.O)
 				if err != nil {
 					return nil, err
 				}

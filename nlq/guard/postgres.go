@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	pgparser "github.com/wasilibs/go-pgquery/parser"
@@ -18,6 +19,25 @@ import (
 // the protobuf structs of pg_query_go) keeps cgo out of the build: pg_query_go's root package
 // compiles the C parser whenever cgo is enabled. Every node kind the walker does not know is
 // rejected, so a construct added by a future PostgreSQL grammar fails closed.
+
+// pgParserMu serialises calls into libpg_query. go-pgquery keeps a pool of WebAssembly
+// instances and builds a new one (a fresh runtime that compiles the module again: seconds of CPU
+// and tens of MB) for every caller that finds the pool empty, so concurrent checks would each
+// pay that. A parse takes well under a millisecond, so one instance serves the service; this
+// mutex is the only mutable package state, and it guards no data of ours.
+var pgParserMu sync.Mutex
+
+func pgParseJSON(sql string) (string, error) {
+	pgParserMu.Lock()
+	defer pgParserMu.Unlock()
+	return pgparser.ParseToJSON(sql)
+}
+
+func pgScan(sql string) ([]byte, error) {
+	pgParserMu.Lock()
+	defer pgParserMu.Unlock()
+	return pgparser.ScanToProtobuf(sql)
+}
 
 // pgNode is a parse tree node in libpg_query's JSON: {"NodeType": {fields}}.
 type pgNode = map[string]any
@@ -54,7 +74,7 @@ func checkPostgres(sql string, schema *datasource.Schema, perms Permissions) (*R
 }
 
 func checkPostgresOnce(sql string, schema *datasource.Schema, perms Permissions) (*Result, []pgStarEdit, error) {
-	js, err := pgparser.ParseToJSON(sql)
+	js, err := pgParseJSON(sql)
 	if err != nil {
 		return nil, nil, rejectSyntax(datasource.Postgres, err)
 	}
@@ -697,7 +717,7 @@ func pgDisplay(typ string) string {
 // applyPgEdits splices star expansions into sql. libpg_query's scanner gives token boundaries,
 // so a qualifier written with quotes or comments ("o" . /* x */ *) is replaced as a whole.
 func applyPgEdits(sql string, edits []pgStarEdit) (string, error) {
-	pb, err := pgparser.ScanToProtobuf(sql)
+	pb, err := pgScan(sql)
 	if err != nil {
 		return "", rejectSyntax(datasource.Postgres, err)
 	}
