@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/apptest"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/store"
 	"github.com/analytics-agent/service/webhooks/webhookstest"
 )
 
@@ -54,4 +56,46 @@ func deliveries(t *testing.T, s *apptest.Service, token, id, query string) []map
 	raw, _ := json.Marshal(r.Body["deliveries"])
 	_ = json.Unmarshal(raw, &out)
 	return out
+}
+
+// eventually polls cond until it holds or the time is up.
+func eventually(t *testing.T, within time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", within, what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// attemptsOf reads the attempt log of a webhook's deliveries from the store (full time precision).
+func attemptsOf(t *testing.T, s *apptest.Service, orgID, webhookID string) []store.WebhookAttempt {
+	t.Helper()
+	ds, _, err := s.App.Store.WebhookDeliveries(context.Background(), orgID, webhookID, store.DeliveryFilter{Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, d := range ds {
+		ids = append(ids, d.ID)
+	}
+	atts, err := s.App.Store.WebhookAttemptsOf(context.Background(), orgID, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return atts
+}
+
+func retryDelays(spec string) func(*app.Config) {
+	return func(c *app.Config) { c.WebhookRetryDelays = spec }
+}
+
+func idSet(ids []string) map[string]bool {
+	m := map[string]bool{}
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
 }
