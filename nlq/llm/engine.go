@@ -1,0 +1,184 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tmc/langchaingo/llms"
+
+	"github.com/analytics-agent/service/nlq"
+)
+
+var _ nlq.Engine = (*Engine)(nil)
+
+// Generate asks the model for the SQL answering req.Question. It returns a
+// *nlq.NotUnderstoodError when the model says the schema cannot answer, and an error wrapping
+// nlq.ErrEngine whose message names the cause (timeout, rate limited, unauthorized, provider
+// error, unreachable, malformed output) when the provider or its answer fails.
+func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation, error) {
+	if strings.TrimSpace(req.Question) == "" {
+		return nlq.Generation{}, &nlq.NotUnderstoodError{Message: "the question is empty"}
+	}
+	system, user := BuildPrompt(req)
+	messages := []llms.MessageContent{
+		llms.TextParts(llms.ChatMessageTypeSystem, system),
+		llms.TextParts(llms.ChatMessageTypeHuman, user),
+	}
+	// Temperature 0: the same question over the same schema should give the same SQL.
+	opts := []llms.CallOption{llms.WithTemperature(0)}
+	if e.cfg.Provider == ProviderAnthropic {
+		opts = append(opts, llms.WithMaxTokens(anthropicMaxTokens))
+	}
+
+	for attempt := 0; ; attempt++ {
+		text, info, err := e.call(ctx, messages, opts)
+		if err == nil {
+			gen, perr := parseOutput(text)
+			if perr != nil && errors.Is(perr, errMalformed) {
+				return nlq.Generation{}, fmt.Errorf("%w: malformed output from %s model %s: %w", nlq.ErrEngine, e.cfg.Provider, e.cfg.Model, perr)
+			}
+			return gen, perr
+		}
+		retry, cerr := e.classify(ctx, err, info)
+		if !retry || attempt >= e.cfg.MaxRetries {
+			return nlq.Generation{}, cerr
+		}
+		wait := e.backoff(attempt+1, info.retryAfter())
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nlq.Generation{}, fmt.Errorf("%w: request cancelled while waiting to retry (%s): %w", nlq.ErrEngine, cerr, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// call makes one bounded call to the model and returns its text.
+func (e *Engine) call(ctx context.Context, messages []llms.MessageContent, opts []llms.CallOption) (string, *callInfo, error) {
+	info := &callInfo{}
+	cctx, cancel := context.WithTimeout(withCallInfo(ctx, info), e.cfg.Timeout)
+	defer cancel()
+	resp, err := e.model.GenerateContent(cctx, messages, opts...)
+	if err != nil {
+		if cctx.Err() != nil && ctx.Err() == nil {
+			info.timedOut = true
+		}
+		return "", info, err
+	}
+	if resp == nil || len(resp.Choices) == 0 {
+		return "", info, nil // parseOutput reports the empty answer as malformed
+	}
+	// Anthropic returns one choice per content block; the others have one choice.
+	var parts []string
+	for _, c := range resp.Choices {
+		if c != nil && strings.TrimSpace(c.Content) != "" {
+			parts = append(parts, c.Content)
+		}
+	}
+	return strings.Join(parts, "\n"), info, nil
+}
+
+// statusCodeInText finds the status langchaingo's openai and anthropic clients put in their
+// error text ("API returned unexpected status code: 429: ..."), for when the transport did not
+// see the response.
+var statusCodeInText = regexp.MustCompile(`status code: (\d{3})`)
+
+// classify says whether another attempt may succeed and turns a failed call into an error
+// wrapping nlq.ErrEngine.
+func (e *Engine) classify(ctx context.Context, err error, info *callInfo) (bool, error) {
+	who := e.cfg.Provider
+	if ctx.Err() != nil {
+		// The caller gave up (client went away, request deadline): not the provider's fault.
+		return false, fmt.Errorf("%w: request cancelled before %s answered: %w", nlq.ErrEngine, who, ctx.Err())
+	}
+	var nerr net.Error
+	if info.timedOut || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &nerr) && nerr.Timeout()) {
+		return false, fmt.Errorf("%w: %s timed out after %s: %w", nlq.ErrEngine, who, e.cfg.Timeout, err)
+	}
+	status := info.statusCode()
+	if status == 0 {
+		if m := statusCodeInText.FindStringSubmatch(err.Error()); m != nil {
+			status, _ = strconv.Atoi(m[1])
+		}
+	}
+	switch {
+	case status == http.StatusTooManyRequests:
+		return true, fmt.Errorf("%w: %s rate limited (429): %w", nlq.ErrEngine, who, err)
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return false, fmt.Errorf("%w: %s unauthorized (%d), check the API key: %w", nlq.ErrEngine, who, status, err)
+	case status == http.StatusNotFound:
+		return false, fmt.Errorf("%w: %s model %q or endpoint not found (404): %w", nlq.ErrEngine, who, e.cfg.Model, err)
+	case status >= 500:
+		return true, fmt.Errorf("%w: %s server error (%d): %w", nlq.ErrEngine, who, status, err)
+	case status >= 400:
+		return false, fmt.Errorf("%w: %s rejected the request (%d): %w", nlq.ErrEngine, who, status, err)
+	case status == http.StatusOK:
+		// The call went through but the body could not be read as an answer.
+		return false, fmt.Errorf("%w: malformed output from %s (unreadable response): %w", nlq.ErrEngine, who, err)
+	}
+	var operr *net.OpError
+	if errors.As(err, &operr) {
+		return true, fmt.Errorf("%w: %s unreachable: %w", nlq.ErrEngine, who, err)
+	}
+	return false, fmt.Errorf("%w: %s call failed: %w", nlq.ErrEngine, who, err)
+}
+
+// callInfo is what the transport learned about one call's HTTP exchange.
+type callInfo struct {
+	mu               sync.Mutex
+	status           int
+	retryAfterHeader string
+	timedOut         bool // the per-call timeout fired (set by call, not the transport)
+}
+
+func (c *callInfo) statusCode() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.status
+}
+
+// retryAfter reads a Retry-After header given in seconds (the form rate limiters use).
+func (c *callInfo) retryAfter() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n, err := strconv.Atoi(strings.TrimSpace(c.retryAfterHeader)); err == nil && n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	return 0
+}
+
+type callInfoKey struct{}
+
+func withCallInfo(ctx context.Context, info *callInfo) context.Context {
+	return context.WithValue(ctx, callInfoKey{}, info)
+}
+
+// statusTransport records the status of each response in the callInfo of the request's
+// context. langchaingo builds its requests with the context we pass, so the record reaches us
+// whatever the provider client does with the body.
+type statusTransport struct {
+	base http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if resp != nil {
+		if info, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
+			info.mu.Lock()
+			info.status = resp.StatusCode
+			info.retryAfterHeader = resp.Header.Get("Retry-After")
+			info.mu.Unlock()
+		}
+	}
+	return resp, err
+}
