@@ -100,8 +100,10 @@ func (e *Engine) classify(ctx context.Context, err error, info *callInfo) (bool,
 		// The caller gave up (client went away, request deadline): not the provider's fault.
 		return false, fmt.Errorf("%w: request cancelled before %s answered: %w", nlq.ErrEngine, who, ctx.Err())
 	}
+	terr := info.failedTransport()
 	var nerr net.Error
-	if info.timedOut || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &nerr) && nerr.Timeout()) {
+	if info.timedOut || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &nerr) && nerr.Timeout()) ||
+		(errors.As(terr, &nerr) && nerr.Timeout()) {
 		return false, fmt.Errorf("%w: %s timed out after %s: %w", nlq.ErrEngine, who, e.cfg.Timeout, err)
 	}
 	status := info.statusCode()
@@ -125,9 +127,8 @@ func (e *Engine) classify(ctx context.Context, err error, info *callInfo) (bool,
 		// The call went through but the body could not be read as an answer.
 		return false, fmt.Errorf("%w: malformed output from %s (unreadable response): %w", nlq.ErrEngine, who, err)
 	}
-	var operr *net.OpError
-	if errors.As(err, &operr) {
-		return true, fmt.Errorf("%w: %s unreachable: %w", nlq.ErrEngine, who, err)
+	if terr != nil {
+		return true, fmt.Errorf("%w: %s unreachable: %w", nlq.ErrEngine, who, terr)
 	}
 	return false, fmt.Errorf("%w: %s call failed: %w", nlq.ErrEngine, who, err)
 }
@@ -137,7 +138,16 @@ type callInfo struct {
 	mu               sync.Mutex
 	status           int
 	retryAfterHeader string
-	timedOut         bool // the per-call timeout fired (set by call, not the transport)
+	transportErr     error // the request never got a response (refused, DNS, reset)
+	timedOut         bool  // the per-call timeout fired (set by call, not the transport)
+}
+
+// failedTransport returns the transport error of the call, if any. langchaingo's openai
+// client replaces network errors with a generic message, so the transport keeps the original.
+func (c *callInfo) failedTransport() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.transportErr
 }
 
 func (c *callInfo) statusCode() int {
@@ -172,13 +182,15 @@ type statusTransport struct {
 // RoundTrip implements http.RoundTripper.
 func (t *statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(req)
-	if resp != nil {
-		if info, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
-			info.mu.Lock()
+	if info, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
+		info.mu.Lock()
+		if resp != nil {
 			info.status = resp.StatusCode
 			info.retryAfterHeader = resp.Header.Get("Retry-After")
-			info.mu.Unlock()
+		} else if err != nil {
+			info.transportErr = err
 		}
+		info.mu.Unlock()
 	}
 	return resp, err
 }
