@@ -118,6 +118,10 @@ func Check(dialect datasource.Type, sql string, schema *datasource.Schema, perms
 	if strings.TrimSpace(sql) == "" {
 		return nil, reject("the query is empty")
 	}
+	if strings.ContainsRune(sql, 0) {
+		// C parsers (libpg_query, SQLite) stop at a NUL byte, so text after it would go unchecked.
+		return nil, reject("the query contains a NUL byte")
+	}
 	if len(sql) > maxSQLLength {
 		return nil, reject("the query is longer than %d bytes", maxSQLLength)
 	}

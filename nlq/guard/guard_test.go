@@ -186,6 +186,7 @@ var commonCases = []testCase{
 	bad("empty", "   "),
 	bad("comment only", "-- nothing"),
 	bad("garbage", "SELEKT name FROM customers"),
+	bad("nul byte hides statement", "SELECT name FROM customers\x00; DROP TABLE customers"),
 }
 
 func TestCheckPostgres(t *testing.T) {
