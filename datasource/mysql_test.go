@@ -108,6 +108,12 @@ func TestMySQLTest(t *testing.T) {
 	if ok := m.Test(ctx, cfg); !ok.Success || ok.ServerVersion == "" {
 		t.Fatalf("Test() = %+v", ok)
 	}
+	// The default ssl_mode (prefer) falls back to plain text on a server without TLS.
+	preferred := cfg
+	preferred.SSLMode = ""
+	if res := m.Test(ctx, preferred); !res.Success {
+		t.Errorf("Test(ssl_mode prefer) = %+v", res)
+	}
 	tests := []struct {
 		name   string
 		mutate func(*Config)

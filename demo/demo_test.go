@@ -25,16 +25,47 @@ func write(t *testing.T) (string, *sql.DB) {
 		t.Fatal(err)
 	}
 	t.Logf("generated in %s", time.Since(start))
+	return path, open(t, path)
+}
+
+func open(t *testing.T, path string) *sql.DB {
+	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return path, db
+	return db
+}
+
+// sharedPath is one generated database the read-only tests share, so the suite generates
+// three times instead of once per test.
+var sharedPath string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "demo-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedPath = filepath.Join(dir, "sub", "demo.db")
+	if err := WriteSQLite(context.Background(), sharedPath); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func shared(t *testing.T) (string, *sql.DB) {
+	t.Helper()
+	return sharedPath, open(t, sharedPath)
 }
 
 func TestWriteSQLiteRowCounts(t *testing.T) {
-	path, db := write(t)
+	path, db := shared(t)
 	tests := []struct {
 		table    string
 		min, max int
@@ -75,7 +106,7 @@ func TestWriteSQLiteRowCounts(t *testing.T) {
 }
 
 func TestWriteSQLiteConsistency(t *testing.T) {
-	_, db := write(t)
+	_, db := shared(t)
 	checks := []struct {
 		name, query string
 	}{
@@ -174,7 +205,7 @@ func aggregates(t *testing.T, db *sql.DB) string {
 }
 
 func TestWriteSQLiteDeterministic(t *testing.T) {
-	_, a := write(t)
+	_, a := shared(t)
 	_, b := write(t)
 	if x, y := aggregates(t, a), aggregates(t, b); x != y {
 		t.Errorf("two runs differ: %s vs %s", x, y)
@@ -182,7 +213,7 @@ func TestWriteSQLiteDeterministic(t *testing.T) {
 }
 
 func TestWriteSQLiteIdempotent(t *testing.T) {
-	path, _ := write(t)
+	path, _ := shared(t)
 	before, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +253,7 @@ func TestWriteSQLiteCanceled(t *testing.T) {
 // TestDemoThroughDatasource checks what the language engines will see: keys and the sample
 // values that let "in Brazil" or "completed orders" become filters.
 func TestDemoThroughDatasource(t *testing.T) {
-	path, _ := write(t)
+	path, _ := shared(t)
 	m := datasource.NewManager(datasource.ManagerOptions{SQLiteDir: filepath.Dir(path)})
 	defer m.CloseAll()
 	s, err := m.Introspect(context.Background(), "ds_demo", datasource.Config{Type: datasource.SQLite, Path: filepath.Base(path)})
