@@ -20,8 +20,10 @@ var (
 	fenced = regexp.MustCompile("(?s)```([A-Za-z0-9_-]*)[ \t]*\n?(.*?)```")
 	// bareQuery matches a SELECT or WITH starting a line.
 	bareQuery = regexp.MustCompile(`(?im)^[ \t]*(SELECT|WITH)\b`)
-	// cannotRe matches the CANNOT_ANSWER marker and what follows it on its line.
-	cannotRe = regexp.MustCompile(`(?i)CANNOT[_ ]ANSWER\b[ \t]*:?[ \t]*([^\n]*)`)
+	// cannotRe matches the CANNOT_ANSWER marker at the start of a line (after markup such as
+	// ` or **) and what follows it on the line. Anchoring keeps a query that merely contains
+	// the words, in a literal, from reading as a refusal.
+	cannotRe = regexp.MustCompile(`(?im)^[^\w\n]*CANNOT[_ ]ANSWER\b[^\w\n]*([^\n]*)`)
 )
 
 // jsonAnswer is the answer format the prompt asks for. Query and CannotAnswer are accepted
@@ -136,10 +138,10 @@ func notUnderstood(words []string, explanation string) *nlq.NotUnderstoodError {
 
 // splitWords splits the concepts listed after CANNOT_ANSWER.
 func splitWords(s string) []string {
-	s = strings.Trim(strings.TrimSpace(s), "`\"'.")
+	s = strings.Trim(strings.TrimSpace(s), "`\"'.*")
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' }) {
-		w = strings.Trim(strings.TrimSpace(w), "`\"'.")
+		w = strings.Trim(strings.TrimSpace(w), "`\"'.*")
 		w = strings.TrimPrefix(w, "and ")
 		if w != "" {
 			out = append(out, w)
