@@ -108,7 +108,7 @@ func (m *Manager) acquire(id string, cfg Config) (*pool, error) {
 		return old, nil
 	}
 	m.pools[id] = fresh
-	closeOld := old != nil && m.retireLocked(old)
+	closeOld := old != nil && old.retire()
 	m.mu.Unlock()
 	if closeOld {
 		old.db.Close()
@@ -127,9 +127,9 @@ func (m *Manager) release(p *pool) {
 	}
 }
 
-// retireLocked marks p as removed and reports whether nobody uses it any more, in which case the
-// caller closes it after unlocking.
-func (m *Manager) retireLocked(p *pool) bool {
+// retire marks p as removed from the map and reports whether nobody uses it any more, in which
+// case the caller closes it after unlocking. The caller holds Manager.mu.
+func (p *pool) retire() bool {
 	p.gone = true
 	return p.refs == 0
 }
@@ -140,7 +140,7 @@ func (m *Manager) Close(id string) {
 	m.mu.Lock()
 	p := m.pools[id]
 	delete(m.pools, id)
-	closeIt := p != nil && m.retireLocked(p)
+	closeIt := p != nil && p.retire()
 	m.mu.Unlock()
 	if closeIt {
 		p.db.Close()
@@ -154,7 +154,7 @@ func (m *Manager) CloseAll() {
 	var idle []*pool
 	for id, p := range m.pools {
 		delete(m.pools, id)
-		if m.retireLocked(p) {
+		if p.retire() {
 			idle = append(idle, p)
 		}
 	}

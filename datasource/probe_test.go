@@ -59,6 +59,7 @@ func silentServer(t *testing.T) int {
 // TestTestNetworkFailures needs no database server: refused and silent ports behave the same
 // for both network types.
 func TestTestNetworkFailures(t *testing.T) {
+	t.Parallel() // mostly waiting out timeouts
 	m := NewManager(ManagerOptions{})
 	defer m.CloseAll()
 	refused, silent := closedPort(t), silentServer(t)
@@ -96,6 +97,7 @@ func TestTestNetworkFailures(t *testing.T) {
 // TestUnreachableDoesNotBlockOthers: a query against a hung server must not hold up queries to
 // other sources.
 func TestUnreachableDoesNotBlockOthers(t *testing.T) {
+	t.Parallel() // mostly waiting out the connect timeout
 	m, cfg := newSQLiteSource(t)
 	hung := Config{Type: Postgres, Host: "127.0.0.1", Port: silentServer(t), Database: "x", Username: "u", SSLMode: "disable"}
 	done := make(chan error, 1)

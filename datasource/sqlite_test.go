@@ -59,14 +59,21 @@ func newSQLiteSource(t testing.TB) (*Manager, Config) {
 		t.Fatal(err)
 	}
 	countries := []string{"Brazil", "Germany", "France"}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := 1; i <= 120; i++ {
 		notes := strings.Repeat("x", i) // 120 distinct values: high cardinality, never sampled
-		_, err := db.Exec(`INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err := tx.Exec(`INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			i, fmt.Sprintf("Customer %d", i), countries[i%3], "SMB", notes, 1+i%2,
 			fmt.Sprintf("2024-01-%02d", 1+i%28), i%2 == 0, fmt.Sprintf("%d.10", i), 0.5, "2024-03-01 12:30:00", []byte{0xff, 0x00})
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
 	}
 	m := NewManager(ManagerOptions{SQLiteDir: dir})
 	t.Cleanup(m.CloseAll)
