@@ -22,8 +22,24 @@ test:
 test-short:
 	$(GO) test -count=1 -short ./...
 
+# Question set over the demo data: execution accuracy per kind of question.
+bench-nlq:
+	$(GO) test -count=1 -run TestQuestionSet -v ./nlq/offline/ | grep -v '^=== RUN'
+
+# Concurrent POST /v1/queries against the embedded default: queries/s, p50/p99, time per step.
+# N (requests, default 2000) and C (concurrent clients, default 16) tune the load.
+bench-queries:
+	BENCH_QUERIES=1 $(GO) test -count=1 -run TestBenchQueries -v -timeout 30m ./workers/query/ | grep -v '^=== RUN'
+
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
 clean:
 	rm -rf bin
+
+# Webhook delivery throughput and latency with PostgreSQL as the store (a fresh database on the
+# TEST_DATABASE_URL server). N events, optionally at RATE events/s: N=10000 make bench-webhooks
+bench-webhooks:
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	N=$${N:-1000} RATE=$${RATE:-0} $(GO) test -tags bench -run '^TestBenchWebhooks$$' -count=1 -timeout 60m -v ./workers/webhook/ \
+	| grep -E '^\||^(ok|FAIL|---)|_test.go'
