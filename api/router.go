@@ -56,6 +56,7 @@ func NewRouter(d Deps) http.Handler {
 	r.GET("/readyz", h.ready)
 
 	v1 := r.Group("/v1")
+	v1.GET("/openapi.json", openAPI)
 	authed := v1.Group("", requireAuth(d.Auth))
 	registerAuth(v1, authed, d.Auth)
 	if d.Webhooks != nil {
