@@ -66,6 +66,7 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
+	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
 	return r
 }
 

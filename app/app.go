@@ -19,8 +19,8 @@ import (
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
-	"github.com/analytics-agent/service/nlq"
-	"github.com/analytics-agent/service/nlq/offline"
+	"github.com/analytics-agent/service/nlq/guard"
+	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
@@ -58,6 +58,7 @@ type App struct {
 	Sources *sources.Service
 	Planner *queries.Planner
 	Watcher *queries.Watcher
+	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
@@ -134,7 +135,17 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	a.Auth = auth.NewService(a.Store, keys, authOpts)
 	a.Sources = sources.NewService(a.Store, datasource.NewManager(datasource.ManagerOptions{SQLiteDir: cfg.SQLiteDir}), keys)
-	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.engineFor)
+	llmCfg := llm.Config{Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL, APIKey: cfg.llmKey()}
+	if cfg.LLMProvider != "none" {
+		if _, err := llm.New(llmCfg); err != nil {
+			return nil, fmt.Errorf("language model configuration: %w", err)
+		}
+	}
+	a.Engines = queries.NewEngines(a.Store, keys, llmCfg)
+	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.Engines.For)
+	// The SQL parsers are WebAssembly modules compiled on first use; do it now, not on the
+	// first question.
+	go guard.Warm()
 	a.Watcher = queries.NewWatcher(a.NC)
 	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
 		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate})
@@ -242,10 +253,4 @@ func (a *App) closeResources() {
 	if a.Store != nil {
 		_ = a.Store.Close()
 	}
-}
-
-// engineFor picks the language engine of an organization: the offline engine unless an LLM
-// provider is configured.
-func (a *App) engineFor(ctx context.Context, orgID string) nlq.Engine {
-	return offline.New()
 }

@@ -271,3 +271,14 @@ type flagValue struct {
 func (f *flagValue) String() string     { return f.s }
 func (f *flagValue) Set(v string) error { f.s = v; return nil }
 func (f *flagValue) IsBoolFlag() bool   { return f.isBool }
+
+// llmKey is the credential of the configured provider.
+func (c Config) llmKey() string {
+	switch c.LLMProvider {
+	case "openai":
+		return c.OpenAIKey
+	case "anthropic":
+		return c.AnthropicKey
+	}
+	return ""
+}

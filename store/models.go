@@ -15,8 +15,13 @@ type Organization struct {
 	Name        string
 	OwnerUserID string
 	Plan        string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// LLM* override the configured language engine for this organization ("" = use the default).
+	LLMProvider  string `gorm:"column:llm_provider"`
+	LLMModel     string `gorm:"column:llm_model"`
+	LLMBaseURL   string `gorm:"column:llm_base_url"`
+	LLMAPIKeyEnc string `gorm:"column:llm_api_key_enc"`
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // User is a person in an organization.

@@ -123,3 +123,16 @@ func (s *Store) UserByInvite(ctx context.Context, hash string, now time.Time) (*
 	}
 	return &u, nil
 }
+
+// UpdateOrganization writes columns of an organization.
+func (s *Store) UpdateOrganization(ctx context.Context, id string, fields map[string]any) error {
+	fields["updated_at"] = time.Now().UTC()
+	res := s.ctx(ctx).Model(&Organization{}).Where("id = ?", id).Updates(fields)
+	if res.Error != nil {
+		return translate(res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package queries
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/nlq/llm"
+	"github.com/analytics-agent/service/nlq/offline"
+	"github.com/analytics-agent/service/secretbox"
+	"github.com/analytics-agent/service/store"
+)
+
+// ProviderOffline names the offline engine, in configuration and in organization settings.
+const ProviderOffline = "offline"
+
+// Engines chooses the language engine of each organization: its own override when it set one,
+// else the configured default. LLM engines are cached per configuration.
+type Engines struct {
+	st      *store.Store
+	keys    *secretbox.Keys
+	global  llm.Config // Provider "" or "none" means the offline engine
+	offline nlq.Engine
+	cache   sync.Map // llm.Config -> nlq.Engine
+}
+
+// NewEngines builds the chooser with the configured default.
+func NewEngines(st *store.Store, keys *secretbox.Keys, global llm.Config) *Engines {
+	return &Engines{st: st, keys: keys, global: global, offline: offline.New()}
+}
+
+// For returns the engine of an organization.
+func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
+	cfg := e.global
+	if org, err := e.st.Organization(ctx, orgID); err == nil && org.LLMProvider != "" {
+		cfg = llm.Config{Provider: org.LLMProvider, Model: org.LLMModel, BaseURL: org.LLMBaseURL, Timeout: e.global.Timeout}
+		if org.LLMAPIKeyEnc != "" {
+			key, err := e.keys.Decrypt(org.LLMAPIKeyEnc)
+			if err != nil {
+				return failing{fmt.Errorf("%w: the organization's API key cannot be decrypted", nlq.ErrEngine)}
+			}
+			cfg.APIKey = key
+		}
+	}
+	if cfg.Provider == "" || cfg.Provider == "none" || cfg.Provider == ProviderOffline {
+		return e.offline
+	}
+	if eng, ok := e.cache.Load(cfg); ok {
+		return eng.(nlq.Engine)
+	}
+	eng, err := llm.New(cfg)
+	if err != nil {
+		return failing{fmt.Errorf("%w: %v", nlq.ErrEngine, err)}
+	}
+	actual, _ := e.cache.LoadOrStore(cfg, nlq.Engine(eng))
+	return actual.(nlq.Engine)
+}
+
+// failing is an engine whose configuration is broken: every question fails with the reason.
+type failing struct{ err error }
+
+func (f failing) Generate(context.Context, nlq.Request) (nlq.Generation, error) {
+	return nlq.Generation{}, f.err
+}
