@@ -385,6 +385,11 @@ func checkBodies(t *testing.T, s *apptest.Service, doc openAPIDoc) {
 		check("delete", "/api/webhooks/{webhook_id}", s.Do("DELETE", prefix+"/"+id, tok, nil).Expect(t, 200))
 		check("get", "/api/webhooks/{webhook_id}", s.Do("GET", prefix+"/"+id, tok, nil).Expect(t, 404))
 	}
+	check("get", "/organization/settings", s.Do("GET", "/v1/organization/settings", tok, nil).Expect(t, 200))
+	check("patch", "/organization/settings", s.Do("PATCH", "/v1/organization/settings", tok, map[string]any{"name": "Doc Org 2",
+		"llm": map[string]any{"provider": "offline"}}).Expect(t, 200))
+	check("patch", "/organization/settings", s.Do("PATCH", "/v1/organization/settings", tok, map[string]any{
+		"llm": map[string]any{"provider": "nope"}}).Expect(t, 400))
 	check("get", "/healthz", s.Do("GET", "/healthz", "", nil).Expect(t, 200))
 	check("post", "/auth/logout", s.Do("POST", "/v1/auth/logout", tok, nil).Expect(t, 200))
 }
