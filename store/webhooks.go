@@ -440,3 +440,19 @@ func (s *Store) WebhookStatsSince(ctx context.Context, orgID, webhookID string, 
 	}
 	return &st, nil
 }
+
+// UnsentLiveDeliveries returns the live deliveries of the given events that were created but
+// never attempted: after a crash between creating them and publishing their commands, the
+// redelivered event publishes them again.
+func (s *Store) UnsentLiveDeliveries(ctx context.Context, eventIDs []string) ([]WebhookDelivery, error) {
+	var out []WebhookDelivery
+	for chunk := range slices.Chunk(eventIDs, insertChunk) {
+		var part []WebhookDelivery
+		if err := s.ctx(ctx).Where("event_id IN ? AND replay_id = '' AND status = ? AND attempts = 0", chunk, DeliveryPending).
+			Find(&part).Error; err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, part...)
+	}
+	return out, nil
+}

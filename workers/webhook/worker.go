@@ -92,6 +92,7 @@ type fanoutJob struct {
 	orgID, eventID, eventType string
 	raw                       []byte
 	hooks                     []*hook
+	redelivered               bool // JetStream delivered the event before: its commands may be unsent
 }
 
 // fanoutEvent turns an event into deliveries. Webhooks receive events stored after they were
@@ -129,36 +130,82 @@ func (w *worker) fanoutEvent(ctx context.Context, msg jetstream.Msg) error {
 		}
 		eventID = env.ID
 	}
-	return w.fanout.submit(fanoutJob{orgID: orgID, eventID: eventID, eventType: eventType, raw: msg.Data(), hooks: targets})
+	return w.fanout.submit(fanoutJob{orgID: orgID, eventID: eventID, eventType: eventType, raw: msg.Data(), hooks: targets,
+		redelivered: md.NumDelivered > 1})
 }
 
-// flushFanout creates the deliveries of a batch of events and their attempt commands in one
-// transaction; rows that exist already (a redelivered event) create no command.
+// flushFanout creates the deliveries of a batch of events, then publishes one attempt command
+// per new delivery straight to JetStream (Nats-Msg-Id = delivery id) and waits for the acks.
+//
+// The event message plays the outbox's part here: it is acknowledged only after the commands
+// are stored, so a crash in between redelivers the event, and the redelivered event publishes
+// again the deliveries that exist but were never attempted. Going around the outbox table keeps
+// the relay's work (and the database's) to one row per event instead of one per delivery.
 func (s *Service) flushFanout(ctx context.Context, jobs []fanoutJob) error {
 	now := time.Now().UTC()
 	var rows []store.WebhookDelivery
+	var redelivered []string
 	for _, j := range jobs {
+		if j.redelivered {
+			redelivered = append(redelivered, j.eventID)
+		}
 		for _, h := range j.hooks {
 			rows = append(rows, store.WebhookDelivery{ID: ids.New(ids.Delivery), WebhookID: h.ID, OrganizationID: j.orgID,
 				EventID: j.eventID, EventType: j.eventType, Payload: string(j.raw), Status: store.DeliveryPending,
 				CreatedAt: now, UpdatedAt: now})
 		}
 	}
-	return s.o.Store.Tx(ctx, func(tx *store.Store) error {
-		created, err := tx.CreateDeliveries(ctx, rows)
+	created, err := s.o.Store.CreateDeliveries(ctx, rows)
+	if err != nil {
+		return err
+	}
+	if len(redelivered) > 0 {
+		unsent, err := s.o.Store.UnsentLiveDeliveries(ctx, redelivered)
 		if err != nil {
 			return err
 		}
-		msgs := make([]store.OutboxMessage, 0, len(created))
-		for i := range created {
-			m, err := deliverCommand(&created[i], 1)
-			if err != nil {
-				return err
-			}
-			msgs = append(msgs, m)
+		seen := map[string]bool{}
+		for _, d := range created {
+			seen[d.ID] = true
 		}
-		return tx.Emit(ctx, msgs...)
-	})
+		for _, d := range unsent {
+			if !seen[d.ID] {
+				created = append(created, d)
+			}
+		}
+	}
+	return s.publishCommands(ctx, created)
+}
+
+// publishCommands publishes the first attempt command of each delivery and waits for the acks.
+func (s *Service) publishCommands(ctx context.Context, ds []store.WebhookDelivery) error {
+	futures := make([]jetstream.PubAckFuture, 0, len(ds))
+	for i := range ds {
+		m, err := deliverCommand(&ds[i], 1)
+		if err != nil {
+			return err
+		}
+		msg := &nats.Msg{Subject: m.Subject, Data: []byte(m.Payload), Header: nats.Header{}}
+		msg.Header.Set(events.HeaderOrganization, m.OrganizationID)
+		f, err := s.o.JS.PublishMsgAsync(msg, jetstream.WithMsgID(ds[i].ID))
+		if err != nil {
+			return fmt.Errorf("publish webhook command: %w", err)
+		}
+		futures = append(futures, f)
+	}
+	timeout := time.After(10 * time.Second)
+	for _, f := range futures {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			return fmt.Errorf("publish webhook command: %w", err)
+		case <-timeout:
+			return errors.New("publish webhook command: no ack within 10s")
+		case <-ctx.Done():
+			return fmt.Errorf("publish webhook command: %w", ctx.Err())
+		}
+	}
+	return nil
 }
 
 // resultJob is the outcome of one attempt waiting to be logged.
