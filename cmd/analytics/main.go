@@ -24,6 +24,7 @@ import (
 	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/workers/webhook"
 )
 
 const usage = `Usage: analytics <command> [flags]
@@ -33,7 +34,7 @@ Commands:
   api       the HTTP API only (external Postgres and NATS)
   worker    the workers only (external Postgres and NATS)
   migrate   apply database migrations
-  events    tail | replay the event stream
+  events    tail | replay the event stream (replay --to-webhook wh_... re-delivers to a webhook)
 
 Run 'analytics <command> -h' for the flags of a command.
 `
@@ -157,8 +158,13 @@ func runEvents(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	natsURL := fs.String("nats-url", os.Getenv("NATS_URL"), "NATS to read from (env NATS_URL)")
 	listen := fs.String("nats-listen", envOr("ANALYTICS_NATS_LISTEN", "127.0.0.1:4250"), "embedded server address of a running 'analytics serve'")
 	dataDir := fs.String("data-dir", envOr("ANALYTICS_DATA_DIR", "./data"), "data dir of the embedded default, read when no server runs")
+	toWebhook := fs.String("to-webhook", "", "replay only: re-deliver the events to this webhook (wh_...) instead of printing them")
+	databaseURL := fs.String("database-url", os.Getenv("DATABASE_URL"), "database of --to-webhook (env DATABASE_URL; SQLite in the data dir when empty)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
+	}
+	if *toWebhook != "" && sub != "replay" {
+		return errors.New("--to-webhook works with replay only")
 	}
 	opts := events.ReadOptions{Type: *typ, OrgID: *org}
 	if sub == "replay" {
@@ -191,7 +197,44 @@ func runEvents(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if sub == "tail" {
 		return events.Tail(ctx, js, opts, print)
 	}
+	if *toWebhook != "" {
+		return replayToWebhook(ctx, js, *databaseURL, *dataDir, *toWebhook, opts, stdout)
+	}
 	return events.Replay(ctx, js, opts, print)
+}
+
+// replayToWebhook queues the stored events of the range for one webhook, like
+// POST /api/webhooks/{id}/replay, then publishes the queued commands itself so they go out even
+// when no service process is running to relay them.
+func replayToWebhook(ctx context.Context, js jetstream.JetStream, databaseURL, dataDir, webhookID string, opts events.ReadOptions, stdout io.Writer) error {
+	st, err := store.Open(ctx, databaseURL, filepath.Join(dataDir, "analytics.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	w, err := st.WebhookAnyOrg(ctx, webhookID)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("webhook %s does not exist", webhookID)
+	}
+	if err != nil {
+		return err
+	}
+	if opts.OrgID != "" && opts.OrgID != w.OrganizationID {
+		return fmt.Errorf("webhook %s belongs to organization %s, not %s", webhookID, w.OrganizationID, opts.OrgID)
+	}
+	var types []string
+	if opts.Type != "" {
+		types = []string{opts.Type}
+	}
+	n, err := webhook.Replay(ctx, st, js, w, webhook.ReplayInput{Since: opts.Since, Until: opts.Until, Types: types})
+	if err != nil {
+		return err
+	}
+	nc := js.Conn()
+	relayCtx, cancel := context.WithCancel(ctx)
+	cancel() // Run makes its passes, then returns because the context is already done
+	events.NewRelay(st, nc, js, slog.New(slog.NewTextHandler(io.Discard, nil))).Run(relayCtx)
+	return json.NewEncoder(stdout).Encode(map[string]any{"webhook_id": w.ID, "organization_id": w.OrganizationID, "queued": n})
 }
 
 // openEventStream connects to NATS_URL, else to a running embedded server, else starts the

@@ -56,7 +56,7 @@ type Options struct {
 	Client *webhooks.Client
 	// CacheTTL bounds how stale a process's view of a webhook may be (default 3 s).
 	CacheTTL time.Duration
-	// Concurrency is the number of attempts (and fan-outs) in flight per process (default 128).
+	// Concurrency is the number of attempts (and fan-outs) in flight per process (default 256).
 	Concurrency int
 }
 
@@ -73,7 +73,7 @@ func New(o Options) (*Service, error) {
 		o.CacheTTL = 3 * time.Second
 	}
 	if o.Concurrency <= 0 {
-		o.Concurrency = 128
+		o.Concurrency = 256
 	}
 	if len(o.Delays) == 0 {
 		o.Delays = webhooks.DefaultDelays()
