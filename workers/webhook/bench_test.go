@@ -170,7 +170,9 @@ func TestBenchWebhooks(t *testing.T) {
 		}
 	}
 	slices.Sort(lat)
-	q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(float64(len(lat))*p))].Round(time.Millisecond) }
+	q := func(p float64) time.Duration {
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))].Round(time.Millisecond)
+	}
 	elapsed := last.Sub(start)
 	offered := "max"
 	if rate > 0 {
