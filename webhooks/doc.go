@@ -34,5 +34,6 @@
 // An attempt succeeds exactly when the receiver answers 200 within the timeout (5 s by default).
 // Any other status, a redirect (never followed), a timeout or a connection error is a failure.
 // After a failure the attempt is retried per the delay schedule (default 1m, 5m, 15m, 1h), and a
-// webhook is disabled after [DisableAfter] consecutive failed attempts.
+// webhook is disabled after [DisableAfter] consecutive failed deliveries (a delivery fails once its
+// last retry failed).
 package webhooks

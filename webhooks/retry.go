@@ -7,8 +7,10 @@ import (
 	"time"
 )
 
-// DisableAfter is the number of consecutive failed delivery attempts after which a webhook is
-// disabled automatically (interface: "After 5 consecutive failures").
+// DisableAfter is the number of consecutive failed deliveries after which a webhook is disabled
+// automatically (interface: "After 5 consecutive failures"). A delivery counts as failed once its
+// whole retry schedule is exhausted, so one outage of a few minutes does not disable a webhook;
+// a successful delivery resets the count.
 const DisableAfter = 5
 
 // DefaultDelaysSpec is the textual default of ANALYTICS_WEBHOOK_RETRY_DELAYS.
