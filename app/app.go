@@ -69,6 +69,7 @@ type App struct {
 	role     Role
 	opts     Options
 	handler  http.Handler
+	mu       sync.Mutex // guards stoppers
 	stoppers []func()
 }
 
@@ -175,34 +176,33 @@ func (a *App) Handler() http.Handler { return a.handler }
 // Run serves until ctx is done, then shuts down in order: stop accepting, finish in-flight
 // requests, stop workers after their in-flight messages, flush the outbox, close connections.
 func (a *App) Run(ctx context.Context) error {
-	runCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); a.relay.Run(runCtx) }()
-
-	if a.role.Workers {
-		if err := a.startWorkers(ctx); err != nil {
-			stopRelay()
-			wg.Wait()
-			a.closeResources()
-			return err
-		}
-	}
-
-	var srv *http.Server
-	errc := make(chan error, 1)
+	var ln net.Listener
 	if a.role.API {
-		ln := a.opts.Listener
+		ln = a.opts.Listener
 		if ln == nil {
 			var err error
-			ln, err = net.Listen("tcp", a.Cfg.Addr)
-			if err != nil {
-				stopRelay()
-				wg.Wait()
+			if ln, err = net.Listen("tcp", a.Cfg.Addr); err != nil {
 				a.closeResources()
 				return fmt.Errorf("listen on %s: %w", a.Cfg.Addr, err)
 			}
 		}
+	}
+
+	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
+	var relayDone sync.WaitGroup
+	relayDone.Add(1)
+	go func() { defer relayDone.Done(); a.relay.Run(relayCtx) }()
+
+	workersCtx, stopStarting := context.WithCancel(context.WithoutCancel(ctx))
+	var starting sync.WaitGroup
+	if a.role.Workers {
+		starting.Add(1)
+		go func() { defer starting.Done(); a.runWorkers(workersCtx) }()
+	}
+
+	var srv *http.Server
+	errc := make(chan error, 1)
+	if ln != nil {
 		srv = &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
 		a.Log.Info("http api listening", "addr", ln.Addr().String())
 		go func() {
@@ -225,11 +225,11 @@ func (a *App) Run(ctx context.Context) error {
 			a.Log.Warn("http shutdown", "err", err)
 		}
 	}
-	for i := len(a.stoppers) - 1; i >= 0; i-- {
-		a.stoppers[i]()
-	}
-	stopRelay()
-	wg.Wait()
+	stopStarting()
+	starting.Wait()
+	a.stopWorkers()
+	stopRelay() // after the workers, so what they wrote last is still published
+	relayDone.Wait()
 	a.closeResources()
 	a.Log.Info("stopped")
 	return runErr

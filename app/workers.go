@@ -2,7 +2,7 @@ package app
 
 import (
 	"context"
-	"fmt"
+	"time"
 
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/workers/query"
@@ -30,18 +30,38 @@ func (a *App) workers() []worker {
 	}
 }
 
-// startWorkers starts every worker; a failure stops the ones already started.
-func (a *App) startWorkers(ctx context.Context) error {
+// runWorkers starts every worker, retrying each until it starts: a broker that is down when the
+// process starts (or restarting) delays the workers instead of failing the process. It returns
+// when all are started or ctx is done.
+func (a *App) runWorkers(ctx context.Context) {
 	for _, w := range a.workers() {
-		stop, err := w.start(ctx)
-		if err != nil {
-			for i := len(a.stoppers) - 1; i >= 0; i-- {
-				a.stoppers[i]()
+		for attempt := 0; ; attempt++ {
+			stop, err := w.start(ctx)
+			if err == nil {
+				a.Log.Info("worker started", "worker", w.name)
+				a.mu.Lock()
+				a.stoppers = append(a.stoppers, stop)
+				a.mu.Unlock()
+				break
 			}
-			return fmt.Errorf("start %s worker: %w", w.name, err)
+			if attempt%10 == 0 {
+				a.Log.Warn("worker not started yet, retrying", "worker", w.name, "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
 		}
-		a.Log.Info("worker started", "worker", w.name)
-		a.stoppers = append(a.stoppers, stop)
 	}
-	return nil
+}
+
+// stopWorkers stops the started workers, newest first, each after its in-flight messages.
+func (a *App) stopWorkers() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := len(a.stoppers) - 1; i >= 0; i-- {
+		a.stoppers[i]()
+	}
+	a.stoppers = nil
 }

@@ -140,6 +140,7 @@ func Start(t testing.TB, o Options) *Service {
 	s := &Service{App: a, URL: "http://" + ln.Addr().String(), Cfg: cfg, t: t, stop: cancel, done: make(chan error, 1)}
 	go func() { s.done <- a.Run(ctx) }()
 	t.Cleanup(s.Stop)
+	s.waitHealthy()
 	return s
 }
 
@@ -260,4 +261,26 @@ func (s *Service) Login(t testing.TB, email, password string) string {
 	t.Helper()
 	r := s.Do("POST", "/v1/auth/login", "", map[string]string{"email": email, "password": password}).Expect(t, http.StatusOK)
 	return r.String("access_token")
+}
+
+// waitHealthy waits until the HTTP API answers, failing the test if Run returned instead.
+func (s *Service) waitHealthy() {
+	s.t.Helper()
+	client := &http.Client{Timeout: time.Second}
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		select {
+		case err := <-s.done:
+			s.stop = nil
+			s.t.Fatalf("service stopped while starting: %v", err)
+		default:
+		}
+		resp, err := client.Get(s.URL + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+	}
+	s.t.Fatalf("service did not answer /healthz within 20s")
 }
