@@ -67,7 +67,7 @@ func TestQuestionSet(t *testing.T) {
 
 func runQuestion(ctx context.Context, eng *Engine, db *sql.DB, schema *datasource.Schema, q benchQuestion) outcome {
 	o := outcome{q: q}
-	g, err := eng.Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: fixtureNow})
+	g, err := eng.Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
 	o.sql = g.SQL
 	if q.ExpectError != "" {
 		nu, isNU := nlq.IsNotUnderstood(err)
@@ -156,13 +156,13 @@ func report(t *testing.T, source string, outs []outcome) {
 
 // BenchmarkGenerate measures translation alone (no database), over the whole question set.
 func BenchmarkGenerate(b *testing.B) {
-	_, schema := openFixture(b)
+	_, schema, _ := benchDatabase(b)
 	qs := loadQuestions(b)
 	eng := New()
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := qs[i%len(qs)]
-		_, _ = eng.Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: fixtureNow})
+		_, _ = eng.Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
 	}
 }

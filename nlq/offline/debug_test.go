@@ -10,16 +10,18 @@ import (
 	"github.com/analytics-agent/service/nlq"
 )
 
-// TestDebugQuestion prints the SQL for the questions in NLQ_Q (separated by ";"), for
-// working on the grammar: NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
+// TestDebugQuestion prints the SQL for the questions in NLQ_Q (separated by ";") over the demo
+// database, for working on the grammar:
+//
+//	NLQ_DEMO_DIR=/tmp/nlqdemo NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
 	if qs == "" {
 		t.Skip("set NLQ_Q to print the SQL of questions")
 	}
-	db, s := openFixture(t)
+	db, s, _ := benchDatabase(t)
 	for _, q := range strings.Split(qs, ";") {
-		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: fixtureNow})
+		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow})
 		if err != nil {
 			t.Logf("%s\n  ERROR: %v", q, err)
 			continue

@@ -88,7 +88,14 @@ func newModel(s *datasource.Schema) *model {
 			if fkCols[lname] {
 				t.fkCols[c] = true
 			}
-			if pk[lname] || fkCols[lname] || (lname == "id" || strings.HasSuffix(lname, "_id")) && c.class != classText {
+			// A key is a single-column primary key, a foreign key or an id: joins only. Two
+			// exceptions keep their meaning: a column of a composite primary key that references
+			// nothing (campaign_daily_stats.date in (campaign_id, date)), and a text foreign key
+			// such as customers.country -> countries.name, whose values are names people ask for.
+			switch {
+			case fkCols[lname] && c.class == classText:
+			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
+				(lname == "id" || strings.HasSuffix(lname, "_id")) && c.class != classText:
 				c.class = classKey
 			}
 			if c.class == classNumber {
@@ -97,9 +104,13 @@ func newModel(s *datasource.Schema) *model {
 						c.money = v
 					}
 				}
-				for _, w := range c.words {
-					if countLike[w] {
-						c.money = 0
+				// A count-like word makes a column a count ("units_sold", "clicks"), unless the
+				// name ends in a money word: unit_price is a price.
+				if len(c.words) > 0 && moneyWords[c.words[len(c.words)-1]] == 0 {
+					for _, w := range c.words {
+						if countLike[w] {
+							c.money = 0
+						}
 					}
 				}
 			}

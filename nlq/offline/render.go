@@ -326,9 +326,10 @@ func render(p *plan, d dialect) string {
 	if p.listTable != nil {
 		cols := p.listCols
 		if len(cols) == 0 {
-			// Every column but the foreign keys, which are only numbers pointing elsewhere.
+			// Every column but the key foreign keys, which are only numbers pointing elsewhere;
+			// a text foreign key (a country name) is kept.
 			for _, c := range p.listTable.cols {
-				if !p.listTable.fkCols[c] {
+				if !p.listTable.fkCols[c] || c.class != classKey {
 					cols = append(cols, c)
 				}
 			}

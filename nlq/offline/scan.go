@@ -59,6 +59,10 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			cs := lex.lookup(normPhraseToks(toks[i : i+n]))
 			if toks[i].quoted {
 				cs = onlyValues(cs)
+			} else if n == 1 && stopWords[toks[i].lower] {
+				// "in" is not India's code 'IN': a stop word names a sampled value only when
+				// typed exactly as stored.
+				cs = exactValues(cs, toks[i].raw)
 			}
 			if len(cs) == 0 {
 				continue
@@ -141,6 +145,17 @@ func onlyValues(cs []cand) []cand {
 	var out []cand
 	for _, c := range cs {
 		if c.kind == candValue {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// exactValues drops the value candidates whose stored value differs from raw, even by case.
+func exactValues(cs []cand, raw string) []cand {
+	var out []cand
+	for _, c := range cs {
+		if c.kind != candValue || c.value == raw {
 			out = append(out, c)
 		}
 	}
