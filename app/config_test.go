@@ -1,0 +1,58 @@
+package app
+
+import (
+	"flag"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
+	cases := []struct {
+		name    string
+		env     map[string]string
+		args    []string
+		wantErr string
+	}{
+		{name: "defaults"},
+		{name: "bad address", env: map[string]string{"ANALYTICS_ADDR": "8080"}, wantErr: "ANALYTICS_ADDR"},
+		{name: "bad database url", env: map[string]string{"DATABASE_URL": "mysql://x"}, wantErr: "DATABASE_URL"},
+		{name: "bad nats url", env: map[string]string{"NATS_URL": "http://x"}, wantErr: "NATS_URL"},
+		{name: "short secret", env: map[string]string{"ANALYTICS_SECRET_KEY": "short"}, wantErr: "ANALYTICS_SECRET_KEY"},
+		{name: "bad provider", env: map[string]string{"ANALYTICS_LLM_PROVIDER": "gpt"}, wantErr: "ANALYTICS_LLM_PROVIDER"},
+		{name: "bad duration", env: map[string]string{"ANALYTICS_WEBHOOK_TIMEOUT": "soon"}, wantErr: "ANALYTICS_WEBHOOK_TIMEOUT"},
+		{name: "bad boolean", env: map[string]string{"ANALYTICS_DEMO": "yes please"}, wantErr: "ANALYTICS_DEMO"},
+		{name: "flag wins over env", env: map[string]string{"ANALYTICS_ADDR": "bad"}, args: []string{"--addr", "127.0.0.1:9000"}},
+		{name: "boolean flag without value", args: []string{"--demo"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			cfg, err := LoadConfig(fs, c.args, func(k string) string { return c.env[k] })
+			if c.wantErr == "" && err != nil {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			if c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
+				t.Fatalf("error %v, want one naming %s", err, c.wantErr)
+			}
+			if c.name == "boolean flag without value" && !cfg.Demo {
+				t.Fatal("--demo did not turn the demo on")
+			}
+		})
+	}
+}
+
+func TestTheLoggedConfigurationHidesSecrets(t *testing.T) {
+	var b strings.Builder
+	log := slog.New(slog.NewJSONHandler(&b, nil))
+	cfg := Config{SecretKey: "super-secret-key-0123456789-abcdefgh", DatabaseURL: "postgres://app:hunter2@db/x",
+		OpenAIKey: "sk-live-123", SMTPURL: "smtp://mail:pw123@smtp.example.com:587"}
+	log.Info("starting", "config", cfg)
+	for _, secret := range []string{"super-secret", "hunter2", "sk-live-123", "pw123"} {
+		if strings.Contains(b.String(), secret) {
+			t.Errorf("logged configuration contains %q: %s", secret, b.String())
+		}
+	}
+}
