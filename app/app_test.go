@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/apptest"
 	"github.com/analytics-agent/service/events"
 )
@@ -100,4 +101,24 @@ func TestOutboxHoldsEventsWhileTheBrokerIsDownAndDeliversThemOnce(t *testing.T) 
 
 func containsUser(ev events.StoredEvent, userID string) bool {
 	return len(ev.Envelope.Data) > 0 && jsonHas(ev.Envelope.Data, "user_id", userID)
+}
+
+func TestAPIAndWorkerProcessesRunSeparately(t *testing.T) {
+	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
+		apiOnly := app.Role{API: true, Migrate: true}
+		workerOnly := app.Role{Workers: true}
+		api := apptest.Start(t, apptest.Options{Database: db, Role: &apiOnly})
+		apptest.Start(t, apptest.Options{DataDir: api.Cfg.DataDir, DatabaseURL: api.Cfg.DatabaseURL, NATSURL: api.App.NATSURL, Role: &workerOnly})
+		admin := api.Register(t)
+		path := apptest.SeedSQLiteShop(t, api.Cfg.SQLiteDir, "shop.db")
+		ds := api.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": path}).Expect(t, 201)
+		// The schema refresh and the question run on the worker process.
+		api.Do("POST", "/v1/data-sources/"+ds.String("id")+"/refresh-schema", admin.Token, nil).Expect(t, 200)
+		agent := api.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "a", "agent_type": "general_data",
+			"data_source_id": ds.String("id"), "allowed_tables": []string{"orders"}}).Expect(t, 201)
+		r := api.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "how many orders are there", "agent_id": agent.String("id")}).Expect(t, 200)
+		if r.Body["row_count"] != float64(1) {
+			t.Fatalf("answer from the worker process: %s", r.Raw)
+		}
+	})
 }

@@ -140,7 +140,9 @@ func Start(t testing.TB, o Options) *Service {
 	s := &Service{App: a, URL: "http://" + ln.Addr().String(), Cfg: cfg, t: t, stop: cancel, done: make(chan error, 1)}
 	go func() { s.done <- a.Run(ctx) }()
 	t.Cleanup(s.Stop)
-	s.waitHealthy()
+	if role.API {
+		s.waitHealthy()
+	}
 	return s
 }
 
