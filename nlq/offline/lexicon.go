@@ -140,7 +140,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			cw := c.words
 			full := strings.Join(cw, " ")
 			tc := cand{kind: candColumn, table: t, col: c}
-			l.add(name+" "+full, with(tc, scoreExact))
+			// Just below exact: the table's own name ("product categories") beats the phrase
+			// "product" + "category" naming products.category.
+			l.add(name+" "+full, with(tc, scoreExact-0.01))
 			// "order date" for orders.order_date: the table word is already in the name.
 			if len(t.words) == 1 && len(cw) > 1 && cw[0] == t.words[0] {
 				l.add(full, with(tc, scoreExact))
@@ -150,8 +152,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			} else {
 				l.add(full, with(tc, scoreExact))
 				if len(t.words) > 1 {
-					// "campaign revenue" for campaign_daily_stats.revenue.
+					// "campaign revenue" for campaign_daily_stats.revenue, "category
+					// description" for product_categories.description.
 					l.add(t.words[0]+" "+full, with(tc, scoreExact-0.05))
+					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
 				}
 			}
 			if len(cw) > 1 {

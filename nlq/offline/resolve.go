@@ -57,7 +57,18 @@ func resolve(m *model, items []item) error {
 	for len(open) > 0 {
 		bestItem, bestCand, bestMargin := -1, -1, math.Inf(-1)
 		var bestAdj []float64
+		// Measure words ("revenue", "sales") are read in the light of everything else: they
+		// wait until the tables, columns and values around them are decided.
+		deferMeasures := false
+		for _, idx := range open {
+			if !measureWord(items[idx].cands) {
+				deferMeasures = true
+			}
+		}
 		for k, idx := range open {
+			if deferMeasures && measureWord(items[idx].cands) {
+				continue
+			}
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
 			first, second := top2(adj)
@@ -81,6 +92,11 @@ func resolve(m *model, items []item) error {
 		if _, second := top2(bestAdj); second >= 0 && bestAdj[bestCand]-bestAdj[second] < ambiguityGap &&
 			!equivalent(it.cands[bestCand], it.cands[second]) {
 			return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
+		}
+		if len(anchors) == 0 {
+			if alt, ok := otherDomain(m, it.cands, bestCand); ok {
+				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: alt}
+			}
 		}
 		it.pick = &it.cands[bestCand]
 		anchors = appendTable(anchors, it.pick.table)
@@ -125,9 +141,97 @@ func certain(cs []cand) bool {
 	return len(cs) == 1 || cs[0].score-cs[1].score >= certainGap
 }
 
-// equivalent candidates lead to the same SQL meaning, so a tie between them is harmless.
+// equivalent candidates lead to the same SQL meaning, so a tie between them is harmless: the
+// same candidate, the same value of a foreign key and of the column it references
+// (products.category = 'Books' and product_categories.name = 'Books'), or a text foreign key
+// and the table whose name it holds (customers.country and countries).
 func equivalent(a, b cand) bool {
-	return a.key() == b.key()
+	if a.key() == b.key() {
+		return true
+	}
+	switch {
+	case a.kind == candValue && b.kind == candValue:
+		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col))
+	case a.kind == candColumn && b.kind == candTable:
+		return b.table.label != nil && references(a.col, b.table.label)
+	case a.kind == candTable && b.kind == candColumn:
+		return a.table.label != nil && references(b.col, a.table.label)
+	}
+	return false
+}
+
+// references reports whether from is a single-column foreign key to to.
+func references(from, to *column) bool {
+	for _, f := range from.table.fks {
+		if f.from == from && f.to == to {
+			return true
+		}
+	}
+	return false
+}
+
+// measureWord reports whether every reading of an item is a numeric column: a measure word.
+func measureWord(cs []cand) bool {
+	for _, c := range cs {
+		if c.kind != candColumn || c.col.class != classNumber {
+			return false
+		}
+	}
+	return len(cs) > 0
+}
+
+// revenueLike is the money rank (see moneyWords) from which a column is an amount of sales.
+const revenueLike = 7
+
+// otherDomain guards a measure word said without any context. When its best reading lies
+// outside the schema's main domain (the largest set of tables joined by foreign keys) while
+// that domain has a strong reading that is an amount of sales, the word is ambiguous:
+// "revenue" alone could be a marketing table's revenue column or the orders' amounts.
+func otherDomain(m *model, cs []cand, best int) (cand, bool) {
+	b := cs[best]
+	if b.kind != candColumn || b.col.class != classNumber {
+		return cand{}, false
+	}
+	main := m.mainDomain()
+	if main[b.table] {
+		return cand{}, false
+	}
+	for i, c := range cs {
+		if i != best && c.kind == candColumn && main[c.table] && c.col.money >= revenueLike && c.score >= 0.7 {
+			return c, true
+		}
+	}
+	return cand{}, false
+}
+
+// mainDomain is the largest connected set of tables (ties: the first in schema order).
+func (m *model) mainDomain() map[*table]bool {
+	var best map[*table]bool
+	seen := map[*table]bool{}
+	for _, t := range m.tables {
+		if seen[t] {
+			continue
+		}
+		comp := map[*table]bool{t: true}
+		queue := []*table{t}
+		for len(queue) > 0 {
+			cur := queue[0]
+			queue = queue[1:]
+			for _, e := range m.neighbours(cur) {
+				if o := e.other(cur); !comp[o] {
+					comp[o] = true
+					queue = append(queue, o)
+				}
+			}
+		}
+		for x := range comp {
+			seen[x] = true
+		}
+		if len(comp) > len(best) {
+			best = comp
+		}
+	}
+	return best
 }
 
 // adjusted scores candidates by their distance to the anchors; unreachable ones get -Inf.
