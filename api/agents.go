@@ -15,8 +15,6 @@ import (
 	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
-	"github.com/analytics-agent/service/nlq"
-	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
@@ -701,12 +699,15 @@ func (h *agentHandlers) test(c *gin.Context) error {
 	plan, err := h.planner.Plan(c, a, in.TestQuery)
 	elapsed := time.Since(start).Seconds()
 	if err != nil {
-		code, details := planFailure(err)
-		if code == "" {
-			return err
+		f := queries.Classify(err)
+		if f.Code == queries.CodeExecution {
+			return err // not a planning outcome: an internal failure
+		}
+		if f.Details == nil {
+			f.Details = map[string]any{}
 		}
 		body := gin.H{"success": false, "sql_generated": nil, "tables_accessed": []string{}, "columns_accessed": []string{},
-			"execution_time": elapsed, "error": gin.H{"code": code, "message": err.Error(), "details": details}}
+			"execution_time": elapsed, "error": f}
 		if plan != nil {
 			body["sql_generated"] = plan.SQL
 		}
@@ -716,32 +717,4 @@ func (h *agentHandlers) test(c *gin.Context) error {
 	c.JSON(http.StatusOK, gin.H{"success": true, "sql_generated": plan.SQL, "tables_accessed": nonNil(plan.Tables),
 		"columns_accessed": nonNil(plan.Columns), "execution_time": elapsed})
 	return nil
-}
-
-// planFailure maps a planning error to its error code and details ("" when it is not one).
-func planFailure(err error) (string, map[string]any) {
-	var nu *nlq.NotUnderstoodError
-	var rej *guard.RejectionError
-	details := map[string]any{}
-	switch {
-	case errors.As(err, &nu):
-		details["unmapped_words"] = nonNil(nu.Words)
-		return "question_not_understood", details
-	case errors.As(err, &rej):
-		if rej.Table != "" {
-			details["table"] = rej.Table
-		}
-		if rej.Column != "" {
-			details["column"] = rej.Column
-		}
-		if rej.Function != "" {
-			details["function"] = rej.Function
-		}
-		return "sql_rejected", details
-	case errors.Is(err, queries.ErrSchemaNotLoaded), errors.Is(err, queries.ErrNoDataSource):
-		return "invalid_data_source", details
-	case errors.Is(err, queries.ErrNoTablesPermitted):
-		return "invalid_request", details
-	}
-	return "", nil
 }

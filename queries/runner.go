@@ -54,7 +54,7 @@ func Classify(err error) Failure {
 	var rej *guard.RejectionError
 	switch {
 	case errors.As(err, &nu):
-		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: map[string]any{"unmapped_words": nu.Words}}
+		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: map[string]any{"unmapped_words": append([]string{}, nu.Words...)}}
 	case errors.As(err, &rej):
 		d := map[string]any{}
 		if rej.Table != "" {
