@@ -104,6 +104,8 @@ type builder struct {
 	distinct  bool
 	group     bool
 	which     bool
+	whichDim  bool // a dimension came from "which"/"what": without a measure, list its values
+	whichList bool // ... and it did
 	top       bool
 	topDir    int // +1 top, -1 bottom
 	topN      int
@@ -422,6 +424,7 @@ func (b *builder) entity(i int) error {
 	case b.group || b.which || b.top && len(b.p.dims) == 0:
 		b.addDim(dimension{col: col, plural: it.plural})
 		b.singular = b.singular || (b.which && !it.plural)
+		b.whichDim = b.whichDim || b.which
 		b.group = false
 	default:
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.col == col {
@@ -463,6 +466,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.which || b.top && len(b.p.dims) == 0:
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
+		b.whichDim = b.whichDim || b.which
 	case b.super != 0 && len(b.p.measures) == 0 && it.plural && !b.price:
 		// "the most orders": rank by how many.
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
@@ -507,9 +511,10 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
 		b.agg, b.distinct = aggNone, false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
-		// "top 5 products by revenue": the ranking measure, not a grouping.
+		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
+		// left to finish: a sum per product, or no sum when the rows ranked are its own.
 		if len(b.p.measures) == 0 {
-			b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+			b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
 		}
 		b.p.order = orderMeasure
 		b.group = false
@@ -566,6 +571,24 @@ func (b *builder) finish() error {
 		}
 		p.listCols = nil
 	}
+	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount && b.whichDim && !ranking && len(p.having) == 0 {
+		// "which channels do campaigns use": the values themselves, once each; the tables
+		// talked about are joined, so only values that have such rows are listed.
+		var cols []*column
+		for _, d := range p.dims {
+			switch {
+			case d.grain != grainNone:
+				return &notUnderstood{msg: "no measure found: say what to count or add up per period"}
+			case d.col != nil:
+				cols = append(cols, d.col)
+			case d.table.label != nil:
+				cols = append(cols, d.table.label)
+			default:
+				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
+			}
+		}
+		p.listCols, p.dims, b.whichList = cols, nil, true
+	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
 		// "orders per month", "customers by country": count the rows talked about.
 		var t *table
@@ -586,6 +609,17 @@ func (b *builder) finish() error {
 		} else {
 			p.measures = append(p.measures, measure{agg: aggCount, table: t})
 			p.subjects = p.subjects[1:]
+		}
+	}
+	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
+	// listing, not a grouping of each row with itself.
+	if ranking && len(p.dims) == 1 && p.dims[0].table != nil && len(p.measures) == 1 && len(p.having) == 0 {
+		if m := p.measures[0]; m.agg == aggNone && m.col != nil && m.table == p.dims[0].table {
+			p.listTable, p.listCols, p.dims, p.measures = m.table, nil, nil, nil
+			p.order, p.orderCol = orderCol, m.col
+			p.desc = b.topDir >= 0 && b.super >= 0
+			p.limit = b.limitFor()
+			return nil
 		}
 	}
 	// Superlatives without a grouping are aggregates: "the highest order amount".
@@ -616,7 +650,7 @@ func (b *builder) finish() error {
 				p.distinct = true
 				for _, c := range p.listCols {
 					if c.class != classText || len(c.samples) == 0 {
-						p.distinct = false
+						p.distinct = b.whichList
 					}
 				}
 			}

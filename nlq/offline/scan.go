@@ -74,6 +74,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			break
 		}
 		if bestLen == 0 {
+			if cs := eventDate(toks[i], lex); len(cs) > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
+			}
+		}
+		if bestLen == 0 {
 			t := toks[i]
 			switch {
 			case t.isNum:
@@ -160,4 +165,30 @@ func exactValues(cs []cand, raw string) []cand {
 		}
 	}
 	return out
+}
+
+// eventDate reads a past participle as the date of that event: "started" names start_date,
+// "hired" hire_date, "shipped" a shipped_at. Only date columns qualify, so a verb never turns
+// into a filter or a measure by accident.
+func eventDate(t token, lex *lexicon) []cand {
+	w := t.lower
+	if t.quoted || t.isNum || stopWords[w] || len(w) < 5 || !strings.HasSuffix(w, "ed") {
+		return nil
+	}
+	stems := []string{w[:len(w)-1], w[:len(w)-2]} // hired -> hire, started -> start
+	if n := len(w) - 2; n >= 2 && w[n-1] == w[n-2] {
+		stems = append(stems, w[:n-1]) // shipped -> ship
+	}
+	var out []cand
+	for _, st := range stems {
+		for _, c := range lex.lookup(st) {
+			if c.kind == candColumn && c.col.class == classDate {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
