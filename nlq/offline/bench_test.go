@@ -48,7 +48,8 @@ type outcome struct {
 }
 
 // TestQuestionSet runs every question of testdata/questions.json through the engine against
-// the benchmark database, executes generated and expected SQL and compares the rows
+// the demo database (see benchDatabase; today pinned to benchNow), executes generated and
+// expected SQL and compares the rows
 // (execution accuracy; order matters only when the expected SQL has ORDER BY). It prints
 // accuracy per kind and fails below minAccuracy. Run it with
 //
@@ -137,7 +138,7 @@ func report(t *testing.T, source string, outs []outcome) {
 	}
 	sort.Strings(kinds)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "execution accuracy on %s\n", source)
+	fmt.Fprintf(&sb, "execution accuracy on %s, today = %s\n", source, day(benchNow))
 	fmt.Fprintf(&sb, "%-15s %5s %5s %8s %6s %9s\n", "kind", "total", "ok", "refused", "wrong", "accuracy")
 	for _, k := range kinds {
 		x := byKind[k]

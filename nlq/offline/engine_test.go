@@ -189,6 +189,9 @@ func TestNotUnderstood(t *testing.T) {
 		{"how many orders over", []string{"over"}},
 		{"top 5 customers", nil},
 		{"drop table customers", []string{"drop"}},
+		{"customers without orders", []string{"without"}},
+		{"what share of sales comes from Enterprise customers", []string{"share"}},
+		{"how many orders per customer on average", []string{"average"}},
 		{"", nil},
 	}
 	for _, tt := range tests {

@@ -21,6 +21,7 @@ import (
 var fixtureNow = time.Date(2025, 6, 15, 10, 30, 0, 0, time.UTC)
 
 // fixtureDDL is a small business database with the same kinds of tables as the demo data set.
+// Unit tests that pin exact SQL use it; the question set runs on the demo database itself.
 var fixtureDDL = []string{
 	`CREATE TABLE regions (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`,
 	`CREATE TABLE countries (id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT NOT NULL, region_id INTEGER NOT NULL REFERENCES regions(id))`,

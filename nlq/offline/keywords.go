@@ -118,7 +118,7 @@ var stopWords = toSet(strings.Fields(`
 	s so far currently now ever right just also only
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times
-	share breakdown distribution percentage split
+	breakdown distribution split
 	who whom how when then than new
 `))
 

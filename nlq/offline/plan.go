@@ -138,15 +138,49 @@ func build(m *model, items []item) (*plan, error) {
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
 	}
+	if b.not {
+		// "customers without orders" needs an anti-join; a negation left over applies to
+		// nothing the engine can express, and dropping it would answer the opposite.
+		return nil, &notUnderstood{words: []string{kwWords(b, kwNot)}, msg: "cannot tell what the negation applies to"}
+	}
 	if b.agg != aggNone && b.agg != aggCount && len(b.p.measures) == 0 && b.lastTable != nil && b.lastTable.measure != nil {
 		// "yearly order totals": the aggregate came after its table.
 		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: b.lastTable.measure, table: b.lastTable})
 		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
+		b.agg = aggNone
+	}
+	if (b.agg == aggAvg || b.agg == aggMin || b.agg == aggMax) && len(b.p.measures) > 0 {
+		// "how many orders per customer on average": an aggregate of aggregates, which the
+		// plan cannot express; answering without it would be a different question. A late
+		// "in total" only repeats what the measures already do.
+		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
 	return &b.p, nil
+}
+
+// kwWords is the text of the last keyword of kind k.
+func kwWords(b *builder, k kw) string {
+	w := ""
+	for _, it := range b.items {
+		if it.kind == itKeyword && it.kw.kind == k {
+			w = it.text()
+		}
+	}
+	return w
+}
+
+// aggWords is the text of the last aggregate keyword.
+func aggWords(b *builder) string {
+	w := ""
+	for _, it := range b.items {
+		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwSum || it.kw.kind == kwAvg || it.kw.kind == kwMax || it.kw.kind == kwMin) {
+			w = it.text()
+		}
+	}
+	return w
 }
 
 func cmpWords(b *builder) string {
@@ -370,6 +404,9 @@ func (b *builder) entity(i int) error {
 			op = "<>"
 			b.not = false
 		}
+		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
+		// who, not what to group by.
+		b.group = false
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
 		b.lastTable = c.table
 		return nil
@@ -427,8 +464,13 @@ func (b *builder) entity(i int) error {
 		b.whichDim = b.whichDim || b.which
 		b.group = false
 	default:
-		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.col == col {
+		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && sameColumn(n.pick.col, col) {
 			return nil // "segment Enterprise": the value says it all
+		}
+		if i > 0 {
+			if pv := &b.items[i-1]; pv.kind == itEntity && pv.pick != nil && pv.pick.kind == candValue && sameColumn(pv.pick.col, col) {
+				return nil // "the Computers category": so does a value before its column
+			}
 		}
 		b.p.listCols = append(b.p.listCols, col)
 	}
@@ -725,4 +767,10 @@ func removeTable(ts []*table, t *table) []*table {
 		}
 	}
 	return out
+}
+
+// sameColumn reports whether a and b hold the same values: one column, or a foreign key and
+// the column it references.
+func sameColumn(a, b *column) bool {
+	return a == b || references(a, b) || references(b, a)
 }
