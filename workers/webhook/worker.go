@@ -95,8 +95,9 @@ type fanoutJob struct {
 	redelivered               bool // JetStream delivered the event before: its commands may be unsent
 }
 
-// fanoutEvent turns an event into deliveries. Webhooks receive events stored after they were
-// created: a new webhook does not inherit the stream's history (replay is there for that).
+// fanoutEvent turns an event into deliveries. Webhooks receive the events that occurred after
+// they were created: a new webhook does not inherit the stream's history (replay is there for
+// that).
 func (w *worker) fanoutEvent(ctx context.Context, msg jetstream.Msg) error {
 	orgID, eventType, ok := events.ParseEventSubject(msg.Subject())
 	if !ok {
@@ -113,9 +114,22 @@ func (w *worker) fanoutEvent(ctx context.Context, msg jetstream.Msg) error {
 	if err != nil {
 		return fmt.Errorf("event metadata: %w", err)
 	}
+	// The stream time is the publish time, which lags the event's own time while the outbox
+	// waits; only for webhooks created around then is the envelope's created_at worth decoding.
+	occurred := md.Timestamp
+	var env *events.Envelope
+	for _, h := range hooks {
+		if h.Enabled && h.subscribed(eventType) && occurred.Sub(h.CreatedAt) < time.Hour {
+			env = &events.Envelope{}
+			if err := json.Unmarshal(msg.Data(), env); err == nil && !env.CreatedAt.IsZero() {
+				occurred = env.CreatedAt
+			}
+			break
+		}
+	}
 	var targets []*hook
 	for _, h := range hooks {
-		if h.Enabled && h.subscribed(eventType) && !md.Timestamp.Before(h.CreatedAt) {
+		if h.Enabled && h.subscribed(eventType) && !occurred.Before(h.CreatedAt.Truncate(time.Millisecond)) {
 			targets = append(targets, h)
 		}
 	}
@@ -123,12 +137,15 @@ func (w *worker) fanoutEvent(ctx context.Context, msg jetstream.Msg) error {
 		return nil
 	}
 	eventID := msg.Headers().Get("Nats-Msg-Id")
+	if eventID == "" && env != nil {
+		eventID = env.ID
+	}
 	if eventID == "" {
-		var env events.Envelope
-		if err := json.Unmarshal(msg.Data(), &env); err != nil || env.ID == "" {
+		var e events.Envelope
+		if err := json.Unmarshal(msg.Data(), &e); err != nil || e.ID == "" {
 			return events.Permanent(fmt.Errorf("event without id on %s: %v", msg.Subject(), err))
 		}
-		eventID = env.ID
+		eventID = e.ID
 	}
 	return w.fanout.submit(fanoutJob{orgID: orgID, eventID: eventID, eventType: eventType, raw: msg.Data(), hooks: targets,
 		redelivered: md.NumDelivered > 1})
