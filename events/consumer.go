@@ -40,9 +40,13 @@ type ConsumerOptions struct {
 	FilterSubjects []string
 	// AckWait is how long a message may be processed before JetStream redelivers it to another
 	// process (a crashed worker's messages come back after this).
-	AckWait       time.Duration
-	MaxDeliver    int
-	Concurrency   int
+	AckWait     time.Duration
+	MaxDeliver  int
+	Concurrency int
+	// MaxAckPending bounds messages handed out but not acknowledged, including those waiting out
+	// a NakWithDelay (default Concurrency × 4). Consumers with long retry delays raise it so that
+	// messages waiting to retry do not starve fresh ones.
+	MaxAckPending int
 	DeliverPolicy jetstream.DeliverPolicy
 }
 
@@ -65,9 +69,12 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	if o.Concurrency <= 0 {
 		o.Concurrency = 8
 	}
+	if o.MaxAckPending <= 0 {
+		o.MaxAckPending = o.Concurrency * 4
+	}
 	cfg := jetstream.ConsumerConfig{
 		Durable: o.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: o.AckWait,
-		MaxDeliver: o.MaxDeliver, MaxAckPending: o.Concurrency * 4, DeliverPolicy: o.DeliverPolicy,
+		MaxDeliver: o.MaxDeliver, MaxAckPending: o.MaxAckPending, DeliverPolicy: o.DeliverPolicy,
 	}
 	if len(o.FilterSubjects) == 1 {
 		cfg.FilterSubject = o.FilterSubjects[0]

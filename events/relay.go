@@ -14,7 +14,12 @@ import (
 // outbox is what the relay needs of the store.
 type outbox interface {
 	OutboxBatch(ctx context.Context, limit int, publish func([]store.OutboxMessage) ([]string, map[string]string)) (int, error)
+	PruneOutbox(ctx context.Context, before time.Time) error
 }
+
+// keepPublished is how long published rows stay in the outbox (for operators' inspection);
+// JetStream keeps the events themselves.
+const keepPublished = time.Hour
 
 // Relay publishes outbox rows to JetStream with Nats-Msg-Id = the row id, so a row published twice
 // (a relay crash between publish and mark) is dropped by the stream's duplicate window.
@@ -50,6 +55,8 @@ func (r *Relay) Notify() {
 func (r *Relay) Run(ctx context.Context) {
 	t := time.NewTicker(r.interval)
 	defer t.Stop()
+	prune := time.NewTicker(10 * time.Minute)
+	defer prune.Stop()
 	for {
 		for r.nc.IsConnected() {
 			n, err := r.store.OutboxBatch(context.WithoutCancel(ctx), r.batch, r.publish)
@@ -69,6 +76,10 @@ func (r *Relay) Run(ctx context.Context) {
 			return
 		case <-t.C:
 		case <-r.wake:
+		case <-prune.C:
+			if err := r.store.PruneOutbox(ctx, time.Now().UTC().Add(-keepPublished)); err != nil {
+				r.log.Warn("outbox prune", "err", err)
+			}
 		}
 	}
 }

@@ -45,6 +45,9 @@ func (s *Service) Start(ctx context.Context) (func(), error) {
 		Stream: events.CommandsStream, Durable: DeliverConsumer,
 		FilterSubjects: []string{events.CommandSubjectPrefix + "webhook.>"},
 		AckWait:        ackWait, Concurrency: s.o.Concurrency,
+		// Deliveries waiting out a retry delay stay pending; a large window keeps a few dead
+		// endpoints from holding back fresh deliveries.
+		MaxAckPending: 20000,
 	}, s.log, w.deliver)
 	if err != nil {
 		cleanup(sub, fanout, results)
