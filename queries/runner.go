@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/analytics-agent/service/agents"
@@ -190,7 +191,10 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	for i, c := range res.Columns {
 		cols[i] = chart.Column{Name: c.Name, Type: c.Type}
 	}
-	ch := chart.Choose(cols, res.Rows)
+	// A LIMIT makes the rows a selection (top N), not parts of a whole; the check is a hint for
+	// the chart only, so a plain word search is enough.
+	partial := res.Truncated || strings.Contains(strings.ToUpper(plan.SQL), "LIMIT")
+	ch := chart.ChooseWith(cols, res.Rows, chart.Hints{Partial: partial})
 	rowsJSON, err := json.Marshal(res.Rows)
 	if err != nil {
 		return r.fail(ctx, q, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)

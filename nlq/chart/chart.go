@@ -100,6 +100,18 @@ var nonAdditiveWords = []string{"avg", "average", "mean", "min", "max", "rate", 
 //     categories: bar;
 //   - anything else: table.
 func Choose(columns []Column, rows []map[string]any) Chart {
+	return ChooseWith(columns, rows, Hints{})
+}
+
+// Hints tell Choose what the rows alone cannot.
+type Hints struct {
+	// Partial says the rows are a selection of a larger set (a top-N with LIMIT, or a result cut
+	// at the row cap): their sizes are not shares of a whole, so no pie.
+	Partial bool
+}
+
+// ChooseWith is Choose with hints about the result.
+func ChooseWith(columns []Column, rows []map[string]any, h Hints) Chart {
 	table := Chart{Type: Table, Data: ChartData{Labels: []string{}, Series: []Series{}}}
 	if len(rows) == 0 || len(columns) == 0 || len(columns) > 3 {
 		return table
@@ -147,7 +159,7 @@ func Choose(columns []Column, rows []map[string]any) Chart {
 		for _, m := range measures {
 			ss = append(ss, series(columns[m].Name, rows))
 		}
-		if typ == Bar && len(measures) == 1 && isPie(columns[measures[0]].Name, ss[0], len(rows)) {
+		if typ == Bar && len(measures) == 1 && !h.Partial && isPie(columns[measures[0]].Name, ss[0], len(rows)) {
 			typ = Pie
 		}
 		return Chart{Type: typ, Data: ChartData{Labels: labels, Series: ss}}

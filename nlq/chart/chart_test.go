@@ -252,3 +252,14 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+func TestAPartialResultIsNeverAPie(t *testing.T) {
+	cols := []Column{{Name: "product", Type: "text"}, {Name: "revenue", Type: "numeric"}}
+	rows := []map[string]any{{"product": "a", "revenue": 10.0}, {"product": "b", "revenue": 5.0}, {"product": "c", "revenue": 2.0}}
+	if got := Choose(cols, rows).Type; got != Pie {
+		t.Fatalf("a small breakdown of a whole: %s, want pie", got)
+	}
+	if got := ChooseWith(cols, rows, Hints{Partial: true}).Type; got != Bar {
+		t.Fatalf("a top-N selection: %s, want bar", got)
+	}
+}
