@@ -24,7 +24,7 @@ func registerOrganization(authed *gin.RouterGroup, h *organizationHandlers) {
 
 func settingsBody(o *store.Organization) gin.H {
 	return gin.H{"organization_id": o.ID, "name": o.Name, "plan": o.Plan,
-		"llm": gin.H{"provider": o.LLMProvider, "model": o.LLMModel, "base_url": o.LLMBaseURL, "api_key_set": o.LLMAPIKeyEnc != ""},
+		"llm":        gin.H{"provider": o.LLMProvider, "model": o.LLMModel, "base_url": o.LLMBaseURL, "api_key_set": o.LLMAPIKeyEnc != ""},
 		"updated_at": ts(o.UpdatedAt)}
 }
 

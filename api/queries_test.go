@@ -16,7 +16,7 @@ func shopAgent(t *testing.T, s *apptest.Service, token, kind string) string {
 	dsID := readySource(t, s, token, kind)
 	return s.Do("POST", "/v1/agents", token, map[string]any{
 		"name": "Shop", "agent_type": "sales_performance", "data_source_id": dsID,
-		"allowed_tables": []string{"customers", "orders", "regions"},
+		"allowed_tables":     []string{"customers", "orders", "regions"},
 		"column_permissions": map[string]any{"customers": map[string]any{"allowed": []string{"*"}, "denied": []string{"email", "phone"}}},
 	}).Expect(t, 201).String("id")
 }

@@ -2,8 +2,6 @@ package app_test
 
 import (
 	"context"
-	"net"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,27 +30,12 @@ func TestLogoutOnOneAPIInstanceRevokesTheTokenOnAnother(t *testing.T) {
 	})
 }
 
-func freePort(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
 func TestOutboxHoldsEventsWhileTheBrokerIsDownAndDeliversThemOnce(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
-		storeDir := filepath.Join(t.TempDir(), "nats")
-		addr := freePort(t)
-		broker, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := apptest.Start(t, apptest.Options{Database: db, NATSURL: url})
+		broker := apptest.StartBroker(t)
+		s := apptest.Start(t, apptest.Options{Database: db, NATSURL: broker.URL})
 
-		broker.Shutdown()
-		broker.WaitForShutdown()
+		broker.Stop()
 		// The API keeps working while the broker is away; the event waits in the outbox.
 		r := s.Do("POST", "/v1/auth/register", "", map[string]string{
 			"email": "outage@example.com", "password": "Outage-pass-99", "full_name": "Outage"}).Expect(t, 201)
@@ -62,11 +45,7 @@ func TestOutboxHoldsEventsWhileTheBrokerIsDownAndDeliversThemOnce(t *testing.T) 
 			t.Fatal("the event should wait in the outbox while the broker is down")
 		}
 
-		broker, _, err = events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer func() { broker.Shutdown(); broker.WaitForShutdown() }()
+		broker.Start()
 
 		deadline := time.Now().Add(20 * time.Second)
 		for {

@@ -5,4 +5,6 @@ import (
 	"time"
 )
 
-func netDial(addr string) (net.Conn, error) { return net.DialTimeout("tcp", addr, 500*time.Millisecond) }
+func netDial(addr string) (net.Conn, error) {
+	return net.DialTimeout("tcp", addr, 500*time.Millisecond)
+}

@@ -1,8 +1,6 @@
 package webhook_test
 
 import (
-	"net"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,15 +8,6 @@ import (
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/webhooks/webhookstest"
 )
-
-func freePort(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
 
 // checkOnlySent fails when the receiver accepted an event id that was never sent; duplicates of
 // sent ids are allowed (at-least-once), and every sent id must be there.
@@ -37,12 +26,8 @@ func checkOnlySent(t *testing.T, rcv *webhookstest.Receiver, sent []string) {
 
 func TestWorkerStoppedMidFlightAnotherInstanceFinishes(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
-		broker, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: filepath.Join(t.TempDir(), "nats"), Listen: "127.0.0.1:0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer func() { broker.Shutdown(); broker.WaitForShutdown() }()
-		a := apptest.Start(t, apptest.Options{Database: db, NATSURL: url})
+		broker := apptest.StartBroker(t)
+		a := apptest.Start(t, apptest.Options{Database: db, NATSURL: broker.URL})
 		acct := a.Register(t)
 		rcv := webhookstest.NewReceiver(t)
 		register(t, a, acct, rcv, events.QueryStarted)
@@ -53,7 +38,7 @@ func TestWorkerStoppedMidFlightAnotherInstanceFinishes(t *testing.T) {
 		a.Stop()
 		stoppedWith := len(rcv.Events())
 
-		b := apptest.Start(t, apptest.Options{DataDir: a.Cfg.DataDir, DatabaseURL: a.Cfg.DatabaseURL, NATSURL: url})
+		b := apptest.Start(t, apptest.Options{DataDir: a.Cfg.DataDir, DatabaseURL: a.Cfg.DatabaseURL, NATSURL: broker.URL})
 		waitEvents(t, rcv, len(sent), 60*time.Second)
 		checkOnlySent(t, rcv, sent)
 		if stoppedWith >= len(sent) {
@@ -70,13 +55,8 @@ func TestWorkerStoppedMidFlightAnotherInstanceFinishes(t *testing.T) {
 
 func TestBrokerRestartLosesNothing(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
-		storeDir := filepath.Join(t.TempDir(), "nats")
-		addr := freePort(t)
-		broker, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := apptest.Start(t, apptest.Options{Database: db, NATSURL: url})
+		broker := apptest.StartBroker(t)
+		s := apptest.Start(t, apptest.Options{Database: db, NATSURL: broker.URL})
 		acct := s.Register(t)
 		rcv := webhookstest.NewReceiver(t)
 		register(t, s, acct, rcv, events.DataSourceFailed)
@@ -84,15 +64,10 @@ func TestBrokerRestartLosesNothing(t *testing.T) {
 		sent := emit(t, s, acct.OrgID, events.DataSourceFailed, 5)
 		eventually(t, 15*time.Second, "first attempts", func() bool { return len(rcv.Requests()) >= 5 })
 
-		broker.Shutdown()
-		broker.WaitForShutdown()
+		broker.Stop()
 		sent = append(sent, emit(t, s, acct.OrgID, events.DataSourceFailed, 5)...) // wait in the outbox
 		time.Sleep(500 * time.Millisecond)
-		broker, _, err = events.StartEmbedded(events.EmbeddedOptions{StoreDir: storeDir, Listen: addr})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer func() { broker.Shutdown(); broker.WaitForShutdown() }()
+		broker.Start()
 
 		waitEvents(t, rcv, len(sent), 40*time.Second)
 		checkOnlySent(t, rcv, sent)
