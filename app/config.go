@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,9 @@ type Config struct {
 	MailFrom string
 
 	ShutdownTimeout time.Duration
+
+	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
+	OnlyWorkers []string
 }
 
 // setting is one configuration entry: a flag, its environment variable and its default.
@@ -115,6 +119,19 @@ var settings = []setting{
 	{"anthropic-api-key", "ANTHROPIC_API_KEY", "", "Anthropic credential", true, str(func(c *Config) *string { return &c.AnthropicKey })},
 	{"smtp-url", "ANALYTICS_SMTP_URL", "", "outgoing mail server smtp://user:pass@host:port", true, str(func(c *Config) *string { return &c.SMTPURL })},
 	{"mail-from", "ANALYTICS_MAIL_FROM", "analytics@localhost", "sender of e-mails", false, str(func(c *Config) *string { return &c.MailFrom })},
+	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook (default all)", false, func(c *Config, v string) error {
+		c.OnlyWorkers = nil
+		for _, name := range strings.Split(v, ",") {
+			if name = strings.TrimSpace(name); name == "" {
+				continue
+			}
+			if !slices.Contains(WorkerNames, name) {
+				return fmt.Errorf("ANALYTICS_WORKERS (--only) names unknown worker %q; known: %s", name, strings.Join(WorkerNames, ", "))
+			}
+			c.OnlyWorkers = append(c.OnlyWorkers, name)
+		}
+		return nil
+	}},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 
@@ -222,6 +239,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("llm_model", c.LLMModel), slog.String("llm_base_url", c.LLMBaseURL),
 		slog.String("openai_api_key", redact(c.OpenAIKey)), slog.String("anthropic_api_key", redact(c.AnthropicKey)),
 		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom),
+		slog.Any("only_workers", c.OnlyWorkers),
 	)
 }
 

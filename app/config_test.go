@@ -25,6 +25,8 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "bad boolean", env: map[string]string{"ANALYTICS_DEMO": "yes please"}, wantErr: "ANALYTICS_DEMO"},
 		{name: "flag wins over env", env: map[string]string{"ANALYTICS_ADDR": "bad"}, args: []string{"--addr", "127.0.0.1:9000"}},
 		{name: "boolean flag without value", args: []string{"--demo"}},
+		{name: "known workers", args: []string{"--only", "query,webhook"}},
+		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

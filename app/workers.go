@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/analytics-agent/service/queries"
@@ -16,9 +17,13 @@ type worker struct {
 	start func(ctx context.Context) (stop func(), err error)
 }
 
-// workers lists the workers of this process, wired with their dependencies explicitly.
+// WorkerNames are the workers a process can run (`analytics worker --only ...`).
+var WorkerNames = []string{"query", "schema", "webhook"}
+
+// workers lists the workers of this process (all, or those of Config.OnlyWorkers), wired with
+// their dependencies explicitly.
 func (a *App) workers() []worker {
-	return []worker{
+	all := []worker{
 		{"query", func(ctx context.Context) (func(), error) {
 			r := queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify)
 			return query.Start(ctx, a.JS, r, a.Log.With("worker", "query"), query.Options{})
@@ -28,6 +33,16 @@ func (a *App) workers() []worker {
 			return schema.Start(ctx, a.JS, a.Sources, a.Log.With("worker", "schema"))
 		}},
 	}
+	if len(a.Cfg.OnlyWorkers) == 0 {
+		return all
+	}
+	var out []worker
+	for _, w := range all {
+		if slices.Contains(a.Cfg.OnlyWorkers, w.name) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // runWorkers starts every worker, retrying each until it starts: a broker that is down when the
