@@ -58,7 +58,7 @@ func (h *agentHandlers) agentFull(c *gin.Context, a *store.Agent) (gin.H, error)
 	if err != nil {
 		return nil, err
 	}
-	n, err := h.st.CountAssignedUsers(c, a.OrganizationID, a.ID)
+	n, err := h.st.CountAssignedUsers(c.Request.Context(), a.OrganizationID, a.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (h *agentHandlers) loadAgent(c *gin.Context) (*store.Agent, error) {
 
 func loadVisibleAgent(c *gin.Context, st *store.Store, id string) (*store.Agent, error) {
 	p := principal(c)
-	a, err := st.Agent(c, p.OrgID(), id)
+	a, err := st.Agent(c.Request.Context(), p.OrgID(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("agent", id)
 	}
@@ -99,7 +99,7 @@ func loadVisibleAgent(c *gin.Context, st *store.Store, id string) (*store.Agent,
 		return nil, err
 	}
 	if p.User.Role != store.RoleAdmin {
-		ok, err := st.IsAssigned(c, p.OrgID(), a.ID, p.User.ID)
+		ok, err := st.IsAssigned(c.Request.Context(), p.OrgID(), a.ID, p.User.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -125,7 +125,7 @@ func (h *agentHandlers) list(c *gin.Context) error {
 	if p.User.Role != store.RoleAdmin {
 		f.AssignedTo = p.User.ID
 	}
-	list, total, err := h.st.Agents(c, p.OrgID(), f)
+	list, total, err := h.st.Agents(c.Request.Context(), p.OrgID(), f)
 	if err != nil {
 		return err
 	}
@@ -210,7 +210,7 @@ func (h *agentHandlers) applyAgent(c *gin.Context, a *store.Agent, in *agentInpu
 	if a.DataSourceID == "" {
 		return nil, invalidField("data_source_id", "field \"data_source_id\" is required")
 	}
-	ds, err := h.st.DataSource(c, a.OrganizationID, a.DataSourceID)
+	ds, err := h.st.DataSource(c.Request.Context(), a.OrganizationID, a.DataSourceID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, Errorf(http.StatusBadRequest, "invalid_data_source", "data source %q does not exist in your organization", a.DataSourceID).
 			With("data_source_id", a.DataSourceID)
@@ -311,11 +311,11 @@ func (h *agentHandlers) insertAgent(c *gin.Context, a *store.Agent) error {
 	if err != nil {
 		return err
 	}
-	return h.st.Tx(c, func(tx *store.Store) error {
-		if err := tx.CreateAgent(c, a); err != nil {
+	return h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.CreateAgent(c.Request.Context(), a); err != nil {
 			return err
 		}
-		return tx.Emit(c, ev)
+		return tx.Emit(c.Request.Context(), ev)
 	})
 }
 
@@ -348,16 +348,16 @@ func (h *agentHandlers) update(c *gin.Context, in *agentInput) (*store.Agent, er
 	if err != nil {
 		return nil, err
 	}
-	err = h.st.Tx(c, func(tx *store.Store) error {
-		if err := tx.UpdateAgent(c, a.OrganizationID, a.ID, fields); err != nil {
+	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.UpdateAgent(c.Request.Context(), a.OrganizationID, a.ID, fields); err != nil {
 			return err
 		}
-		return tx.Emit(c, ev)
+		return tx.Emit(c.Request.Context(), ev)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return h.st.Agent(c, a.OrganizationID, a.ID)
+	return h.st.Agent(c.Request.Context(), a.OrganizationID, a.ID)
 }
 
 func agentValues(a *store.Agent) map[string]any {
@@ -477,7 +477,7 @@ func (h *agentHandlers) delete(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.st.DeleteAgent(c, a.OrganizationID, a.ID); err != nil {
+	if err := h.st.DeleteAgent(c.Request.Context(), a.OrganizationID, a.ID); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": fmt.Sprintf("Agent %s deleted; its assignments and query history are kept", a.ID)})
@@ -489,7 +489,7 @@ func (h *agentHandlers) users(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.st.AgentUsers(c, a.OrganizationID, a.ID)
+	list, err := h.st.AgentUsers(c.Request.Context(), a.OrganizationID, a.ID)
 	if err != nil {
 		return err
 	}
@@ -506,8 +506,8 @@ func (h *agentHandlers) users(c *gin.Context) error {
 func assignUsers(c *gin.Context, st *store.Store, a *store.Agent, userIDs []string) (int, error) {
 	by := principal(c).User.ID
 	added := 0
-	err := st.Tx(c, func(tx *store.Store) error {
-		newly, err := tx.Assign(c, a.OrganizationID, a.ID, by, userIDs)
+	err := st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		newly, err := tx.Assign(c.Request.Context(), a.OrganizationID, a.ID, by, userIDs)
 		if err != nil {
 			return err
 		}
@@ -517,7 +517,7 @@ func assignUsers(c *gin.Context, st *store.Store, a *store.Agent, userIDs []stri
 			if err != nil {
 				return err
 			}
-			if err := tx.Emit(c, ev); err != nil {
+			if err := tx.Emit(c.Request.Context(), ev); err != nil {
 				return err
 			}
 		}
@@ -540,7 +540,7 @@ func (h *agentHandlers) assign(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	users, err := h.st.UsersByIDs(c, a.OrganizationID, in.UserIDs)
+	users, err := h.st.UsersByIDs(c.Request.Context(), a.OrganizationID, in.UserIDs)
 	if err != nil {
 		return err
 	}
@@ -567,7 +567,7 @@ func (h *agentHandlers) unassign(c *gin.Context) error {
 		return err
 	}
 	uid := c.Param("user_id")
-	if err := h.st.Unassign(c, a.OrganizationID, a.ID, uid); err != nil {
+	if err := h.st.Unassign(c.Request.Context(), a.OrganizationID, a.ID, uid); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return notFound("assignment of user", uid)
 		}
@@ -639,7 +639,7 @@ func (h *agentHandlers) stats(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	outcomes, err := h.st.QueryOutcomes(c, a.OrganizationID, a.ID, from, to.Add(time.Second), 200000)
+	outcomes, err := h.st.QueryOutcomes(c.Request.Context(), a.OrganizationID, a.ID, from, to.Add(time.Second), 200000)
 	if err != nil {
 		return err
 	}
@@ -649,7 +649,7 @@ func (h *agentHandlers) stats(c *gin.Context) error {
 		for i, u := range top {
 			userIDs[i] = u.UserID
 		}
-		users, err := h.st.UsersByIDs(c, a.OrganizationID, userIDs)
+		users, err := h.st.UsersByIDs(c.Request.Context(), a.OrganizationID, userIDs)
 		if err != nil {
 			return err
 		}
@@ -672,7 +672,7 @@ func (h *agentHandlers) performance(c *gin.Context) error {
 		return err
 	}
 	now := time.Now().UTC()
-	outcomes, err := h.st.QueryOutcomes(c, a.OrganizationID, a.ID, now.AddDate(0, 0, -30), now.Add(time.Second), 100000)
+	outcomes, err := h.st.QueryOutcomes(c.Request.Context(), a.OrganizationID, a.ID, now.AddDate(0, 0, -30), now.Add(time.Second), 100000)
 	if err != nil {
 		return err
 	}
@@ -696,7 +696,7 @@ func (h *agentHandlers) test(c *gin.Context) error {
 		return err
 	}
 	start := time.Now()
-	plan, err := h.planner.Plan(c, a, in.TestQuery)
+	plan, err := h.planner.Plan(c.Request.Context(), a, in.TestQuery)
 	elapsed := time.Since(start).Seconds()
 	if err != nil {
 		f := queries.Classify(err)

@@ -44,7 +44,7 @@ func (h *authHandlers) register(c *gin.Context) error {
 			return err
 		}
 	}
-	u, err := h.svc.Register(c, auth.RegisterInput{Email: in.Email, Password: in.Password, FullName: in.FullName, OrganizationName: in.OrganizationName})
+	u, err := h.svc.Register(c.Request.Context(), auth.RegisterInput{Email: in.Email, Password: in.Password, FullName: in.FullName, OrganizationName: in.OrganizationName})
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (h *authHandlers) login(c *gin.Context) error {
 	if err := required("password", in.Password); err != nil {
 		return err
 	}
-	r, err := h.svc.Login(c, in.Email, in.Password, clientAddr(c))
+	r, err := h.svc.Login(c.Request.Context(), in.Email, in.Password, clientAddr(c))
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (h *authHandlers) verify2FA(c *gin.Context) error {
 	if err := required("code", in.Code); err != nil {
 		return err
 	}
-	r, err := h.svc.Verify2FA(c, in.TempToken, in.Code, clientAddr(c))
+	r, err := h.svc.Verify2FA(c.Request.Context(), in.TempToken, in.Code, clientAddr(c))
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (h *authHandlers) verify2FA(c *gin.Context) error {
 }
 
 func (h *authHandlers) enable2FA(c *gin.Context) error {
-	s, err := h.svc.Enable2FA(c, principal(c))
+	s, err := h.svc.Enable2FA(c.Request.Context(), principal(c))
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (h *authHandlers) confirm2FA(c *gin.Context) error {
 	if err := required("code", in.Code); err != nil {
 		return err
 	}
-	if err := h.svc.Confirm2FA(c, principal(c), in.Code); err != nil {
+	if err := h.svc.Confirm2FA(c.Request.Context(), principal(c), in.Code); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Two-factor authentication is enabled"})
@@ -152,7 +152,7 @@ func (h *authHandlers) disable2FA(c *gin.Context) error {
 	if err := required("code", in.Code); err != nil {
 		return err
 	}
-	if err := h.svc.Disable2FA(c, principal(c), in.Password, in.Code, clientAddr(c)); err != nil {
+	if err := h.svc.Disable2FA(c.Request.Context(), principal(c), in.Password, in.Code, clientAddr(c)); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Two-factor authentication is disabled"})
@@ -160,7 +160,7 @@ func (h *authHandlers) disable2FA(c *gin.Context) error {
 }
 
 func (h *authHandlers) refresh(c *gin.Context) error {
-	token, _, err := h.svc.Refresh(c, principal(c))
+	token, _, err := h.svc.Refresh(c.Request.Context(), principal(c))
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ func (h *authHandlers) refresh(c *gin.Context) error {
 }
 
 func (h *authHandlers) logout(c *gin.Context) error {
-	if err := h.svc.Logout(c, principal(c)); err != nil {
+	if err := h.svc.Logout(c.Request.Context(), principal(c)); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Logged out"})
@@ -195,7 +195,7 @@ func (h *authHandlers) createAPIKey(c *gin.Context) error {
 			return invalidField("expires_in_days", "expires_in_days must be between 1 and 3650")
 		}
 	}
-	k, key, err := h.svc.CreateAPIKey(c, principal(c), in.Name, in.Description, days)
+	k, key, err := h.svc.CreateAPIKey(c.Request.Context(), principal(c), in.Name, in.Description, days)
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func (h *authHandlers) createAPIKey(c *gin.Context) error {
 }
 
 func (h *authHandlers) listAPIKeys(c *gin.Context) error {
-	keys, err := h.svc.ListAPIKeys(c, principal(c))
+	keys, err := h.svc.ListAPIKeys(c.Request.Context(), principal(c))
 	if err != nil {
 		return err
 	}
@@ -220,7 +220,7 @@ func (h *authHandlers) listAPIKeys(c *gin.Context) error {
 
 func (h *authHandlers) revokeAPIKey(c *gin.Context) error {
 	id := c.Param("key_id")
-	if err := h.svc.RevokeAPIKey(c, principal(c), id); err != nil {
+	if err := h.svc.RevokeAPIKey(c.Request.Context(), principal(c), id); err != nil {
 		if err == store.ErrNotFound {
 			return notFound("api key", id)
 		}
@@ -242,7 +242,7 @@ func userBody(u *store.User, assigned []string) gin.H {
 
 func (h *authHandlers) me(c *gin.Context) error {
 	p := principal(c)
-	assigned, err := h.svc.AssignedAgents(c, p)
+	assigned, err := h.svc.AssignedAgents(c.Request.Context(), p)
 	if err != nil {
 		return err
 	}
@@ -267,11 +267,11 @@ func (h *authHandlers) updateMe(c *gin.Context) error {
 		}
 	}
 	p := principal(c)
-	u, err := h.svc.UpdateProfile(c, p, in.FullName, in.Email)
+	u, err := h.svc.UpdateProfile(c.Request.Context(), p, in.FullName, in.Email)
 	if err != nil {
 		return err
 	}
-	assigned, err := h.svc.AssignedAgents(c, p)
+	assigned, err := h.svc.AssignedAgents(c.Request.Context(), p)
 	if err != nil {
 		return err
 	}
@@ -293,7 +293,7 @@ func (h *authHandlers) changePassword(c *gin.Context) error {
 	if err := required("new_password", in.NewPassword); err != nil {
 		return err
 	}
-	if err := h.svc.ChangePassword(c, principal(c), in.CurrentPassword, in.NewPassword, clientAddr(c)); err != nil {
+	if err := h.svc.ChangePassword(c.Request.Context(), principal(c), in.CurrentPassword, in.NewPassword, clientAddr(c)); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Password changed; other sessions were signed out"})

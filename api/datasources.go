@@ -145,11 +145,11 @@ func (h *dataSourceHandlers) create(c *gin.Context) error {
 		d.PasswordEnc = enc
 	}
 	// A new source gets its schema loaded at once: agents need it to choose tables.
-	err := h.st.Tx(c, func(tx *store.Store) error {
-		if err := tx.CreateDataSource(c, d); err != nil {
+	err := h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.CreateDataSource(c.Request.Context(), d); err != nil {
 			return err
 		}
-		return h.svc.RequestRefresh(c, tx, d.OrganizationID, d.ID)
+		return h.svc.RequestRefresh(c.Request.Context(), tx, d.OrganizationID, d.ID)
 	})
 	if err != nil {
 		return err
@@ -161,7 +161,7 @@ func (h *dataSourceHandlers) create(c *gin.Context) error {
 
 func (h *dataSourceHandlers) load(c *gin.Context) (*store.DataSource, error) {
 	id := c.Param("ds_id")
-	d, err := h.st.DataSource(c, principal(c).OrgID(), id)
+	d, err := h.st.DataSource(c.Request.Context(), principal(c).OrgID(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("data source", id)
 	}
@@ -173,7 +173,7 @@ func (h *dataSourceHandlers) list(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := h.st.DataSources(c, principal(c).OrgID(), limit, offset)
+	list, total, err := h.st.DataSources(c.Request.Context(), principal(c).OrgID(), limit, offset)
 	if err != nil {
 		return err
 	}
@@ -224,14 +224,14 @@ func (h *dataSourceHandlers) update(c *gin.Context) error {
 	if connChanged {
 		fields["status"] = store.StatusUntested
 	}
-	if err := h.st.UpdateDataSource(c, d.OrganizationID, d.ID, fields); err != nil {
+	if err := h.st.UpdateDataSource(c.Request.Context(), d.OrganizationID, d.ID, fields); err != nil {
 		return err
 	}
 	if connChanged {
 		// Pools dialled with the old settings must not serve another query.
 		h.svc.Manager().Close(d.ID)
 	}
-	d, err = h.st.DataSource(c, d.OrganizationID, d.ID)
+	d, err = h.st.DataSource(c.Request.Context(), d.OrganizationID, d.ID)
 	if err != nil {
 		return err
 	}
@@ -244,7 +244,7 @@ func (h *dataSourceHandlers) delete(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	users, err := h.st.AgentsUsingDataSource(c, d.OrganizationID, d.ID)
+	users, err := h.st.AgentsUsingDataSource(c.Request.Context(), d.OrganizationID, d.ID)
 	if err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (h *dataSourceHandlers) delete(c *gin.Context) error {
 		return Errorf(http.StatusConflict, "conflict", "data source %s is used by %d agent(s); change or delete them first", d.ID, len(users)).
 			With("agent_ids", users)
 	}
-	if err := h.st.DeleteDataSource(c, d.OrganizationID, d.ID); err != nil {
+	if err := h.st.DeleteDataSource(c.Request.Context(), d.OrganizationID, d.ID); err != nil {
 		return err
 	}
 	h.svc.Manager().Close(d.ID)
@@ -265,7 +265,7 @@ func (h *dataSourceHandlers) test(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := h.svc.Test(c, d)
+	res, err := h.svc.Test(c.Request.Context(), d)
 	if err != nil {
 		return err
 	}
@@ -283,13 +283,15 @@ func (h *dataSourceHandlers) refresh(c *gin.Context) error {
 		return err
 	}
 	requested := time.Now().UTC()
-	if err := h.st.Tx(c, func(tx *store.Store) error { return h.svc.RequestRefresh(c, tx, d.OrganizationID, d.ID) }); err != nil {
+	if err := h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		return h.svc.RequestRefresh(c.Request.Context(), tx, d.OrganizationID, d.ID)
+	}); err != nil {
 		return err
 	}
 	async, wait := prefer(c)
 	deadline := time.Now().Add(wait)
 	for !async && time.Now().Before(deadline) {
-		cur, err := h.st.DataSource(c, d.OrganizationID, d.ID)
+		cur, err := h.st.DataSource(c.Request.Context(), d.OrganizationID, d.ID)
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,7 @@ func settingsBody(o *store.Organization) gin.H {
 }
 
 func (h *organizationHandlers) get(c *gin.Context) error {
-	o, err := h.st.Organization(c, principal(c).OrgID())
+	o, err := h.st.Organization(c.Request.Context(), principal(c).OrgID())
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (h *organizationHandlers) patch(c *gin.Context) error {
 		return err
 	}
 	p := principal(c)
-	o, err := h.st.Organization(c, p.OrgID())
+	o, err := h.st.Organization(c.Request.Context(), p.OrgID())
 	if err != nil {
 		return err
 	}
@@ -101,11 +101,11 @@ func (h *organizationHandlers) patch(c *gin.Context) error {
 		}
 	}
 	if len(fields) > 0 {
-		if err := h.st.UpdateOrganization(c, o.ID, fields); err != nil {
+		if err := h.st.UpdateOrganization(c.Request.Context(), o.ID, fields); err != nil {
 			return err
 		}
 	}
-	o, err = h.st.Organization(c, o.ID)
+	o, err = h.st.Organization(c.Request.Context(), o.ID)
 	if err != nil {
 		return err
 	}

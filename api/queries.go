@@ -94,11 +94,11 @@ func (h *queryHandlers) create(c *gin.Context) error {
 			done = ch
 		}
 	}
-	err = h.st.Tx(c, func(tx *store.Store) error {
-		if err := tx.CreateQuery(c, q); err != nil {
+	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.CreateQuery(c.Request.Context(), q); err != nil {
 			return err
 		}
-		return tx.Emit(c, cmd)
+		return tx.Emit(c.Request.Context(), cmd)
 	})
 	if err != nil {
 		return err
@@ -120,13 +120,13 @@ func (h *queryHandlers) create(c *gin.Context) error {
 			case <-poll.C:
 				// A worker in another process announces on core NATS; if that message is lost
 				// (reconnect), the database still tells.
-				cur, err := h.st.Query(c, q.OrganizationID, q.ID)
+				cur, err := h.st.Query(c.Request.Context(), q.OrganizationID, q.ID)
 				if err == nil && (cur.Status == store.QueryCompleted || cur.Status == store.QueryFailed) {
 					break waiting
 				}
 			}
 		}
-		cur, err := h.st.Query(c, q.OrganizationID, q.ID)
+		cur, err := h.st.Query(c.Request.Context(), q.OrganizationID, q.ID)
 		if err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func nonEmpty(s, def string) string {
 func (h *queryHandlers) loadQuery(c *gin.Context) (*store.Query, error) {
 	p := principal(c)
 	id := c.Param("query_id")
-	q, err := h.st.Query(c, p.OrgID(), id)
+	q, err := h.st.Query(c.Request.Context(), p.OrgID(), id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && p.User.Role != store.RoleAdmin && q.UserID != p.User.ID) {
 		return nil, notFound("query", id)
 	}
@@ -247,7 +247,7 @@ func (h *queryHandlers) list(c *gin.Context) error {
 	} else {
 		f.UserID = p.User.ID
 	}
-	list, total, err := h.st.Queries(c, p.OrgID(), f)
+	list, total, err := h.st.Queries(c.Request.Context(), p.OrgID(), f)
 	if err != nil {
 		return err
 	}

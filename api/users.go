@@ -45,7 +45,7 @@ func (h *userHandlers) loadUser(c *gin.Context) (*store.User, error) {
 	if p.User.Role != store.RoleAdmin && id != p.User.ID {
 		return nil, forbidden(store.RoleAdmin)
 	}
-	u, err := h.st.UserByID(c, p.OrgID(), id)
+	u, err := h.st.UserByID(c.Request.Context(), p.OrgID(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("user", id)
 	}
@@ -57,7 +57,7 @@ func (h *userHandlers) list(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := h.st.Users(c, principal(c).OrgID(), limit, offset)
+	list, total, err := h.st.Users(c.Request.Context(), principal(c).OrgID(), limit, offset)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (h *userHandlers) list(c *gin.Context) error {
 func agentsOf(c *gin.Context, st *store.Store, orgID string, agentIDs []string, field string) ([]*store.Agent, error) {
 	out := make([]*store.Agent, 0, len(agentIDs))
 	for _, id := range agentIDs {
-		a, err := st.Agent(c, orgID, id)
+		a, err := st.Agent(c.Request.Context(), orgID, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, Errorf(http.StatusBadRequest, "invalid_request", "agent %q does not exist in your organization", id).
 				With("agent_id", id).With("field", field)
@@ -117,8 +117,8 @@ func (h *userHandlers) create(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	err = h.st.Tx(c, func(tx *store.Store) error {
-		if err := tx.CreateUser(c, u); err != nil {
+	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.CreateUser(c.Request.Context(), u); err != nil {
 			if errors.Is(err, store.ErrConflict) {
 				return auth.ErrEmailExists
 			}
@@ -129,7 +129,7 @@ func (h *userHandlers) create(c *gin.Context) error {
 		if err != nil {
 			return err
 		}
-		return tx.Emit(c, ev)
+		return tx.Emit(c.Request.Context(), ev)
 	})
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func (h *userHandlers) get(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	assigned, err := h.st.AssignedAgentIDs(c, u.OrganizationID, u.ID)
+	assigned, err := h.st.AssignedAgentIDs(c.Request.Context(), u.OrganizationID, u.ID)
 	if err != nil {
 		return err
 	}
@@ -192,7 +192,7 @@ func (h *userHandlers) deactivate(c *gin.Context) error {
 // and cannot be deactivated, so an organization always has someone who can manage it.
 func (h *userHandlers) change(c *gin.Context, u *store.User, role, fullName *string, active *bool) error {
 	p := principal(c)
-	org, err := h.st.Organization(c, p.OrgID())
+	org, err := h.st.Organization(c.Request.Context(), p.OrgID())
 	if err != nil {
 		return err
 	}
@@ -226,17 +226,17 @@ func (h *userHandlers) change(c *gin.Context, u *store.User, role, fullName *str
 		fields["is_active"] = *active
 	}
 	if len(fields) > 0 {
-		err = h.st.Tx(c, func(tx *store.Store) error {
-			if err := tx.UpdateUser(c, u.OrganizationID, u.ID, fields); err != nil {
+		err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+			if err := tx.UpdateUser(c.Request.Context(), u.OrganizationID, u.ID, fields); err != nil {
 				return err
 			}
 			if active != nil && !*active {
-				if err := tx.RevokeUserTokens(c, u.ID, ""); err != nil {
+				if err := tx.RevokeUserTokens(c.Request.Context(), u.ID, ""); err != nil {
 					return err
 				}
 			}
 			if roleEvent != nil {
-				return tx.Emit(c, *roleEvent)
+				return tx.Emit(c.Request.Context(), *roleEvent)
 			}
 			return nil
 		})
@@ -244,7 +244,7 @@ func (h *userHandlers) change(c *gin.Context, u *store.User, role, fullName *str
 			return err
 		}
 	}
-	u, err = h.st.UserByID(c, u.OrganizationID, u.ID)
+	u, err = h.st.UserByID(c.Request.Context(), u.OrganizationID, u.ID)
 	if err != nil {
 		return err
 	}
@@ -257,7 +257,7 @@ func (h *userHandlers) agents(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.st.UserAgents(c, u.OrganizationID, u.ID)
+	list, err := h.st.UserAgents(c.Request.Context(), u.OrganizationID, u.ID)
 	if err != nil {
 		return err
 	}
@@ -316,7 +316,7 @@ func (h *userHandlers) acceptInvite(c *gin.Context) error {
 	if err := required("password", in.Password); err != nil {
 		return err
 	}
-	r, err := h.auth.AcceptInvite(c, in.Token, in.Password, in.FullName, clientAddr(c))
+	r, err := h.auth.AcceptInvite(c.Request.Context(), in.Token, in.Password, in.FullName, clientAddr(c))
 	if err != nil {
 		return err
 	}

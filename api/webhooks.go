@@ -77,7 +77,7 @@ func checkEvents(types []string) ([]string, error) {
 }
 
 func (h *webhookHandlers) list(c *gin.Context) error {
-	ws, err := h.svc.List(c, principal(c).OrgID())
+	ws, err := h.svc.List(c.Request.Context(), principal(c).OrgID())
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (h *webhookHandlers) create(c *gin.Context) error {
 	if len(in.Description) > maxDescription {
 		return invalidField("description", "description is limited to %d characters", maxDescription)
 	}
-	w, secret, err := h.svc.Create(c, principal(c).OrgID(), webhook.CreateInput{URL: in.URL, Events: types, Description: in.Description})
+	w, secret, err := h.svc.Create(c.Request.Context(), principal(c).OrgID(), webhook.CreateInput{URL: in.URL, Events: types, Description: in.Description})
 	if err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func webhookErr(err error, id string) error {
 
 func (h *webhookHandlers) get(c *gin.Context) error {
 	id := c.Param("webhook_id")
-	w, err := h.svc.Get(c, principal(c).OrgID(), id)
+	w, err := h.svc.Get(c.Request.Context(), principal(c).OrgID(), id)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -172,7 +172,7 @@ func (h *webhookHandlers) update(c *gin.Context) error {
 		return invalidField("description", "description is limited to %d characters", maxDescription)
 	}
 	id := c.Param("webhook_id")
-	w, err := h.svc.Update(c, principal(c).OrgID(), id, upd)
+	w, err := h.svc.Update(c.Request.Context(), principal(c).OrgID(), id, upd)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -182,7 +182,7 @@ func (h *webhookHandlers) update(c *gin.Context) error {
 
 func (h *webhookHandlers) delete(c *gin.Context) error {
 	id := c.Param("webhook_id")
-	if err := h.svc.Delete(c, principal(c).OrgID(), id); err != nil {
+	if err := h.svc.Delete(c.Request.Context(), principal(c).OrgID(), id); err != nil {
 		return webhookErr(err, id)
 	}
 	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Webhook deleted"})
@@ -191,7 +191,7 @@ func (h *webhookHandlers) delete(c *gin.Context) error {
 
 func (h *webhookHandlers) test(c *gin.Context) error {
 	id := c.Param("webhook_id")
-	r, err := h.svc.Test(c, principal(c).OrgID(), id)
+	r, err := h.svc.Test(c.Request.Context(), principal(c).OrgID(), id)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -206,7 +206,7 @@ func (h *webhookHandlers) test(c *gin.Context) error {
 
 func (h *webhookHandlers) rotate(c *gin.Context) error {
 	id := c.Param("webhook_id")
-	secret, until, err := h.svc.RotateSecret(c, principal(c).OrgID(), id)
+	secret, until, err := h.svc.RotateSecret(c.Request.Context(), principal(c).OrgID(), id)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -255,7 +255,7 @@ func (h *webhookHandlers) replay(c *gin.Context) error {
 	}
 	r.Types = in.EventTypes
 	id := c.Param("webhook_id")
-	n, err := h.svc.Replay(c, principal(c).OrgID(), id, r)
+	n, err := h.svc.Replay(c.Request.Context(), principal(c).OrgID(), id, r)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -331,7 +331,7 @@ func (h *webhookHandlers) deliveries(c *gin.Context) error {
 		return invalidField("event_type", "unknown event type %q", f.EventType)
 	}
 	id := c.Param("webhook_id")
-	l, err := h.svc.Deliveries(c, principal(c).OrgID(), id, f)
+	l, err := h.svc.Deliveries(c.Request.Context(), principal(c).OrgID(), id, f)
 	if err != nil {
 		return webhookErr(err, id)
 	}
@@ -346,7 +346,7 @@ func (h *webhookHandlers) deliveries(c *gin.Context) error {
 
 func (h *webhookHandlers) retry(c *gin.Context) error {
 	id, did := c.Param("webhook_id"), c.Param("delivery_id")
-	d, err := h.svc.RetryDelivery(c, principal(c).OrgID(), id, did)
+	d, err := h.svc.RetryDelivery(c.Request.Context(), principal(c).OrgID(), id, did)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return Errorf(http.StatusNotFound, "not_found", "webhook %q has no delivery %q", id, did).With("id", did)
@@ -372,7 +372,7 @@ func (h *webhookHandlers) stats(c *gin.Context) error {
 		window = d
 	}
 	id := c.Param("webhook_id")
-	st, err := h.svc.Stats(c, principal(c).OrgID(), id, window)
+	st, err := h.svc.Stats(c.Request.Context(), principal(c).OrgID(), id, window)
 	if err != nil {
 		return webhookErr(err, id)
 	}
