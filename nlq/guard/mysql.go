@@ -279,7 +279,7 @@ func (w *myWalker) fromItem(n ast.ResultSetNode, sc *scope) ([]*relation, error)
 				return nil, reject("malformed USING clause")
 			}
 			for _, side := range [][]*relation{left, right} {
-				if err := w.usingColumn(side, col.Name.O, sc); err != nil {
+				if err := w.r.usingColumn(side, col.Name.O, sc); err != nil {
 					return nil, err
 				}
 			}
@@ -347,25 +347,6 @@ func (w *myWalker) fromItem(n ast.ResultSetNode, sc *scope) ([]*relation, error)
 	default:
 		return nil, reject("unsupported FROM item")
 	}
-}
-
-func (w *myWalker) usingColumn(side []*relation, col string, sc *scope) error {
-	var found *relation
-	for _, r := range side {
-		if _, ok := sc.hasColumn(r, col); ok {
-			if found != nil {
-				return reject("column %q in USING is ambiguous", col)
-			}
-			found = r
-		}
-	}
-	if found == nil {
-		return reject("column %q in USING does not exist on both sides of the join", col)
-	}
-	if found.table != nil {
-		return w.r.column(found.table, col)
-	}
-	return nil
 }
 
 // field walks one select-list item; it returns the output names and the fields that replace it

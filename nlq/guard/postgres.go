@@ -388,7 +388,7 @@ func (w *pgWalker) fromItem(item any, sc *scope) ([]*relation, error) {
 		}
 		for _, col := range using {
 			for _, side := range [][]*relation{left, right} {
-				if err := w.usingColumn(side, col, sc); err != nil {
+				if err := w.r.usingColumn(side, col, sc); err != nil {
 					return nil, err
 				}
 			}
@@ -405,26 +405,6 @@ func (w *pgWalker) fromItem(item any, sc *scope) ([]*relation, error) {
 	default:
 		return nil, reject("unsupported FROM item %s (functions and other row sources are not allowed in FROM)", pgDisplay(typ))
 	}
-}
-
-// usingColumn records a JOIN USING column on the one relation of side that has it.
-func (w *pgWalker) usingColumn(side []*relation, col string, sc *scope) error {
-	var found *relation
-	for _, r := range side {
-		if _, ok := sc.hasColumn(r, col); ok {
-			if found != nil {
-				return reject("column %q in USING is ambiguous", col)
-			}
-			found = r
-		}
-	}
-	if found == nil {
-		return reject("column %q in USING does not exist on both sides of the join", col)
-	}
-	if found.table != nil {
-		return w.r.column(found.table, col)
-	}
-	return nil
 }
 
 // target walks one select-list item and returns the output names it produces.

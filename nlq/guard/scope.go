@@ -209,3 +209,24 @@ func resolveTable(r *refs, dialect datasource.Type, schemaName, name string) (*d
 }
 
 func quoteName(s string) string { return `"` + s + `"` }
+
+// usingColumn records a JOIN USING column on the one relation of side that has it (the same rule
+// in every dialect).
+func (r *refs) usingColumn(side []*relation, col string, sc *scope) error {
+	var found *relation
+	for _, rel := range side {
+		if _, ok := sc.hasColumn(rel, col); ok {
+			if found != nil {
+				return reject("column %q in USING is ambiguous", col)
+			}
+			found = rel
+		}
+	}
+	if found == nil {
+		return reject("column %q in USING does not exist on both sides of the join", col)
+	}
+	if found.table != nil {
+		return r.column(found.table, col)
+	}
+	return nil
+}
