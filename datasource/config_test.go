@@ -219,3 +219,18 @@ func mustSymlink(t *testing.T, target, link string) {
 		t.Skipf("symlinks unavailable: %v", err)
 	}
 }
+
+func TestCapPostgresLimitsOnlyWhatItCanWrapSafely(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"SELECT a FROM t ORDER BY a", "SELECT * FROM (\nSELECT a FROM t ORDER BY a\n) AS capped LIMIT 11"},
+		{"  WITH x AS (SELECT 1) SELECT * FROM x \n", "SELECT * FROM (\nWITH x AS (SELECT 1) SELECT * FROM x\n) AS capped LIMIT 11"},
+		{"SELECT 1; -- trailing", "SELECT 1; -- trailing"},
+		{"SELECT 1 /* c */", "SELECT 1 /* c */"},
+		{"SELECT 1;", "SELECT 1;"},
+	}
+	for _, c := range cases {
+		if got := capPostgres(c.in, 11); got != c.want {
+			t.Errorf("capPostgres(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -139,6 +139,9 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 		defer stop() // runs before the rollback above
 	}
 
+	if cfg.Type == Postgres {
+		sqlText = capPostgres(sqlText, opts.MaxRows+1)
+	}
 	rows, err := tx.QueryContext(qctx, sqlText, args...)
 	if err != nil {
 		return nil, queryError(ctx, qctx, err)
@@ -150,6 +153,19 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 	}
 	res.Duration = time.Since(start)
 	return res, nil
+}
+
+// capPostgres makes the server stop at limit rows. Closing a pgx result early still reads the
+// rest of it off the wire, so without a LIMIT a million-row answer capped at 10,000 would be
+// transferred whole. One row past the cap is what tells collect the result was truncated. A
+// statement with a comment or a trailing semicolon is left as it is (and read to its end), since
+// wrapping it could let the comment swallow the closing parenthesis.
+func capPostgres(sqlText string, limit int) string {
+	body := strings.TrimSpace(sqlText)
+	if strings.Contains(body, "--") || strings.Contains(body, "/*") || strings.HasSuffix(body, ";") {
+		return sqlText
+	}
+	return "SELECT * FROM (\n" + body + "\n) AS capped LIMIT " + strconv.Itoa(limit)
 }
 
 // setMySQLTimeout sets the session's statement timeout on conn and returns a function that

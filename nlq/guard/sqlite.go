@@ -27,14 +27,12 @@ func checkSQLite(sql string, schema *datasource.Schema, perms Permissions) (*Res
 	if first := strings.ToUpper(toks[0].text); first != "SELECT" && first != "WITH" && first != "VALUES" {
 		return nil, errNotReadOnly
 	}
-	conn, err := sqlite3.Open(":memory:")
+	mc, err := sqliteMirrors.get(sqliteMirrorDDL(schema))
 	if err != nil {
-		return nil, fmt.Errorf("guard: opening sqlite checker: %w", err)
+		return nil, err
 	}
-	defer conn.Close()
-	if err := conn.Exec(sqliteMirrorDDL(schema)); err != nil {
-		return nil, fmt.Errorf("guard: building sqlite schema mirror: %w", err)
-	}
+	defer sqliteMirrors.put(mc)
+	conn := mc.conn
 
 	// SQLite compiles a CTE only where it is used, so an unused one would escape the
 	// authorizer. Each CTE is compiled on its own (with the CTEs before it) to check it anyway.
