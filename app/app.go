@@ -17,7 +17,6 @@ import (
 
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
-	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/nlq/llm"
@@ -135,7 +134,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		authOpts.BruteForce = *opts.BruteForce
 	}
 	a.Auth = auth.NewService(a.Store, keys, authOpts)
-	a.Sources = sources.NewService(a.Store, datasource.NewManager(datasource.ManagerOptions{SQLiteDir: cfg.SQLiteDir}), keys)
+	a.Sources = a.newSources(keys)
 	llmCfg := llm.Config{Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL, APIKey: cfg.llmKey()}
 	if cfg.LLMProvider != "none" {
 		if _, err := llm.New(llmCfg); err != nil {

@@ -321,3 +321,19 @@ func redact(msg, password string) string {
 	}
 	return msg
 }
+
+// Check is the early, clear-error version of the rules a connection enforces: the
+// configuration's shape, a sqlite file inside the organization's folder, and a host whose
+// resolved addresses the guard allows (errors wrap ErrInvalidConfig, ErrPathOutsideDir,
+// fs.ErrNotExist or netguard.ErrBlocked). The dialer checks the address again at connect
+// time, since a name may resolve differently later.
+func (m *Manager) Check(ctx context.Context, cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if cfg.Type == SQLite {
+		_, err := m.ResolveSQLite(cfg)
+		return err
+	}
+	return m.opts.Guard.CheckHost(ctx, cfg.Host, cfg.port(), cfg.Database)
+}
