@@ -9,9 +9,10 @@ build:
 	$(GO) build -o $(BIN) ./cmd/analytics
 
 # Everything in one process: embedded NATS JetStream and SQLite in ./data, demo organization seeded.
+# Data sources may reach databases on this machine and its network (never the service's own).
 # ANALYTICS_* variables are honoured, e.g. ANALYTICS_ADDR=127.0.0.1:9000 make run
 run: build
-	ANALYTICS_DEMO=$${ANALYTICS_DEMO:-true} ./$(BIN) serve
+	ANALYTICS_DEMO=$${ANALYTICS_DEMO:-true} ANALYTICS_DATASOURCE_ALLOW_PRIVATE=$${ANALYTICS_DATASOURCE_ALLOW_PRIVATE:-true} ./$(BIN) serve
 
 # Unit and integration tests against SQLite, plus PostgreSQL when TEST_DATABASE_URL is set and
 # MariaDB when TEST_MYSQL_DSN is set (.ci/run sets both).

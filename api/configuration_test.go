@@ -24,7 +24,7 @@ func dataSourceKinds() []string {
 
 // shopSource creates the shop fixture in a database of that kind and returns the body that
 // registers it as a data source.
-func shopSource(t *testing.T, s *apptest.Service, kind string) map[string]any {
+func shopSource(t *testing.T, s *apptest.Service, token, kind string) map[string]any {
 	switch kind {
 	case "postgres":
 		return map[string]any{"name": "shop pg", "type": "postgres", "host": "127.0.0.1", "port": 5432,
@@ -33,13 +33,13 @@ func shopSource(t *testing.T, s *apptest.Service, kind string) map[string]any {
 		return map[string]any{"name": "shop maria", "type": "mysql", "host": "127.0.0.1", "port": 3306,
 			"database": apptest.MySQLShop(t), "username": "root", "ssl_mode": "disable"}
 	}
-	return map[string]any{"name": "shop sqlite", "type": "sqlite", "path": apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "shop.db")}
+	return map[string]any{"name": "shop sqlite", "type": "sqlite", "path": apptest.SeedSQLiteShop(t, s.SQLiteDirOf(t, token), "shop.db")}
 }
 
 // readySource registers the fixture and waits for its schema.
 func readySource(t *testing.T, s *apptest.Service, token, kind string) string {
 	t.Helper()
-	ds := s.Do("POST", "/v1/data-sources", token, shopSource(t, s, kind)).Expect(t, 201)
+	ds := s.Do("POST", "/v1/data-sources", token, shopSource(t, s, token, kind)).Expect(t, 201)
 	id := ds.String("id")
 	r := s.Do("POST", "/v1/data-sources/"+id+"/refresh-schema", token, nil).Expect(t, 200)
 	if r.String("schema_status") != "ready" {
@@ -53,7 +53,7 @@ func TestDataSourcesAgainstEachDatabaseKind(t *testing.T) {
 	admin := s.Register(t)
 	for _, kind := range dataSourceKinds() {
 		t.Run(kind, func(t *testing.T) {
-			body := shopSource(t, s, kind)
+			body := shopSource(t, s, admin.Token, kind)
 			created := s.Do("POST", "/v1/data-sources", admin.Token, body).Expect(t, 201)
 			id := created.String("id")
 			if !strings.HasPrefix(id, "ds_") || created.String("status") != "untested" || created.String("type") != kind {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/ids"
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
 )
@@ -82,7 +84,7 @@ func (in *dataSourceInput) apply(d *store.DataSource) {
 }
 
 // validate checks a data source's configuration; the password is checked by the connection test.
-func (h *dataSourceHandlers) validate(d *store.DataSource) error {
+func (h *dataSourceHandlers) validate(ctx context.Context, d *store.DataSource) error {
 	if d.Name == "" {
 		return invalidField("name", "field \"name\" is required")
 	}
@@ -92,19 +94,25 @@ func (h *dataSourceHandlers) validate(d *store.DataSource) error {
 		return invalidField("type", "type must be postgres, mysql or sqlite")
 	}
 	cfg := datasource.Config{Type: datasource.Type(d.Type), Host: d.Host, Port: d.Port, Database: d.DatabaseName,
-		Username: d.Username, SSLMode: d.SSLMode, Path: d.Path}
+		Username: d.Username, SSLMode: d.SSLMode, Path: d.Path, OrganizationID: d.OrganizationID}
 	if err := cfg.Validate(); err != nil {
 		return invalidField(configField(d, err), "%s", err)
 	}
-	if cfg.Type == datasource.SQLite {
-		if _, err := datasource.ResolveSQLitePath(h.sqliteDir, d.Path); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return invalidField("path", "sqlite file %q does not exist in the sqlite data folder", d.Path)
-			}
-			return invalidField("path", "%s", err)
-		}
+	err := h.svc.Manager().Check(ctx, cfg)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, netguard.ErrBlocked):
+		return invalidField("host", "host %q is not an allowed destination: loopback, private, link-local and internal addresses are refused", d.Host)
+	case errors.Is(err, fs.ErrNotExist):
+		return invalidField("path", "sqlite file %q does not exist in the organization's sqlite folder", d.Path)
+	case errors.Is(err, datasource.ErrPathOutsideDir):
+		return invalidField("path", "path %q must name a file inside the organization's sqlite folder", d.Path)
+	case errors.Is(err, datasource.ErrInvalidConfig):
+		return invalidField(configField(d, err), "%s", err)
 	}
-	return nil
+	// A file system error would name folders of the service's machine.
+	return invalidField("path", "sqlite file %q cannot be opened", d.Path)
 }
 
 // configField guesses which field a configuration error is about, for details.field.
@@ -134,7 +142,7 @@ func (h *dataSourceHandlers) create(c *gin.Context) error {
 	d := &store.DataSource{ID: ids.New(ids.DataSource), OrganizationID: p.OrgID(), Status: store.StatusUntested,
 		SchemaStatus: sources.SchemaNone, CreatedAt: now, UpdatedAt: now}
 	in.apply(d)
-	if err := h.validate(d); err != nil {
+	if err := h.validate(c.Request.Context(), d); err != nil {
 		return err
 	}
 	if in.Password != nil && *in.Password != "" {
@@ -205,7 +213,7 @@ func (h *dataSourceHandlers) update(c *gin.Context) error {
 	}
 	before := *d
 	in.apply(d)
-	if err := h.validate(d); err != nil {
+	if err := h.validate(c.Request.Context(), d); err != nil {
 		return err
 	}
 	fields := map[string]any{"name": d.Name, "type": d.Type, "host": d.Host, "port": d.Port, "database_name": d.DatabaseName,
@@ -300,8 +308,9 @@ func (h *dataSourceHandlers) refresh(c *gin.Context) error {
 			body := gin.H{"data_source_id": cur.ID, "schema_status": cur.SchemaStatus, "table_count": cur.TableCount,
 				"schema_refreshed_at": tsPtr(cur.SchemaRefreshedAt)}
 			if cur.SchemaStatus == sources.SchemaFailed {
-				return Errorf(http.StatusBadRequest, "invalid_data_source", "schema refresh failed: %s", cur.SchemaError).
-					With("data_source_id", cur.ID)
+				reason, msg := sources.SplitSchemaError(cur.SchemaError)
+				return Errorf(http.StatusBadRequest, "invalid_data_source", "schema refresh failed: %s", msg).
+					With("data_source_id", cur.ID).With("reason", reason)
 			}
 			c.JSON(status, body)
 			return nil

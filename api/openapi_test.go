@@ -333,7 +333,7 @@ func checkBodies(t *testing.T, s *apptest.Service, doc openAPIDoc) {
 	viewer := check("post", "/auth/accept-invite", s.Do("POST", "/v1/auth/accept-invite", "", map[string]any{"token": inv["token"], "password": "Viewer-pass-2024"}).Expect(t, 200))
 	check("get", "/data-sources", s.Do("GET", "/v1/data-sources", viewer.String("access_token"), nil).Expect(t, 403))
 
-	path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "openapi-shop.db")
+	path := apptest.SeedSQLiteShop(t, s.SQLiteDirOf(t, tok), "openapi-shop.db")
 	ds := check("post", "/data-sources", s.Do("POST", "/v1/data-sources", tok, map[string]any{"name": "Shop", "type": "sqlite", "path": path}).Expect(t, 201))
 	dsID := ds.String("id")
 	check("post", "/data-sources/{ds_id}/refresh-schema", s.Do("POST", "/v1/data-sources/"+dsID+"/refresh-schema", tok, nil).Expect(t, 200))

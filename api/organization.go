@@ -1,19 +1,24 @@
 package api
 
 import (
+	"context"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/store"
 )
 
 type organizationHandlers struct {
-	st   *store.Store
-	keys encrypter
+	st    *store.Store
+	keys  encrypter
+	guard *netguard.Guard
 }
 
 func registerOrganization(authed *gin.RouterGroup, h *organizationHandlers) {
@@ -86,6 +91,9 @@ func (h *organizationHandlers) patch(c *gin.Context) error {
 			if _, err := llm.New(probe); err != nil {
 				return invalidField("llm", "%s", err)
 			}
+			if err := h.checkBaseURL(c.Request.Context(), cfg.BaseURL); err != nil {
+				return err
+			}
 		default:
 			return invalidField("llm.provider", "provider must be \"\" (service default), offline, openai, anthropic or ollama")
 		}
@@ -110,5 +118,33 @@ func (h *organizationHandlers) patch(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, settingsBody(o))
+	return nil
+}
+
+// checkBaseURL refuses a base URL on an internal address early, with a clear 400; the model
+// client's dialer checks every address again when it connects (a name may resolve elsewhere
+// later).
+func (h *organizationHandlers) checkBaseURL(ctx context.Context, raw string) error {
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return invalidField("llm.base_url", "base_url is not a URL")
+	}
+	port := 443
+	if u.Scheme == "http" {
+		port = 80
+	}
+	if p, err := strconv.Atoi(u.Port()); err == nil {
+		port = p
+	}
+	guard := h.guard
+	if guard == nil {
+		guard = netguard.New(false)
+	}
+	if err := guard.CheckHost(ctx, u.Hostname(), port, ""); err != nil {
+		return invalidField("llm.base_url", "base_url host %q is not an allowed destination: loopback, private, link-local and internal addresses are refused", u.Hostname())
+	}
 	return nil
 }

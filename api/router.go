@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
@@ -28,6 +29,9 @@ type Deps struct {
 	Keys encrypter
 	// SQLiteDir is where sqlite data sources live.
 	SQLiteDir string
+	// LLMGuard checks an organization's language model base_url (nil refuses every
+	// non-public address).
+	LLMGuard *netguard.Guard
 	// Watcher tells waiting requests that their query finished.
 	Watcher doneWatcher
 	// Checks are run by /readyz; each names a dependency (database, broker).
@@ -66,7 +70,7 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
-	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
+	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard})
 	return r
 }
 

@@ -17,8 +17,8 @@ import (
 
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
-	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
@@ -135,14 +135,15 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		authOpts.BruteForce = *opts.BruteForce
 	}
 	a.Auth = auth.NewService(a.Store, keys, authOpts)
-	a.Sources = sources.NewService(a.Store, datasource.NewManager(datasource.ManagerOptions{SQLiteDir: cfg.SQLiteDir}), keys)
+	a.Sources = a.newSources(keys)
 	llmCfg := llm.Config{Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL, APIKey: cfg.llmKey()}
 	if cfg.LLMProvider != "none" {
 		if _, err := llm.New(llmCfg); err != nil {
 			return nil, fmt.Errorf("language model configuration: %w", err)
 		}
 	}
-	a.Engines = queries.NewEngines(a.Store, keys, llmCfg)
+	llmGuard := netguard.New(cfg.LLMAllowPrivate, a.reservedEndpoints()...)
+	a.Engines = queries.NewEngines(a.Store, keys, llmCfg, llmGuard)
 	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.Engines.For)
 	// The SQL parsers are WebAssembly modules compiled on first use; do it now, not on the
 	// first question.
@@ -155,7 +156,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks,
+		Webhooks: a.Webhooks, LLMGuard: llmGuard,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {

@@ -89,7 +89,7 @@ func TestAPIAndWorkerProcessesRunSeparately(t *testing.T) {
 		api := apptest.Start(t, apptest.Options{Database: db, Role: &apiOnly})
 		apptest.Start(t, apptest.Options{DataDir: api.Cfg.DataDir, DatabaseURL: api.Cfg.DatabaseURL, NATSURL: api.App.NATSURL, Role: &workerOnly})
 		admin := api.Register(t)
-		path := apptest.SeedSQLiteShop(t, api.Cfg.SQLiteDir, "shop.db")
+		path := apptest.SeedSQLiteShop(t, api.SQLiteDirOf(t, admin.Token), "shop.db")
 		ds := api.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": path}).Expect(t, 201)
 		// The schema refresh and the question run on the worker process.
 		api.Do("POST", "/v1/data-sources/"+ds.String("id")+"/refresh-schema", admin.Token, nil).Expect(t, 200)

@@ -37,6 +37,14 @@ type Config struct {
 	WebhookRetryDelays  string
 	WebhookTimeout      time.Duration
 
+	// DataSourceAllowPrivate lets data sources reach loopback and private addresses; the
+	// service's own store and broker stay unreachable regardless.
+	DataSourceAllowPrivate bool
+	SchemaRefreshTimeout   time.Duration
+	SchemaRefreshPerOrg    int
+	// LLMAllowPrivate lets organizations point their model base_url at private addresses.
+	LLMAllowPrivate bool
+
 	LLMProvider  string
 	LLMModel     string
 	LLMBaseURL   string
@@ -112,6 +120,17 @@ var settings = []setting{
 	{"webhook-allow-private", "ANALYTICS_WEBHOOK_ALLOW_PRIVATE", "false", "allow http and private/loopback webhook targets", false, boolean("ANALYTICS_WEBHOOK_ALLOW_PRIVATE", func(c *Config) *bool { return &c.WebhookAllowPrivate })},
 	{"webhook-retry-delays", "ANALYTICS_WEBHOOK_RETRY_DELAYS", "1m,5m,15m,1h", "comma-separated webhook retry delays", false, str(func(c *Config) *string { return &c.WebhookRetryDelays })},
 	{"webhook-timeout", "ANALYTICS_WEBHOOK_TIMEOUT", "5s", "webhook delivery deadline", false, duration("ANALYTICS_WEBHOOK_TIMEOUT", func(c *Config) *time.Duration { return &c.WebhookTimeout })},
+	{"datasource-allow-private", "ANALYTICS_DATASOURCE_ALLOW_PRIVATE", "false", "allow data sources on loopback/private addresses (never the service's own database or NATS)", false, boolean("ANALYTICS_DATASOURCE_ALLOW_PRIVATE", func(c *Config) *bool { return &c.DataSourceAllowPrivate })},
+	{"schema-refresh-timeout", "ANALYTICS_SCHEMA_REFRESH_TIMEOUT", "2m", "deadline of one data source schema refresh", false, duration("ANALYTICS_SCHEMA_REFRESH_TIMEOUT", func(c *Config) *time.Duration { return &c.SchemaRefreshTimeout })},
+	{"schema-refresh-per-org", "ANALYTICS_SCHEMA_REFRESH_PER_ORG", "2", "schema refreshes one organization may run at once (all processes)", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return fmt.Errorf("ANALYTICS_SCHEMA_REFRESH_PER_ORG must be 1 to 100, got %q", v)
+		}
+		c.SchemaRefreshPerOrg = n
+		return nil
+	}},
+	{"llm-allow-private", "ANALYTICS_LLM_ALLOW_PRIVATE", "false", "allow organizations' LLM base_url on loopback/private addresses", false, boolean("ANALYTICS_LLM_ALLOW_PRIVATE", func(c *Config) *bool { return &c.LLMAllowPrivate })},
 	{"llm-provider", "ANALYTICS_LLM_PROVIDER", "none", "none, openai, anthropic or ollama (none = offline engine)", false, str(func(c *Config) *string { return &c.LLMProvider })},
 	{"llm-model", "ANALYTICS_LLM_MODEL", "", "model name", false, str(func(c *Config) *string { return &c.LLMModel })},
 	{"llm-base-url", "ANALYTICS_LLM_BASE_URL", "", "OpenAI-compatible or Ollama base URL", false, str(func(c *Config) *string { return &c.LLMBaseURL })},
@@ -235,7 +254,10 @@ func (c Config) LogValue() slog.Value {
 		slog.String("events_max_age", c.EventsMaxAge.String()), slog.Int("stream_replicas", c.StreamReplicas), slog.String("log_level", c.LogLevel),
 		slog.String("sqlite_dir", c.SQLiteDir),
 		slog.Bool("webhook_allow_private", c.WebhookAllowPrivate), slog.String("webhook_retry_delays", c.WebhookRetryDelays),
-		slog.String("webhook_timeout", c.WebhookTimeout.String()), slog.String("llm_provider", c.LLMProvider),
+		slog.String("webhook_timeout", c.WebhookTimeout.String()),
+		slog.Bool("datasource_allow_private", c.DataSourceAllowPrivate), slog.String("schema_refresh_timeout", c.SchemaRefreshTimeout.String()),
+		slog.Int("schema_refresh_per_org", c.SchemaRefreshPerOrg), slog.Bool("llm_allow_private", c.LLMAllowPrivate),
+		slog.String("llm_provider", c.LLMProvider),
 		slog.String("llm_model", c.LLMModel), slog.String("llm_base_url", c.LLMBaseURL),
 		slog.String("openai_api_key", redact(c.OpenAIKey)), slog.String("anthropic_api_key", redact(c.AnthropicKey)),
 		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom),

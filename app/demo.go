@@ -22,8 +22,13 @@ import (
 // DemoEmail is the demo organization's admin.
 const DemoEmail = "admin@demo.example.com"
 
-// demoDBPath is the demo data source's file, relative to the sqlite data folder.
-const demoDBPath = "demo/demo.db"
+// demoDBPath is the demo data source's file, relative to the demo organization's sqlite folder
+// (<sqlite-dir>/<organization id>/), like every organization's sqlite files.
+const demoDBPath = "demo.db"
+
+// legacyDemoDBPath is where releases before per-organization folders kept the demo database,
+// relative to the sqlite folder itself, readable by any organization that named it.
+const legacyDemoDBPath = "demo/demo.db"
 
 // demoAgent is one agent of the demo organization.
 type demoAgent struct {
@@ -94,6 +99,25 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	return nil
 }
 
+// moveLegacyDemoDB moves the demo database of an older release from the shared sqlite folder
+// into the demo organization's folder (or deletes it when the new one exists), so that no
+// other organization can name it. Failures only cost a regeneration.
+func moveLegacyDemoDB(legacy, file string) {
+	if _, err := os.Stat(legacy); err != nil {
+		return
+	}
+	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+		if os.Rename(legacy, file) == nil {
+			os.Remove(filepath.Dir(legacy)) // only when empty
+			return
+		}
+	}
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		os.Remove(legacy + suffix)
+	}
+	os.Remove(filepath.Dir(legacy))
+}
+
 func printDemo(out io.Writer, addr, password string) {
 	host := addr
 	if strings.HasPrefix(host, ":") {
@@ -106,10 +130,11 @@ func printDemo(out io.Writer, addr, password string) {
 // (a restart after a crash during the first seed completes it).
 func (a *App) ensureDemoAgents(ctx context.Context, admin *store.User) error {
 	orgID := admin.OrganizationID
-	file := filepath.Join(a.Cfg.SQLiteDir, demoDBPath)
+	file := filepath.Join(a.Cfg.SQLiteDir, orgID, demoDBPath)
 	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 		return fmt.Errorf("demo data folder: %w", err)
 	}
+	moveLegacyDemoDB(filepath.Join(a.Cfg.SQLiteDir, legacyDemoDBPath), file)
 	if err := demo.WriteSQLite(ctx, file); err != nil {
 		return fmt.Errorf("write demo database: %w", err)
 	}
@@ -119,6 +144,14 @@ func (a *App) ensureDemoAgents(ctx context.Context, admin *store.User) error {
 	}
 	var ds *store.DataSource
 	for i := range list {
+		if list[i].Type == "sqlite" && list[i].Path == legacyDemoDBPath {
+			// A data dir seeded by an older release: point the row at the moved file.
+			if err := a.Store.UpdateDataSource(ctx, orgID, list[i].ID, map[string]any{"path": demoDBPath}); err != nil {
+				return fmt.Errorf("move demo data source: %w", err)
+			}
+			a.Sources.Manager().Close(list[i].ID)
+			list[i].Path = demoDBPath
+		}
 		if list[i].Path == demoDBPath {
 			ds = &list[i]
 		}

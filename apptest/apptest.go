@@ -111,6 +111,9 @@ func Start(t testing.TB, o Options) *Service {
 		SecretKey: "test-secret-key-test-secret-key-0123456789", DefaultPlan: "free",
 		EventsMaxAge: time.Hour, StreamReplicas: 1, LogLevel: "warn", SQLiteDir: filepath.Join(dataDir, "files"),
 		WebhookAllowPrivate: true, WebhookRetryDelays: "1s,2s,3s,4s", WebhookTimeout: 2 * time.Second,
+		// Tests connect data sources to the local PostgreSQL and MariaDB and the fake model
+		// server on loopback; the service's own store and broker stay refused.
+		DataSourceAllowPrivate: true, LLMAllowPrivate: true, SchemaRefreshTimeout: 30 * time.Second, SchemaRefreshPerOrg: 2,
 		LLMProvider: "none", MailFrom: "analytics@test.local", ShutdownTimeout: 10 * time.Second,
 	}
 	switch {

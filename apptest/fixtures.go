@@ -109,3 +109,14 @@ func execAll(t testing.TB, db *sql.DB, lists ...[]string) {
 }
 
 func randomName() string { return fmt.Sprintf("%d_%s", os.Getpid(), ids.Random(10)) }
+
+// SQLiteDirOf is the sqlite folder of the organization the token belongs to: sqlite data
+// source paths are relative to it.
+func (s *Service) SQLiteDirOf(t testing.TB, token string) string {
+	t.Helper()
+	org := s.Do("GET", "/v1/auth/me", token, nil).Expect(t, 200).String("organization_id")
+	if org == "" {
+		t.Fatal("GET /v1/auth/me has no organization_id")
+	}
+	return filepath.Join(s.Cfg.SQLiteDir, org)
+}

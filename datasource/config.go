@@ -35,6 +35,10 @@ type Config struct {
 	// default), require, verify-ca, verify-full.
 	SSLMode string
 	Path    string
+	// OrganizationID owns the data source: a sqlite Path is relative to the organization's own
+	// folder, <sqlite-dir>/<organization id>/, so one organization can never name another's
+	// file. Empty (library use and tests) makes Path relative to the sqlite folder itself.
+	OrganizationID string
 }
 
 // Default ports used when Config.Port is zero.
@@ -62,7 +66,8 @@ func (c Config) Validate() error {
 		}
 		// A slash would make the drivers use a unix socket on the service's own machine, and a
 		// leading dash or whitespace is never a host name.
-		if strings.ContainsAny(c.Host, "/\\ \t\r\n?#@") || strings.HasPrefix(c.Host, "-") {
+		// A comma would give pgx a list of hosts.
+		if strings.ContainsAny(c.Host, "/\\ \t\r\n?#@,") || strings.HasPrefix(c.Host, "-") {
 			return bad("host %q is not a valid host name or address", c.Host)
 		}
 		if c.Port < 0 || c.Port > 65535 {
@@ -110,7 +115,7 @@ func (c Config) Fingerprint() string {
 	h := sha256.New()
 	for _, f := range []string{
 		string(c.Type), c.Host, strconv.Itoa(c.port()), c.Database, c.Username, c.Password,
-		strings.ToLower(c.SSLMode), c.Path,
+		strings.ToLower(c.SSLMode), c.Path, c.OrganizationID,
 	} {
 		// Length-prefix each field so ("ab","c") and ("a","bc") differ.
 		fmt.Fprintf(h, "%d:%s;", len(f), f)
@@ -125,6 +130,21 @@ func checkLocalPath(p string) error {
 		return fmt.Errorf("%w: %q must be a relative path inside the folder", ErrPathOutsideDir, p)
 	}
 	return nil
+}
+
+// SQLiteFolder is the folder an organization's sqlite data sources live in:
+// <baseDir>/<orgID>/, or baseDir itself when orgID is empty.
+func SQLiteFolder(baseDir, orgID string) (string, error) {
+	if baseDir == "" {
+		return "", fmt.Errorf("%w: sqlite data sources are not enabled (no sqlite folder configured)", ErrInvalidConfig)
+	}
+	if orgID == "" {
+		return baseDir, nil
+	}
+	if strings.ContainsAny(orgID, "/\\.\x00") || !filepath.IsLocal(orgID) {
+		return "", fmt.Errorf("%w: organization id %q cannot name a folder", ErrInvalidConfig, orgID)
+	}
+	return filepath.Join(baseDir, orgID), nil
 }
 
 // ResolveSQLitePath turns a data source's relative sqlite path into the absolute path of an

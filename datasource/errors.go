@@ -13,6 +13,8 @@ import (
 	sqlite "github.com/glebarez/go-sqlite"
 	"github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 // Sentinels for query failures, to be tested with errors.Is. Other failures are the driver's
@@ -33,6 +35,7 @@ const (
 	ReasonUnknownDatabase   = "unknown_database"
 	ReasonTimeout           = "timeout"
 	ReasonInvalidConfig     = "invalid_config"
+	ReasonAddressNotAllowed = "address_not_allowed"
 	ReasonOther             = "other"
 )
 
@@ -55,9 +58,10 @@ const (
 	sqliteNotADB    = 26
 )
 
-// classifyConnect turns a failure to connect into a reason and a message meant for people. The
-// message is built from known parts; only the "other" case quotes the driver, redacted, so a
-// password never reaches a response or a log.
+// classifyConnect turns a failure to connect into a reason and a short message meant for
+// people. Messages are fixed sentences around what the tenant configured (host, port, user,
+// database, path): they never quote the remote server or the driver, whose text would turn the
+// connection test into a port scanner's banner grabber and could carry internal details.
 func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg string) {
 	where := fmt.Sprintf("%s:%d", cfg.Host, cfg.port())
 	if cfg.Type == SQLite {
@@ -71,6 +75,8 @@ func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg st
 		netErr net.Error
 	)
 	switch {
+	case errors.Is(err, netguard.ErrBlocked):
+		return ReasonAddressNotAllowed, fmt.Sprintf("%s is not an allowed destination: loopback, private, link-local and internal addresses are refused", where)
 	case errors.Is(err, ErrInvalidConfig), errors.Is(err, ErrPathOutsideDir):
 		return ReasonInvalidConfig, err.Error()
 	case cfg.Type == SQLite && errors.Is(err, fs.ErrNotExist):
@@ -82,7 +88,7 @@ func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg st
 		case "3D000":
 			return ReasonUnknownDatabase, fmt.Sprintf("database %q does not exist on %s", cfg.Database, where)
 		}
-		return ReasonOther, fmt.Sprintf("%s refused the connection: %s", where, redact(pgErr.Message, cfg.Password))
+		return ReasonOther, fmt.Sprintf("%s refused the connection", where)
 	case errors.As(err, &myErr):
 		switch myErr.Number {
 		case myAccessDenied, myAccessDeniedNoPass, myNotSupportedAuth:
@@ -92,9 +98,9 @@ func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg st
 		case myBadDB:
 			return ReasonUnknownDatabase, fmt.Sprintf("database %q does not exist on %s", cfg.Database, where)
 		}
-		return ReasonOther, fmt.Sprintf("%s refused the connection: %s", where, redact(myErr.Message, cfg.Password))
+		return ReasonOther, fmt.Sprintf("%s refused the connection", where)
 	case errors.Is(err, mysql.ErrNativePassword), errors.Is(err, mysql.ErrCleartextPassword), errors.Is(err, mysql.ErrOldPassword):
-		return ReasonAuthFailed, fmt.Sprintf("authentication failed for user %q on %s: %v", cfg.Username, where, err)
+		return ReasonAuthFailed, fmt.Sprintf("authentication failed for user %q on %s: the server asks for an authentication method this service does not use", cfg.Username, where)
 	case errors.As(err, &sqErr):
 		switch sqErr.Code() & 0xff {
 		case sqliteCantOpen:
@@ -102,7 +108,7 @@ func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg st
 		case sqliteNotADB:
 			return ReasonOther, fmt.Sprintf("%s is not a sqlite database", where)
 		}
-		return ReasonOther, fmt.Sprintf("%s: %s", where, sqErr.Error())
+		return ReasonOther, fmt.Sprintf("%s could not be read as a sqlite database", where)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return ReasonConnectionRefused, fmt.Sprintf("connection refused by %s: is the server running and accepting TCP connections on that port?", where)
 	case errors.As(err, &dnsErr):
@@ -113,8 +119,35 @@ func classifyConnect(ctx context.Context, cfg Config, err error) (reason, msg st
 	case isTimeout(ctx, err), errors.As(err, &netErr) && netErr.Timeout():
 		return ReasonTimeout, fmt.Sprintf("%s did not answer within %s", where, ConnectTimeout)
 	}
-	return ReasonOther, fmt.Sprintf("could not connect to %s: %s", where, redact(err.Error(), cfg.Password))
+	return ReasonOther, fmt.Sprintf("could not connect to %s: the server did not complete a %s login", where, cfg.Type)
 }
+
+// Reason returns the Reason* constant of an error from Introspect, Test's classification or
+// a query: why a data source operation failed, for callers that record it.
+func Reason(err error) string {
+	var ce *ConnectError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &ce):
+		return ce.Reason
+	case errors.Is(err, ErrTimeout):
+		return ReasonTimeout
+	case errors.Is(err, ErrInvalidConfig), errors.Is(err, ErrPathOutsideDir):
+		return ReasonInvalidConfig
+	}
+	return ReasonOther
+}
+
+// ConnectError is a failure to get a connection, classified. It matches ErrUnreachable with
+// errors.Is; its message is the fixed sentence of classifyConnect.
+type ConnectError struct {
+	Reason  string
+	Message string
+}
+
+func (e *ConnectError) Error() string        { return e.Message }
+func (e *ConnectError) Is(target error) bool { return target == ErrUnreachable }
 
 // isTimeout reports whether err (or the context it ran under) is a deadline being reached.
 func isTimeout(ctx context.Context, err error) bool {
@@ -134,8 +167,8 @@ func connectError(ctx context.Context, cfg Config, err error) error {
 	if errors.Is(err, ErrInvalidConfig) || errors.Is(err, ErrPathOutsideDir) {
 		return err
 	}
-	_, msg := classifyConnect(ctx, cfg, err)
-	return fmt.Errorf("%w: %s", ErrUnreachable, msg)
+	reason, msg := classifyConnect(ctx, cfg, err)
+	return &ConnectError{Reason: reason, Message: ErrUnreachable.Error() + ": " + msg}
 }
 
 // queryError classifies a failure of a running statement. parent is the caller's context (whose

@@ -1,12 +1,14 @@
 package datasource
 
 import (
+	"context"
 	"crypto/tls"
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,10 +20,12 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
-// ConnectTimeout bounds dialing and the login handshake, so an unreachable server fails fast
-// instead of holding a request until its own deadline.
+// ConnectTimeout bounds dialing and the login handshake, so an unreachable server (or one that
+// accepts and never answers) fails fast instead of holding a request or a pool slot.
 const ConnectTimeout = 5 * time.Second
 
 // ManagerOptions configure a Manager. Zero values pick the defaults.
@@ -34,6 +38,12 @@ type ManagerOptions struct {
 	MaxOpenConns int
 	// ConnMaxIdleTime closes connections idle for longer (default 5 minutes).
 	ConnMaxIdleTime time.Duration
+	// Guard checks every address a postgres or mysql connection dials, after DNS resolution.
+	// Nil refuses every non-public address (netguard.New(false)).
+	Guard *netguard.Guard
+	// ReservedFiles are files no sqlite data source may open whatever its path, such as the
+	// service's own SQLite store.
+	ReservedFiles []string
 }
 
 // Manager owns one bounded *sql.DB pool per data source id. It is safe for concurrent use. Its
@@ -67,6 +77,9 @@ func NewManager(opts ManagerOptions) *Manager {
 	}
 	if opts.ConnMaxIdleTime <= 0 {
 		opts.ConnMaxIdleTime = 5 * time.Minute
+	}
+	if opts.Guard == nil {
+		opts.Guard = netguard.New(false)
 	}
 	return &Manager{opts: opts, pools: map[string]*pool{}}
 }
@@ -164,7 +177,9 @@ func (m *Manager) CloseAll() {
 	}
 }
 
-// open builds a *sql.DB for cfg without connecting.
+// open builds a *sql.DB for cfg without connecting. Every connection it makes dials through
+// the guard and finishes its handshake within ConnectTimeout, also when database/sql opens it
+// in the background for a queued request (where no caller's context bounds it).
 func (m *Manager) open(cfg Config) (*sql.DB, error) {
 	switch cfg.Type {
 	case Postgres:
@@ -172,21 +187,53 @@ func (m *Manager) open(cfg Config) (*sql.DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		return stdlib.OpenDB(*cc), nil
+		cc.DialFunc = m.opts.Guard.DialFunc(ConnectTimeout, cfg.Database)
+		return sql.OpenDB(timeoutConnector{stdlib.GetConnector(*cc)}), nil
 	case MySQL:
-		conn, err := mysqlConnector(cfg)
+		conn, err := mysqlConnector(cfg, m.opts.Guard.DialFunc(ConnectTimeout, cfg.Database))
 		if err != nil {
 			return nil, err
 		}
-		return sql.OpenDB(conn), nil
+		return sql.OpenDB(timeoutConnector{conn}), nil
 	case SQLite:
-		path, err := ResolveSQLitePath(m.opts.SQLiteDir, cfg.Path)
+		path, err := m.ResolveSQLite(cfg)
 		if err != nil {
 			return nil, err
 		}
 		return sql.Open("sqlite", sqliteDSN(path))
 	}
 	return nil, fmt.Errorf("%w: type %q is not supported", ErrInvalidConfig, cfg.Type)
+}
+
+// ResolveSQLite resolves a sqlite configuration's path inside its organization's folder (see
+// SQLiteFolder) and refuses the reserved files.
+func (m *Manager) ResolveSQLite(cfg Config) (string, error) {
+	dir, err := SQLiteFolder(m.opts.SQLiteDir, cfg.OrganizationID)
+	if err != nil {
+		return "", err
+	}
+	path, err := ResolveSQLitePath(dir, cfg.Path)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(path); err == nil {
+		for _, f := range m.opts.ReservedFiles {
+			if rst, err := os.Stat(f); err == nil && os.SameFile(st, rst) {
+				return "", fmt.Errorf("%w: %q is reserved", ErrPathOutsideDir, cfg.Path)
+			}
+		}
+	}
+	return path, nil
+}
+
+// timeoutConnector bounds each connection's dial and login handshake by ConnectTimeout. The
+// drivers watch the context only while connecting, so it may end once Connect returns.
+type timeoutConnector struct{ driver.Connector }
+
+func (c timeoutConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+	defer cancel()
+	return c.Connector.Connect(ctx)
 }
 
 // pgConnConfig builds the pgx configuration from cfg alone.
@@ -225,8 +272,8 @@ type quietLogger struct{}
 
 func (quietLogger) Print(...any) {}
 
-// mysqlConnector builds the mysql connector from cfg.
-func mysqlConnector(cfg Config) (driver.Connector, error) {
+// mysqlConnector builds the mysql connector from cfg; dial is the guarded dialer.
+func mysqlConnector(cfg Config, dial func(ctx context.Context, network, addr string) (net.Conn, error)) (driver.Connector, error) {
 	mc := mysql.NewConfig()
 	mc.User = cfg.Username
 	mc.Passwd = cfg.Password
@@ -236,6 +283,10 @@ func mysqlConnector(cfg Config) (driver.Connector, error) {
 	mc.ParseTime = true
 	mc.Loc = time.UTC
 	mc.Timeout = ConnectTimeout
+	// The handshake is bounded by timeoutConnector; writes to a server that stopped reading
+	// must not block forever either.
+	mc.WriteTimeout = 30 * time.Second
+	mc.DialFunc = dial
 	mc.Logger = quietLogger{}
 	switch strings.ToLower(cfg.SSLMode) {
 	case "disable":
@@ -269,4 +320,20 @@ func redact(msg, password string) string {
 		msg = strings.ReplaceAll(msg, password, "********")
 	}
 	return msg
+}
+
+// Check is the early, clear-error version of the rules a connection enforces: the
+// configuration's shape, a sqlite file inside the organization's folder, and a host whose
+// resolved addresses the guard allows (errors wrap ErrInvalidConfig, ErrPathOutsideDir,
+// fs.ErrNotExist or netguard.ErrBlocked). The dialer checks the address again at connect
+// time, since a name may resolve differently later.
+func (m *Manager) Check(ctx context.Context, cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if cfg.Type == SQLite {
+		_, err := m.ResolveSQLite(cfg)
+		return err
+	}
+	return m.opts.Guard.CheckHost(ctx, cfg.Host, cfg.port(), cfg.Database)
 }

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 var mysqlFixture = []string{
@@ -97,7 +99,7 @@ func newMySQLSource(t testing.TB, setup []string) (*Manager, Config) {
 			}
 		}
 	}
-	m := NewManager(ManagerOptions{})
+	m := NewManager(ManagerOptions{Guard: netguard.New(true)})
 	t.Cleanup(m.CloseAll)
 	return m, cfg
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 const pgFixture = `
@@ -85,7 +87,7 @@ func newPostgresSource(t testing.TB, setup string) (*Manager, Config) {
 			t.Fatal(err)
 		}
 	}
-	m := NewManager(ManagerOptions{})
+	m := NewManager(ManagerOptions{Guard: netguard.New(true)})
 	t.Cleanup(m.CloseAll)
 	return m, cfg
 }

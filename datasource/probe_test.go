@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 // closedPort returns a loopback port nobody listens on.
@@ -60,7 +62,7 @@ func silentServer(t *testing.T) int {
 // for both network types.
 func TestTestNetworkFailures(t *testing.T) {
 	t.Parallel() // mostly waiting out timeouts
-	m := NewManager(ManagerOptions{})
+	m := NewManager(ManagerOptions{Guard: netguard.New(true)})
 	defer m.CloseAll()
 	refused, silent := closedPort(t), silentServer(t)
 	for _, typ := range []Type{Postgres, MySQL} {

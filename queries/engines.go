@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/nlq/offline"
@@ -23,18 +24,26 @@ type Engines struct {
 	global  llm.Config // Provider "" or "none" means the offline engine
 	offline nlq.Engine
 	cache   sync.Map // llm.Config -> nlq.Engine
+	// orgGuard checks the addresses an organization's own base URL dials; the operator's
+	// default configuration is trusted.
+	orgGuard *netguard.Guard
 }
 
-// NewEngines builds the chooser with the configured default.
-func NewEngines(st *store.Store, keys *secretbox.Keys, global llm.Config) *Engines {
-	return &Engines{st: st, keys: keys, global: global, offline: offline.New()}
+// NewEngines builds the chooser with the configured default. orgGuard applies to the
+// organizations' overrides (nil refuses every non-public address).
+func NewEngines(st *store.Store, keys *secretbox.Keys, global llm.Config, orgGuard *netguard.Guard) *Engines {
+	if orgGuard == nil {
+		orgGuard = netguard.New(false)
+	}
+	return &Engines{st: st, keys: keys, global: global, offline: offline.New(), orgGuard: orgGuard}
 }
 
 // For returns the engine of an organization.
 func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
 	cfg := e.global
 	if org, err := e.st.Organization(ctx, orgID); err == nil && org.LLMProvider != "" {
-		cfg = llm.Config{Provider: org.LLMProvider, Model: org.LLMModel, BaseURL: org.LLMBaseURL, Timeout: e.global.Timeout}
+		cfg = llm.Config{Provider: org.LLMProvider, Model: org.LLMModel, BaseURL: org.LLMBaseURL, Timeout: e.global.Timeout,
+			Guard: e.orgGuard}
 		if org.LLMAPIKeyEnc != "" {
 			key, err := e.keys.Decrypt(org.LLMAPIKeyEnc)
 			if err != nil {

@@ -5,7 +5,9 @@ package sources
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/analytics-agent/service/datasource"
@@ -30,17 +32,53 @@ const (
 	SchemaFailed  = "failed"
 )
 
+// Defaults of Options.
+const (
+	DefaultRefreshTimeout     = 2 * time.Minute
+	DefaultMaxRefreshesPerOrg = 2
+	refreshLeaseMargin        = 30 * time.Second
+	// ReasonBusy is the schema error reason of a refresh that never found a free slot.
+	ReasonBusy           = "busy"
+	busyMessage          = "too many schema refreshes of this organization are running; try again later"
+	refreshFailedMessage = "reading the schema failed: the server refused a catalog query (check the user's privileges)"
+)
+
+// ErrRefreshBusy means the organization already runs its maximum of concurrent refreshes; the
+// caller tries again later.
+var ErrRefreshBusy = errors.New("too many schema refreshes in progress for the organization")
+
+// Options bound schema refreshes. Zero values pick the defaults.
+type Options struct {
+	// RefreshTimeout bounds one refresh: connect, catalog, counts and samples
+	// (ANALYTICS_SCHEMA_REFRESH_TIMEOUT).
+	RefreshTimeout time.Duration
+	// MaxRefreshesPerOrg caps the refreshes one organization runs at once, across every
+	// process (ANALYTICS_SCHEMA_REFRESH_PER_ORG), so one tenant's hung servers cannot occupy
+	// every schema worker.
+	MaxRefreshesPerOrg int
+}
+
 // Service ties the store, the connector manager and the keys together.
 type Service struct {
 	st   *store.Store
 	dbs  *datasource.Manager
 	keys *secretbox.Keys
+	opts Options
 }
 
 // NewService builds the data source service.
-func NewService(st *store.Store, dbs *datasource.Manager, keys *secretbox.Keys) *Service {
-	return &Service{st: st, dbs: dbs, keys: keys}
+func NewService(st *store.Store, dbs *datasource.Manager, keys *secretbox.Keys, opts Options) *Service {
+	if opts.RefreshTimeout <= 0 {
+		opts.RefreshTimeout = DefaultRefreshTimeout
+	}
+	if opts.MaxRefreshesPerOrg <= 0 {
+		opts.MaxRefreshesPerOrg = DefaultMaxRefreshesPerOrg
+	}
+	return &Service{st: st, dbs: dbs, keys: keys, opts: opts}
 }
+
+// RefreshTimeout is the deadline of one schema refresh.
+func (s *Service) RefreshTimeout() time.Duration { return s.opts.RefreshTimeout }
 
 // Manager is the connector manager (pools per data source).
 func (s *Service) Manager() *datasource.Manager { return s.dbs }
@@ -55,7 +93,7 @@ func (s *Service) Config(d *store.DataSource) (datasource.Config, error) {
 		}
 	}
 	return datasource.Config{Type: datasource.Type(d.Type), Host: d.Host, Port: d.Port, Database: d.DatabaseName,
-		Username: d.Username, Password: pw, SSLMode: d.SSLMode, Path: d.Path}, nil
+		Username: d.Username, Password: pw, SSLMode: d.SSLMode, Path: d.Path, OrganizationID: d.OrganizationID}, nil
 }
 
 // Schema decodes the stored schema (nil when never refreshed).
@@ -132,8 +170,11 @@ func (s *Service) RequestRefresh(ctx context.Context, tx *store.Store, orgID, ds
 	return tx.Emit(ctx, cmd)
 }
 
-// Refresh introspects the data source and stores its schema with the refresh time. Failures are
-// recorded on the data source (schema_status failed, schema_error) rather than retried forever.
+// Refresh introspects the data source and stores its schema with the refresh time. It runs
+// within the refresh timeout and only when the organization has a refresh slot free
+// (ErrRefreshBusy otherwise). Failures, a timeout included, are recorded on the data source
+// (schema_status failed, schema_error "<reason>: <message>") rather than retried; only the
+// cancellation of ctx (shutdown) is returned, so that the command runs again elsewhere.
 func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 	d, err := s.st.DataSource(ctx, orgID, dsID)
 	if err != nil {
@@ -143,11 +184,44 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 	if err != nil {
 		return err
 	}
-	sc, err := s.dbs.Introspect(ctx, d.ID, cfg)
-	if err != nil {
-		return s.st.UpdateDataSource(ctx, orgID, dsID, map[string]any{"schema_status": SchemaFailed, "schema_error": err.Error()})
-	}
 	now := time.Now().UTC()
+	ok, err := s.st.ClaimSchemaRefresh(ctx, orgID, dsID, s.opts.MaxRefreshesPerOrg, now, now.Add(s.opts.RefreshTimeout+refreshLeaseMargin))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrRefreshBusy
+	}
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = s.st.ReleaseSchemaRefresh(rctx, orgID, dsID)
+	}()
+
+	rctx, cancel := context.WithTimeout(ctx, s.opts.RefreshTimeout)
+	defer cancel()
+	sc, err := s.dbs.Introspect(rctx, d.ID, cfg)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("schema refresh of %s: %w", dsID, ctx.Err())
+		}
+		// Only our own sentences reach the tenant: a connection failure's fixed message or the
+		// configuration problem, never a driver's or remote server's text.
+		reason, msg := datasource.Reason(err), refreshFailedMessage
+		var ce *datasource.ConnectError
+		switch {
+		case errors.Is(rctx.Err(), context.DeadlineExceeded):
+			reason, msg = datasource.ReasonTimeout, fmt.Sprintf("schema refresh did not finish within %s", s.opts.RefreshTimeout)
+		case errors.As(err, &ce):
+			msg = ce.Message
+		case reason == datasource.ReasonTimeout:
+			msg = "a catalog query timed out"
+		case reason == datasource.ReasonInvalidConfig:
+			msg = err.Error()
+		}
+		return s.FailRefresh(ctx, orgID, dsID, reason, msg)
+	}
+	now = time.Now().UTC()
 	sc.RefreshedAt = now
 	raw, err := json.Marshal(sc)
 	if err != nil {
@@ -157,4 +231,20 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 		"schema_json": string(raw), "schema_status": SchemaReady, "schema_error": "",
 		"schema_refreshed_at": now, "table_count": len(sc.Tables),
 	})
+}
+
+// FailRefresh records a failed refresh with its reason code and a message for people.
+func (s *Service) FailRefresh(ctx context.Context, orgID, dsID, reason, msg string) error {
+	if reason == ReasonBusy && msg == "" {
+		msg = busyMessage
+	}
+	return s.st.UpdateDataSource(ctx, orgID, dsID, map[string]any{"schema_status": SchemaFailed, "schema_error": reason + ": " + msg})
+}
+
+// SplitSchemaError splits a stored schema_error into its reason code and message.
+func SplitSchemaError(stored string) (reason, msg string) {
+	if r, m, ok := strings.Cut(stored, ": "); ok && r != "" && !strings.ContainsAny(r, " .") {
+		return r, m
+	}
+	return datasource.ReasonOther, stored
 }

@@ -9,12 +9,13 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strings"
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 // Defaults of ClientOptions.
@@ -31,7 +32,8 @@ const MaxExcerpt = 1024
 const drainLimit = 64 << 10
 
 // ErrBlockedAddress reports that a target resolved to an address the client refuses to dial.
-var ErrBlockedAddress = errors.New("blocked destination address")
+// It is netguard's sentinel: webhooks, data sources and model servers share one address rule.
+var ErrBlockedAddress = netguard.ErrBlocked
 
 // ClientOptions configures NewClient. The zero value is the production setting.
 type ClientOptions struct {
@@ -238,17 +240,7 @@ func (c *Client) describe(parent, ctx context.Context, err error) string {
 
 // checkDialAddress is the dialer's guard. address is always a literal "ip:port" here.
 func checkDialAddress(network, address string, allowPrivate bool) error {
-	if !strings.HasPrefix(network, "tcp") {
-		return fmt.Errorf("%w: network %s", ErrBlockedAddress, network)
-	}
-	ap, err := netip.ParseAddrPort(address)
-	if err != nil {
-		return fmt.Errorf("%w: cannot parse %q: %v", ErrBlockedAddress, address, err)
-	}
-	if reason := blockedReason(ap.Addr(), allowPrivate); reason != "" {
-		return fmt.Errorf("%w: %s is %s", ErrBlockedAddress, ap.Addr(), reason)
-	}
-	return nil
+	return netguard.CheckAddr(network, address, allowPrivate)
 }
 
 // cleanExcerpt makes a body prefix safe to store: valid UTF-8 (a multi-byte rune cut at the

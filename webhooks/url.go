@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 // ErrInvalidURL reports a webhook target URL that the service refuses to store or call.
@@ -58,7 +60,7 @@ func ValidateURL(raw string, allowPrivate bool) error {
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if ip, err := netip.ParseAddr(host); err == nil {
-		if reason := blockedReason(ip, allowPrivate); reason != "" {
+		if reason := netguard.BlockedReason(ip, allowPrivate); reason != "" {
 			return fmt.Errorf("%w: %s is %s", ErrInvalidURL, ip, reason)
 		}
 	}

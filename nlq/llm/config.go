@@ -22,6 +22,8 @@ import (
 	"github.com/tmc/langchaingo/llms/anthropic"
 	"github.com/tmc/langchaingo/llms/ollama"
 	"github.com/tmc/langchaingo/llms/openai"
+
+	"github.com/analytics-agent/service/netguard"
 )
 
 // Providers accepted in Config.Provider.
@@ -81,6 +83,10 @@ type Config struct {
 	APIKey string
 	// Timeout bounds each call to the provider; zero means DefaultTimeout.
 	Timeout time.Duration
+	// Guard, when set, checks every address the provider client dials, after DNS resolution
+	// (organization overrides, whose base URL a tenant chooses). Nil dials freely: the
+	// operator's own configuration.
+	Guard *netguard.Guard
 	// MaxRetries is how many times a rate-limited (429), failed (5xx) or unreachable call is
 	// retried, with backoff. Zero disables retries. Timeouts are not retried: another full
 	// wait rarely helps the user waiting for an answer.
@@ -156,7 +162,15 @@ func New(cfg Config) (*Engine, error) {
 	// status per call: langchaingo reports statuses as text that differs per provider (and
 	// Ollama's errors do not carry the code at all), while the status is what tells a rate
 	// limit from an outage from a bad key. No client timeout: the per-call context bounds it.
-	hc := &http.Client{Transport: &statusTransport{base: http.DefaultTransport}}
+	var base http.RoundTripper = http.DefaultTransport
+	if cfg.Guard != nil {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		// No proxy: the proxy would be dialled instead of the provider, bypassing the check.
+		t.Proxy = nil
+		t.DialContext = cfg.Guard.DialFunc(30*time.Second, "")
+		base = t
+	}
+	hc := &http.Client{Transport: &statusTransport{base: base}}
 
 	var model llms.Model
 	switch cfg.Provider {

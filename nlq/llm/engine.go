@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmc/langchaingo/llms"
 
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq"
 )
 
@@ -92,19 +93,46 @@ func (e *Engine) call(ctx context.Context, messages []llms.MessageContent, opts 
 // see the response.
 var statusCodeInText = regexp.MustCompile(`status code: (\d{3})`)
 
+// providerError is a failed provider call. Its message is ours and short; the provider's own
+// text, which can quote a response body, an internal host name or an address, stays in the
+// wrapped cause for logs and is never part of what the caller shows.
+type providerError struct {
+	msg   string
+	cause error
+}
+
+func (e *providerError) Error() string   { return e.msg }
+func (e *providerError) Unwrap() []error { return []error{nlq.ErrEngine, e.cause} }
+
+// Cause returns the provider's own error behind an engine error, for logs; nil when err is not
+// a provider failure.
+func Cause(err error) error {
+	var pe *providerError
+	if errors.As(err, &pe) {
+		return pe.cause
+	}
+	return nil
+}
+
 // classify says whether another attempt may succeed and turns a failed call into an error
 // wrapping nlq.ErrEngine.
 func (e *Engine) classify(ctx context.Context, err error, info *callInfo) (bool, error) {
 	who := e.cfg.Provider
+	fail := func(format string, args ...any) error {
+		return &providerError{msg: nlq.ErrEngine.Error() + ": " + fmt.Sprintf(format, args...), cause: err}
+	}
 	if ctx.Err() != nil {
 		// The caller gave up (client went away, request deadline): not the provider's fault.
 		return false, fmt.Errorf("%w: request cancelled before %s answered: %w", nlq.ErrEngine, who, ctx.Err())
 	}
 	terr := info.failedTransport()
+	if errors.Is(err, netguard.ErrBlocked) || errors.Is(terr, netguard.ErrBlocked) {
+		return false, fail("%s base URL is not an allowed destination: loopback, private, link-local and internal addresses are refused", who)
+	}
 	var nerr net.Error
 	if info.timedOut || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &nerr) && nerr.Timeout()) ||
 		(errors.As(terr, &nerr) && nerr.Timeout()) {
-		return false, fmt.Errorf("%w: %s timed out after %s: %w", nlq.ErrEngine, who, e.cfg.Timeout, err)
+		return false, fail("%s timed out after %s", who, e.cfg.Timeout)
 	}
 	status := info.statusCode()
 	if status == 0 {
@@ -114,23 +142,23 @@ func (e *Engine) classify(ctx context.Context, err error, info *callInfo) (bool,
 	}
 	switch {
 	case status == http.StatusTooManyRequests:
-		return true, fmt.Errorf("%w: %s rate limited (429): %w", nlq.ErrEngine, who, err)
+		return true, fail("%s rate limited (429)", who)
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return false, fmt.Errorf("%w: %s unauthorized (%d), check the API key: %w", nlq.ErrEngine, who, status, err)
+		return false, fail("%s unauthorized (%d), check the API key", who, status)
 	case status == http.StatusNotFound:
-		return false, fmt.Errorf("%w: %s model %q or endpoint not found (404): %w", nlq.ErrEngine, who, e.cfg.Model, err)
+		return false, fail("%s model %q or endpoint not found (404)", who, e.cfg.Model)
 	case status >= 500:
-		return true, fmt.Errorf("%w: %s server error (%d): %w", nlq.ErrEngine, who, status, err)
+		return true, fail("%s server error (%d)", who, status)
 	case status >= 400:
-		return false, fmt.Errorf("%w: %s rejected the request (%d): %w", nlq.ErrEngine, who, status, err)
+		return false, fail("%s rejected the request (%d)", who, status)
 	case status == http.StatusOK:
 		// The call went through but the body could not be read as an answer.
-		return false, fmt.Errorf("%w: malformed output from %s (unreadable response): %w", nlq.ErrEngine, who, err)
+		return false, fail("malformed output from %s (unreadable response)", who)
 	}
 	if terr != nil {
-		return true, fmt.Errorf("%w: %s unreachable: %w", nlq.ErrEngine, who, terr)
+		return true, fail("%s unreachable", who)
 	}
-	return false, fmt.Errorf("%w: %s call failed: %w", nlq.ErrEngine, who, err)
+	return false, fail("%s call failed", who)
 }
 
 // callInfo is what the transport learned about one call's HTTP exchange.

@@ -20,15 +20,35 @@ import (
 // refresher is what the worker needs of the data source service.
 type refresher interface {
 	Refresh(ctx context.Context, orgID, dsID string) error
+	FailRefresh(ctx context.Context, orgID, dsID, reason, msg string) error
+	RefreshTimeout() time.Duration
 }
 
-// Start consumes refresh commands until the returned stop is called.
+// Delivery limits. A refresh that waits for its organization's slot is retried every
+// busyDelay; after maxDeliver deliveries (waits, crashes or store errors) the refresh is
+// recorded as failed and the command acknowledged, so nothing stays pending or is redelivered
+// forever.
+const (
+	maxDeliver  = 20
+	busyDelay   = 15 * time.Second
+	concurrency = 2
+)
+
+// Start consumes refresh commands until the returned stop is called. Each refresh runs within
+// the service's refresh timeout; stop cancels refreshes in flight (they are redelivered to
+// another process), so a shutdown never waits on a hung data source.
 func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog.Logger) (func(), error) {
+	// The acknowledgement deadline outlasts the refresh timeout, so a refresh is never
+	// handed to a second worker while the first still runs it.
+	ackWait := svc.RefreshTimeout() + time.Minute
+	stopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "schema-refresh",
 		FilterSubjects: []string{events.CommandSubjectPrefix + sources.RefreshCommand},
-		AckWait:        10 * time.Minute, MaxDeliver: 5, Concurrency: 2,
-	}, log, func(ctx context.Context, msg jetstream.Msg) error {
+		AckWait:        ackWait, MaxDeliver: maxDeliver, Concurrency: concurrency,
+		// Commands waiting for their organization's slot must not starve other organizations'.
+		MaxAckPending: concurrency * 32,
+	}, log, func(hctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
 			return events.Permanent(fmt.Errorf("decode command: %w", err))
@@ -37,14 +57,37 @@ func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog
 		if err := json.Unmarshal(cmd.Data, &req); err != nil {
 			return events.Permanent(fmt.Errorf("decode refresh request: %w", err))
 		}
-		err := svc.Refresh(ctx, cmd.OrganizationID, req.DataSourceID)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil // deleted meanwhile
+		rctx, done := context.WithCancel(hctx)
+		defer done()
+		stopWatch := context.AfterFunc(stopCtx, done)
+		defer stopWatch()
+
+		err := svc.Refresh(rctx, cmd.OrganizationID, req.DataSourceID)
+		switch {
+		case err == nil, errors.Is(err, store.ErrNotFound):
+			return nil // done, or deleted meanwhile
+		case stopCtx.Err() != nil:
+			return err // shutting down: another process takes it
+		}
+		if md, mdErr := msg.Metadata(); mdErr == nil && md.NumDelivered >= maxDeliver {
+			reason, text := sources.ReasonBusy, ""
+			if !errors.Is(err, sources.ErrRefreshBusy) {
+				reason, text = "other", "schema refresh failed repeatedly"
+			}
+			log.Warn("schema refresh given up", "organization_id", cmd.OrganizationID, "data_source_id", req.DataSourceID, "err", err)
+			if ferr := svc.FailRefresh(hctx, cmd.OrganizationID, req.DataSourceID, reason, text); ferr != nil && !errors.Is(ferr, store.ErrNotFound) {
+				return ferr
+			}
+			return nil
+		}
+		if errors.Is(err, sources.ErrRefreshBusy) {
+			return &events.RetryError{Delay: busyDelay, Err: err}
 		}
 		return err
 	})
 	if err != nil {
+		cancel()
 		return nil, err
 	}
-	return c.Stop, nil
+	return func() { cancel(); c.Stop() }, nil
 }

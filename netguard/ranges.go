@@ -1,4 +1,4 @@
-package webhooks
+package netguard
 
 import "net/netip"
 
@@ -13,7 +13,8 @@ func r(prefix, reason string) blockedRange {
 }
 
 // metadataAddrs are cloud instance-metadata endpoints. They hand out credentials, so they are
-// refused even when private targets are allowed: no legitimate receiver lives there.
+// refused even when private targets are allowed: no legitimate webhook receiver, database or
+// model server lives there.
 var metadataAddrs = []blockedRange{
 	r("169.254.169.254/32", "a cloud metadata address"), // AWS, GCP, Azure, OpenStack, ...
 	r("169.254.170.2/32", "a cloud metadata address"),   // AWS ECS task metadata
@@ -61,9 +62,10 @@ var privateRanges = []blockedRange{
 // gateway will reach, so that embedded address is what must be checked.
 var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 
-// blockedReason returns why ip may not be dialled ("" when it may). Metadata endpoints are
-// always refused; the other non-public ranges only when allowPrivate is false.
-func blockedReason(ip netip.Addr, allowPrivate bool) string {
+// BlockedReason returns why ip may not be dialled ("" when it may). Metadata endpoints are
+// always refused; the other non-public ranges only when allowPrivate is false. IPv4-mapped
+// IPv6 addresses are checked as the IPv4 address they carry, NAT64 ones as the embedded IPv4.
+func BlockedReason(ip netip.Addr, allowPrivate bool) string {
 	ip = ip.Unmap().WithZone("")
 	if nat64.Contains(ip) {
 		b := ip.As16()

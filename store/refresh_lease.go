@@ -1,0 +1,45 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// ClaimSchemaRefresh gives data source id of the organization a refresh lease until `until`,
+// unless max other data sources of the organization hold an unexpired one (then it reports
+// false). The organization's row is written first so that concurrent claims of one
+// organization, from any process, queue behind each other (a row lock on PostgreSQL, the write
+// lock on SQLite) and the count cannot race. A missing data source is ErrNotFound.
+func (s *Store) ClaimSchemaRefresh(ctx context.Context, orgID, id string, max int, now, until time.Time) (bool, error) {
+	claimed := false
+	err := s.Tx(ctx, func(tx *Store) error {
+		db := tx.ctx(ctx)
+		if err := db.Exec("UPDATE organizations SET updated_at = updated_at WHERE id = ?", orgID).Error; err != nil {
+			return translate(err)
+		}
+		var busy int64
+		if err := db.Raw("SELECT COUNT(*) FROM data_sources WHERE organization_id = ? AND id <> ? AND schema_refresh_lease_until > ?",
+			orgID, id, now).Scan(&busy).Error; err != nil {
+			return translate(err)
+		}
+		if busy >= int64(max) {
+			return nil
+		}
+		res := db.Exec("UPDATE data_sources SET schema_refresh_lease_until = ? WHERE organization_id = ? AND id = ?", until, orgID, id)
+		if res.Error != nil {
+			return translate(res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		claimed = true
+		return nil
+	})
+	return claimed, err
+}
+
+// ReleaseSchemaRefresh ends data source id's refresh lease.
+func (s *Store) ReleaseSchemaRefresh(ctx context.Context, orgID, id string) error {
+	return translate(s.ctx(ctx).Exec("UPDATE data_sources SET schema_refresh_lease_until = NULL WHERE organization_id = ? AND id = ?",
+		orgID, id).Error)
+}
