@@ -31,10 +31,10 @@ func registerAuth(public, authed *gin.RouterGroup, svc *auth.Service) {
 
 func (h *authHandlers) register(c *gin.Context) error {
 	var in struct {
-		Email            string `json:"email"`
-		Password         string `json:"password"`
-		FullName         string `json:"full_name"`
-		OrganizationName string `json:"organization_name"`
+		Email            string `json:"email" limit:"320"`
+		Password         string `json:"password" limit:"1000"`
+		FullName         string `json:"full_name" limit:"200"`
+		OrganizationName string `json:"organization_name" limit:"200"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -66,8 +66,8 @@ func tokenBody(r *auth.LoginResult, withTwoFactor bool) gin.H {
 
 func (h *authHandlers) login(c *gin.Context) error {
 	var in struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
+		Email    string `json:"email" limit:"320"`
+		Password string `json:"password" limit:"1000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -140,7 +140,7 @@ func (h *authHandlers) confirm2FA(c *gin.Context) error {
 
 func (h *authHandlers) disable2FA(c *gin.Context) error {
 	var in struct {
-		Password string `json:"password"`
+		Password string `json:"password" limit:"1000"`
 		Code     string `json:"code"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -179,7 +179,7 @@ func (h *authHandlers) logout(c *gin.Context) error {
 func (h *authHandlers) createAPIKey(c *gin.Context) error {
 	var in struct {
 		Name          string `json:"name"`
-		Description   string `json:"description"`
+		Description   string `json:"description" limit:"2000"`
 		ExpiresInDays *int   `json:"expires_in_days"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -252,8 +252,8 @@ func (h *authHandlers) me(c *gin.Context) error {
 
 func (h *authHandlers) updateMe(c *gin.Context) error {
 	var in struct {
-		FullName *string `json:"full_name"`
-		Email    *string `json:"email"`
+		FullName *string `json:"full_name" limit:"200"`
+		Email    *string `json:"email" limit:"320"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -281,8 +281,8 @@ func (h *authHandlers) updateMe(c *gin.Context) error {
 
 func (h *authHandlers) changePassword(c *gin.Context) error {
 	var in struct {
-		CurrentPassword string `json:"current_password"`
-		NewPassword     string `json:"new_password"`
+		CurrentPassword string `json:"current_password" limit:"1000"`
+		NewPassword     string `json:"new_password" limit:"1000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err

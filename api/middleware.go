@@ -154,7 +154,9 @@ func requireRole(roles ...string) gin.HandlerFunc {
 }
 
 // bind decodes a JSON body into dst. Unknown fields are ignored; a body that is not JSON or has a
-// wrong type is 400 invalid_request naming the field; an over-limit body is 413.
+// wrong type is 400 invalid_request naming the field; an over-limit body is 413. Every string of
+// the decoded body is then checked (checkInput: NUL, UTF-8, `limit` tags), so handlers and the
+// store never see one that a database would refuse.
 func bind(c *gin.Context, dst any) error {
 	dec := json.NewDecoder(c.Request.Body)
 	dec.UseNumber()
@@ -164,7 +166,7 @@ func bind(c *gin.Context, dst any) error {
 	var syntaxErr *json.SyntaxError
 	switch {
 	case err == nil:
-		return nil
+		return checkInput(dst)
 	case errors.As(err, &maxErr):
 		return Errorf(http.StatusRequestEntityTooLarge, "request_too_large", "request bodies are limited to 1 MiB")
 	case errors.Is(err, io.EOF):

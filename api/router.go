@@ -42,7 +42,7 @@ func NewRouter(d Deps) http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
+	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit(), checkParams())
 
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, Errorf(http.StatusNotFound, "not_found", "no route for %s %s", c.Request.Method, c.Request.URL.Path))
