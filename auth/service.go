@@ -136,9 +136,8 @@ type LoginResult struct {
 // Login checks e-mail and password. With two-factor on it answers a temp_token instead of a token.
 func (s *Service) Login(ctx context.Context, email, password, address string) (*LoginResult, error) {
 	now := s.now()
-	account := "login:acct:" + store.NormalizeEmail(email)
-	addr := scopeAddr("login", address)
-	if err := s.guard.check(ctx, now, account, addr); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(store.NormalizeEmail(email), address)...)
+	if err != nil {
 		return nil, err
 	}
 	u, err := s.st.UserByEmail(ctx, email)
@@ -147,14 +146,12 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	}
 	if u == nil {
 		VerifyPassword(dummyHash, password) // same work as a real check: no account enumeration
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCredentials
 	}
 	if !VerifyPassword(u.PasswordHash, password) || !u.IsActive {
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCredentials
 	}
-	s.guard.succeed(ctx, account)
+	try.succeed(ctx)
 	if u.TwoFactorEnabled {
 		temp := "tmp_" + ids.Random(40)
 		ch := &store.LoginChallenge{TokenHash: s.keys.Hash(temp), UserID: u.ID, ExpiresAt: now.Add(s.opts.ChallengeLifetime)}
@@ -170,17 +167,18 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string) (*LoginResult, error) {
 	now := s.now()
 	hash := s.keys.Hash(tempToken)
-	addr := scopeAddr("2fa", address)
+	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("2fa", address))
+	if err != nil {
+		return nil, err
+	}
 	ch, err := s.st.LoginChallenge(ctx, hash, now)
 	if errors.Is(err, store.ErrNotFound) {
-		s.guard.fail(ctx, now, addr)
 		return nil, ErrInvalidCode
 	}
 	if err != nil {
 		return nil, fmt.Errorf("verify 2fa: %w", err)
 	}
-	account := "2fa:acct:" + ch.UserID
-	if err := s.guard.check(ctx, now, account, addr); err != nil {
+	if err := try.add(ctx, now, s.guard.secondFactorLimit(ch.UserID)); err != nil {
 		return nil, err
 	}
 	u, err := s.userByIDAnyOrg(ctx, ch.UserID)
@@ -192,14 +190,13 @@ func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string
 		return nil, err
 	}
 	if !ok {
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCode
 	}
 	// The temp_token is single-use: of two racing requests with valid codes, one wins.
 	if used, err := s.st.UseLoginChallenge(ctx, hash); err != nil || !used {
 		return nil, ErrInvalidCode
 	}
-	s.guard.succeed(ctx, account)
+	try.succeed(ctx)
 	return s.issueLogin(ctx, u, "two_factor", address)
 }
 
@@ -372,12 +369,11 @@ func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, 
 		return fmt.Errorf("%w: two-factor authentication is not enabled", ErrTwoFactorState)
 	}
 	now := s.now()
-	account := "2fa:acct:" + p.User.ID
-	if err := s.guard.check(ctx, now, account, scopeAddr("2fa", address)); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.secondFactorLimit(p.User.ID), s.guard.addressLimit("2fa", address))
+	if err != nil {
 		return err
 	}
 	if !VerifyPassword(p.User.PasswordHash, password) {
-		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
 		return ErrInvalidCredentials
 	}
 	ok, err := s.checkSecondFactor(ctx, &p.User, code, now)
@@ -385,9 +381,9 @@ func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, 
 		return err
 	}
 	if !ok {
-		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
 		return ErrInvalidCode
 	}
+	try.succeed(ctx)
 	if err := s.st.DeleteBackupCodes(ctx, p.User.ID); err != nil {
 		return fmt.Errorf("disable 2fa: %w", err)
 	}
@@ -423,14 +419,14 @@ func (s *Service) UpdateProfile(ctx context.Context, p *Principal, fullName, ema
 // ChangePassword sets a new password and revokes the user's other tokens.
 func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next, address string) error {
 	now := s.now()
-	account := "login:acct:" + p.User.Email
-	if err := s.guard.check(ctx, now, account, scopeAddr("login", address)); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(p.User.Email, address)...)
+	if err != nil {
 		return err
 	}
 	if !VerifyPassword(p.User.PasswordHash, current) {
-		s.guard.fail(ctx, now, account, scopeAddr("login", address))
 		return ErrInvalidCredentials
 	}
+	try.succeed(ctx)
 	if err := CheckPassword(next, p.User.Email); err != nil {
 		return err
 	}
@@ -508,18 +504,18 @@ func (s *Service) NewInvitedUser(orgID, email, fullName, role string) (*store.Us
 // AcceptInvite sets the password of an invited user, consumes the token and logs the user in.
 func (s *Service) AcceptInvite(ctx context.Context, token, password, fullName, address string) (*LoginResult, error) {
 	now := s.now()
-	addr := scopeAddr("invite", address)
-	if err := s.guard.check(ctx, now, "invite:any", addr); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("invite", address))
+	if err != nil {
 		return nil, err
 	}
 	u, err := s.st.UserByInvite(ctx, s.keys.Hash(token), now)
 	if errors.Is(err, store.ErrNotFound) {
-		s.guard.fail(ctx, now, addr)
 		return nil, fmt.Errorf("%w: the invitation is invalid, expired or already used", ErrInvalidCode)
 	}
 	if err != nil {
 		return nil, err
 	}
+	try.succeed(ctx)
 	if err := CheckPassword(password, u.Email); err != nil {
 		return nil, err
 	}

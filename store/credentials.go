@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // CreateAccessToken records an issued token.
@@ -143,17 +142,24 @@ func (s *Store) UseLoginChallenge(ctx context.Context, hash string) (bool, error
 	return res.RowsAffected == 1, res.Error
 }
 
-// AddAuthFailure counts one failure for the scope in the window and returns the new count.
+// AddAuthFailure counts one attempt for the scope in the window and returns the new count, in
+// one statement (an UPSERT that returns the counter): of any number of concurrent attempts, on any
+// number of API processes, each sees a distinct count, so a limit of N lets exactly N through.
 func (s *Store) AddAuthFailure(ctx context.Context, scope string, window time.Time) (int, error) {
-	row := AuthFailure{ScopeKey: scope, WindowStart: window, Failures: 1}
-	err := s.ctx(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "scope_key"}, {Name: "window_start"}},
-		DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("auth_failures.failures + 1")}),
-	}).Create(&row).Error
+	var n int
+	err := s.ctx(ctx).Raw(`INSERT INTO auth_failures (scope_key, window_start, failures) VALUES (?, ?, 1)
+		ON CONFLICT (scope_key, window_start) DO UPDATE SET failures = auth_failures.failures + 1
+		RETURNING failures`, scope, window).Scan(&n).Error
 	if err != nil {
 		return 0, err
 	}
-	return s.AuthFailures(ctx, scope, window)
+	return n, nil
+}
+
+// ReleaseAuthFailure gives back one attempt reserved with AddAuthFailure (the attempt succeeded).
+func (s *Store) ReleaseAuthFailure(ctx context.Context, scope string, window time.Time) error {
+	return s.ctx(ctx).Exec(`UPDATE auth_failures SET failures = failures - 1
+		WHERE scope_key = ? AND window_start = ? AND failures > 0`, scope, window).Error
 }
 
 // AuthFailures returns the failures counted for the scope in the window.
