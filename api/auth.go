@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -16,17 +17,18 @@ func registerAuth(public, authed *gin.RouterGroup, svc *auth.Service) {
 	public.POST("/auth/register", wrap(h.register))
 	public.POST("/auth/login", wrap(h.login))
 	public.POST("/auth/verify-2fa", wrap(h.verify2FA))
-	authed.POST("/auth/enable-2fa", wrap(h.enable2FA))
-	authed.POST("/auth/confirm-2fa", wrap(h.confirm2FA))
-	authed.POST("/auth/disable-2fa", wrap(h.disable2FA))
+	login := requireLoginToken()
+	authed.POST("/auth/enable-2fa", login, wrap(h.enable2FA))
+	authed.POST("/auth/confirm-2fa", login, wrap(h.confirm2FA))
+	authed.POST("/auth/disable-2fa", login, wrap(h.disable2FA))
 	authed.POST("/auth/refresh", wrap(h.refresh))
 	authed.POST("/auth/logout", wrap(h.logout))
-	authed.POST("/auth/api-keys", wrap(h.createAPIKey))
+	authed.POST("/auth/api-keys", login, wrap(h.createAPIKey))
 	authed.GET("/auth/api-keys", wrap(h.listAPIKeys))
 	authed.DELETE("/auth/api-keys/:key_id", wrap(h.revokeAPIKey))
 	authed.GET("/auth/me", wrap(h.me))
 	authed.PATCH("/auth/me", wrap(h.updateMe))
-	authed.POST("/auth/change-password", wrap(h.changePassword))
+	authed.POST("/auth/change-password", login, wrap(h.changePassword))
 }
 
 func (h *authHandlers) register(c *gin.Context) error {
@@ -283,6 +285,7 @@ func (h *authHandlers) changePassword(c *gin.Context) error {
 	var in struct {
 		CurrentPassword string `json:"current_password" limit:"1000"`
 		NewPassword     string `json:"new_password" limit:"1000"`
+		RevokeAPIKeys   bool   `json:"revoke_api_keys"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -293,9 +296,15 @@ func (h *authHandlers) changePassword(c *gin.Context) error {
 	if err := required("new_password", in.NewPassword); err != nil {
 		return err
 	}
-	if err := h.svc.ChangePassword(c.Request.Context(), principal(c), in.CurrentPassword, in.NewPassword, clientAddr(c)); err != nil {
+	revoked, err := h.svc.ChangePassword(c.Request.Context(), principal(c), auth.PasswordChange{
+		Current: in.CurrentPassword, Next: in.NewPassword, Address: clientAddr(c), RevokeAPIKeys: in.RevokeAPIKeys})
+	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Password changed; other sessions were signed out"})
+	msg := "Password changed; other sessions were signed out"
+	if in.RevokeAPIKeys {
+		msg = fmt.Sprintf("Password changed; other sessions were signed out and %d API key(s) revoked", revoked)
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "message": msg, "api_keys_revoked": revoked})
 	return nil
 }

@@ -153,6 +153,20 @@ func requireRole(roles ...string) gin.HandlerFunc {
 	}
 }
 
+// requireLoginToken refuses API keys on the actions that would let a leaked key outlive its
+// revocation or take the account over: minting keys, two-factor changes, password changes.
+func requireLoginToken() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if p := principal(c); p == nil || p.TokenJTI == "" {
+			writeError(c, Errorf(http.StatusForbidden, "permission_denied",
+				"API keys cannot create API keys, change two-factor settings or change the password; use an access token from POST /v1/auth/login").
+				With("credential", "api_key").With("required_credential", "access_token"))
+			return
+		}
+		c.Next()
+	}
+}
+
 // bind decodes a JSON body into dst. Unknown fields are ignored; a body that is not JSON or has a
 // wrong type is 400 invalid_request naming the field; an over-limit body is 413. Every string of
 // the decoded body is then checked (checkInput: NUL, UTF-8, `limit` tags), so handlers and the

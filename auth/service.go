@@ -416,33 +416,53 @@ func (s *Service) UpdateProfile(ctx context.Context, p *Principal, fullName, ema
 	return s.st.UserByID(ctx, p.OrgID(), p.User.ID)
 }
 
-// ChangePassword sets a new password and revokes the user's other tokens.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next, address string) error {
+// PasswordChange is the input of ChangePassword.
+type PasswordChange struct {
+	Current, Next, Address string
+	// RevokeAPIKeys revokes every API key of the user too (for a password change after a leak).
+	RevokeAPIKeys bool
+}
+
+// ChangePassword sets a new password and revokes the user's other sessions, and on request the
+// user's API keys; it returns the number of keys revoked.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, in PasswordChange) (int, error) {
 	now := s.now()
-	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(p.User.Email, address)...)
+	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(p.User.Email, in.Address)...)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	if !VerifyPassword(p.User.PasswordHash, current) {
-		return ErrInvalidCredentials
+	if !VerifyPassword(p.User.PasswordHash, in.Current) {
+		return 0, ErrInvalidCredentials
 	}
 	try.succeed(ctx)
-	if err := CheckPassword(next, p.User.Email); err != nil {
-		return err
+	if err := CheckPassword(in.Next, p.User.Email); err != nil {
+		return 0, err
 	}
-	if current == next {
-		return fmt.Errorf("%w: the new password must differ from the current one", ErrWeakPassword)
+	if in.Current == in.Next {
+		return 0, fmt.Errorf("%w: the new password must differ from the current one", ErrWeakPassword)
 	}
-	hash, err := HashPassword(next)
+	hash, err := HashPassword(in.Next)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return s.st.Tx(ctx, func(tx *store.Store) error {
+	revoked := 0
+	err = s.st.Tx(ctx, func(tx *store.Store) error {
 		if err := tx.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{"password_hash": hash}); err != nil {
 			return err
 		}
+		if in.RevokeAPIKeys {
+			n, err := tx.RevokeUserAPIKeys(ctx, p.OrgID(), p.User.ID, now)
+			if err != nil {
+				return err
+			}
+			revoked = n
+		}
 		return tx.RevokeUserTokens(ctx, p.User.ID, p.TokenJTI)
 	})
+	if err != nil {
+		return 0, fmt.Errorf("change password: %w", err)
+	}
+	return revoked, nil
 }
 
 // CreateAPIKey makes a key for the caller; the full key is returned once.

@@ -75,6 +75,13 @@ func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) erro
 	return nil
 }
 
+// RevokeUserAPIKeys revokes every live key of a user and returns how many it revoked.
+func (s *Store) RevokeUserAPIKeys(ctx context.Context, orgID, userID string, now time.Time) (int, error) {
+	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("user_id = ? AND revoked_at IS NULL", userID).
+		Update("revoked_at", now)
+	return int(res.RowsAffected), res.Error
+}
+
 // TouchAPIKey sets last_used_at, at most once a minute per key so that busy keys do not turn
 // every request into a write.
 func (s *Store) TouchAPIKey(ctx context.Context, id string, now time.Time) error {
