@@ -17,11 +17,12 @@ func registerAuth(public, authed *gin.RouterGroup, svc *auth.Service) {
 	public.POST("/auth/register", wrap(h.register))
 	public.POST("/auth/login", wrap(h.login))
 	public.POST("/auth/verify-2fa", wrap(h.verify2FA))
+	// refresh authenticates itself: a rotated token must reach it to be detected as reused.
+	public.POST("/auth/refresh", wrap(h.refresh))
 	login := requireLoginToken()
 	authed.POST("/auth/enable-2fa", login, wrap(h.enable2FA))
 	authed.POST("/auth/confirm-2fa", login, wrap(h.confirm2FA))
 	authed.POST("/auth/disable-2fa", login, wrap(h.disable2FA))
-	authed.POST("/auth/refresh", wrap(h.refresh))
 	authed.POST("/auth/logout", wrap(h.logout))
 	authed.POST("/auth/api-keys", login, wrap(h.createAPIKey))
 	authed.GET("/auth/api-keys", wrap(h.listAPIKeys))
@@ -162,7 +163,11 @@ func (h *authHandlers) disable2FA(c *gin.Context) error {
 }
 
 func (h *authHandlers) refresh(c *gin.Context) error {
-	token, _, err := h.svc.Refresh(c.Request.Context(), principal(c))
+	cred, ok := bearer(c)
+	if !ok {
+		return errNoCredential()
+	}
+	token, _, err := h.svc.Refresh(c.Request.Context(), cred)
 	if err != nil {
 		return err
 	}

@@ -108,15 +108,25 @@ type authenticator interface {
 	Authenticate(ctx context.Context, bearer string) (*auth.Principal, error)
 }
 
+// bearer is the credential of the Authorization header.
+func bearer(c *gin.Context) (string, bool) {
+	scheme, cred, ok := strings.Cut(c.GetHeader("Authorization"), " ")
+	cred = strings.TrimSpace(cred)
+	return cred, ok && strings.EqualFold(scheme, "Bearer") && cred != ""
+}
+
+func errNoCredential() *Error {
+	return Errorf(http.StatusUnauthorized, "unauthorized", "send Authorization: Bearer <access token or API key>")
+}
+
 func requireAuth(a authenticator) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := c.GetHeader("Authorization")
-		scheme, cred, ok := strings.Cut(h, " ")
-		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(cred) == "" {
-			writeError(c, Errorf(http.StatusUnauthorized, "unauthorized", "send Authorization: Bearer <access token or API key>"))
+		cred, ok := bearer(c)
+		if !ok {
+			writeError(c, errNoCredential())
 			return
 		}
-		p, err := a.Authenticate(c.Request.Context(), strings.TrimSpace(cred))
+		p, err := a.Authenticate(c.Request.Context(), cred)
 		if err != nil {
 			e := toError(err)
 			if e == nil || e.Status >= 500 {

@@ -65,7 +65,8 @@ func NewService(st *store.Store, keys *secretbox.Keys, opts Options) *Service {
 // Principal is the authenticated caller of a request.
 type Principal struct {
 	User     store.User
-	TokenJTI string // set for access tokens
+	TokenJTI  string // set for access tokens
+	SessionID string // the login session of an access token ("" for tokens older than sessions)
 	APIKeyID string // set for API keys
 }
 
@@ -233,7 +234,7 @@ func (s *Service) issueLogin(ctx context.Context, u *store.User, method, address
 	var claims *Claims
 	err := s.st.Tx(ctx, func(tx *store.Store) error {
 		var err error
-		token, claims, err = s.issue(ctx, tx, u)
+		token, claims, err = s.issue(ctx, tx, u, ids.New("ses"))
 		if err != nil {
 			return err
 		}
@@ -250,13 +251,13 @@ func (s *Service) issueLogin(ctx context.Context, u *store.User, method, address
 	return &LoginResult{Token: token, Claims: claims, User: u}, nil
 }
 
-func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User) (string, *Claims, error) {
-	token, claims, err := s.tokens.Issue(u.ID, u.OrganizationID, s.now())
+func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User, sessionID string) (string, *Claims, error) {
+	token, claims, err := s.tokens.Issue(u.ID, u.OrganizationID, sessionID, s.now())
 	if err != nil {
 		return "", nil, err
 	}
 	rec := &store.AccessToken{JTI: claims.ID, UserID: u.ID, OrganizationID: u.OrganizationID,
-		IssuedAt: claims.IssuedAt.UTC(), ExpiresAt: claims.ExpiresAt.UTC()}
+		IssuedAt: claims.IssuedAt.UTC(), ExpiresAt: claims.ExpiresAt.UTC(), SessionID: sessionID}
 	if err := st.CreateAccessToken(ctx, rec); err != nil {
 		return "", nil, err
 	}
@@ -283,29 +284,94 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, 
 		return nil, ErrUnauthorized
 	}
 	rec, err := s.st.AccessToken(ctx, claims.ID)
-	if err != nil || rec.RevokedAt != nil || rec.UserID != claims.Subject {
+	if err != nil || revoked(rec, now) || rec.UserID != claims.Subject {
 		return nil, ErrUnauthorized
 	}
 	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
 	if err != nil || !u.IsActive {
 		return nil, ErrUnauthorized
 	}
-	return &Principal{User: *u, TokenJTI: claims.ID}, nil
+	return &Principal{User: *u, TokenJTI: claims.ID, SessionID: rec.SessionID}, nil
 }
 
-// Refresh issues a new token while the current one is valid. The current token stays valid until
-// it expires, so requests already in flight with it do not fail.
-func (s *Service) Refresh(ctx context.Context, p *Principal) (string, *Claims, error) {
-	if p.TokenJTI == "" {
+// revoked: a rotated token is revoked at the end of its grace, so revoked_at may be ahead.
+func revoked(rec *store.AccessToken, now time.Time) bool {
+	return rec.RevokedAt != nil && !now.Before(*rec.RevokedAt)
+}
+
+// RefreshGrace is how long a token replaced by a refresh keeps working, so that requests already
+// in flight with it do not fail.
+const RefreshGrace = 30 * time.Second
+
+// ErrTokenReuse is a refresh with a token that was refreshed before, after the grace: the token
+// leaked (either the thief or the owner refreshed first), so its whole session is revoked.
+var ErrTokenReuse = fmt.Errorf("%w: this token was already refreshed; its session is revoked as a precaution, log in again", ErrUnauthorized)
+
+// Refresh rotates an access token: it issues a new token of the same session and revokes the
+// presented one at the end of RefreshGrace. Presenting a rotated token again after the grace
+// revokes the whole session (refresh-token reuse detection, as OAuth 2.0 rotation does).
+func (s *Service) Refresh(ctx context.Context, bearer string) (string, *Claims, error) {
+	now := s.now()
+	if _, ok := SplitAPIKey(bearer); ok {
 		return "", nil, fmt.Errorf("%w: refresh needs an access token, not an API key", ErrUnauthorized)
 	}
-	return s.issue(ctx, s.st, &p.User)
+	claims, err := s.tokens.Parse(bearer)
+	if err != nil {
+		return "", nil, ErrUnauthorized
+	}
+	rec, err := s.st.AccessToken(ctx, claims.ID)
+	if err != nil || rec.UserID != claims.Subject {
+		return "", nil, ErrUnauthorized
+	}
+	if rec.RotatedAt != nil {
+		if now.Sub(*rec.RotatedAt) > RefreshGrace && rec.SessionID != "" {
+			if err := s.st.RevokeSession(ctx, rec.UserID, rec.SessionID); err != nil {
+				return "", nil, fmt.Errorf("revoke reused session: %w", err)
+			}
+			return "", nil, ErrTokenReuse
+		}
+		return "", nil, fmt.Errorf("%w: this token was already refreshed; use the new one", ErrUnauthorized)
+	}
+	if revoked(rec, now) {
+		return "", nil, ErrUnauthorized
+	}
+	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
+	if err != nil || !u.IsActive {
+		return "", nil, ErrUnauthorized
+	}
+	session := rec.SessionID
+	if session == "" {
+		session = ids.New("ses") // a token from before sessions starts one
+	}
+	var token string
+	var next *Claims
+	err = s.st.Tx(ctx, func(tx *store.Store) error {
+		won, err := tx.RotateAccessToken(ctx, rec.JTI, now, now.Add(RefreshGrace))
+		if err != nil {
+			return err
+		}
+		if !won {
+			return fmt.Errorf("%w: this token was already refreshed; use the new one", ErrUnauthorized)
+		}
+		token, next, err = s.issue(ctx, tx, u, session)
+		return err
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	return token, next, nil
 }
 
-// Logout revokes the current token for every API process.
+// Logout revokes, for every API process, the caller's token and every token of its session
+// (the login and all refreshes of it).
 func (s *Service) Logout(ctx context.Context, p *Principal) error {
 	if p.TokenJTI == "" {
 		return nil // an API key is revoked with DELETE /auth/api-keys/{id}, not by logout
+	}
+	if p.SessionID != "" {
+		if err := s.st.RevokeSession(ctx, p.User.ID, p.SessionID); err != nil {
+			return err
+		}
 	}
 	return s.st.RevokeAccessToken(ctx, p.TokenJTI)
 }

@@ -21,17 +21,43 @@ func (s *Store) AccessToken(ctx context.Context, jti string) (*AccessToken, erro
 	return &t, nil
 }
 
-// RevokeAccessToken revokes one token.
+// live matches tokens not revoked yet (a rotated token in its grace is revoked in the future).
+const live = "(revoked_at IS NULL OR revoked_at > ?)"
+
+// RevokeAccessToken revokes one token now.
 func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
-	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND revoked_at IS NULL", jti).
-		Update("revoked_at", time.Now().UTC()).Error
+	now := time.Now().UTC()
+	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND "+live, jti, now).
+		Update("revoked_at", now).Error
+}
+
+// RevokeSession revokes now every token of a session: the login's and all refreshed from it.
+func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) error {
+	now := time.Now().UTC()
+	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND session_id = ? AND "+live, userID, sessionID, now).
+		Update("revoked_at", now).Error
+}
+
+// RotateAccessToken marks a token replaced by a refresh; it stays valid until graceUntil. It
+// reports false if the token was rotated or revoked already: of two concurrent refreshes of one
+// token, one wins.
+func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUntil time.Time) (bool, error) {
+	res := s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND rotated_at IS NULL AND "+live, jti, now).
+		Updates(map[string]any{"rotated_at": now, "revoked_at": graceUntil})
+	return res.RowsAffected == 1, res.Error
+}
+
+// BackdateRotations moves the rotation of a user's rotated tokens to at (tests of the grace).
+func (s *Store) BackdateRotations(ctx context.Context, userID string, at time.Time) error {
+	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND rotated_at IS NOT NULL", userID).
+		Updates(map[string]any{"rotated_at": at, "revoked_at": at.Add(time.Second)}).Error
 }
 
 // RevokeUserTokens revokes every live token of a user except keepJTI.
 func (s *Store) RevokeUserTokens(ctx context.Context, userID, keepJTI string) error {
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).
-		Where("user_id = ? AND jti <> ? AND revoked_at IS NULL AND expires_at > ?", userID, keepJTI, now).
+		Where("user_id = ? AND jti <> ? AND "+live+" AND expires_at > ?", userID, keepJTI, now, now).
 		Update("revoked_at", now).Error
 }
 
