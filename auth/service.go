@@ -64,10 +64,10 @@ func NewService(st *store.Store, keys *secretbox.Keys, opts Options) *Service {
 
 // Principal is the authenticated caller of a request.
 type Principal struct {
-	User     store.User
+	User      store.User
 	TokenJTI  string // set for access tokens
 	SessionID string // the login session of an access token ("" for tokens older than sessions)
-	APIKeyID string // set for API keys
+	APIKeyID  string // set for API keys
 }
 
 // OrgID is the caller's organization.
