@@ -643,7 +643,8 @@ func (h *agentHandlers) stats(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	metrics, top, common := agents.Stats(outcomes)
+	p := principal(c)
+	metrics, top, common := agents.StatsVisibleTo(outcomes, p.User.ID, p.User.Role == store.RoleAdmin)
 	if len(top) > 0 {
 		userIDs := make([]string, len(top))
 		for i, u := range top {
