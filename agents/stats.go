@@ -84,6 +84,25 @@ func Stats(outcomes []store.QueryOutcome) (Metrics, []UserCount, []string) {
 	return m, top, common
 }
 
+// StatsVisibleTo computes Stats as a user may see them. An admin sees every user and question.
+// Anyone else sees the aggregate metrics of everyone, but in top_users only their own entry and
+// in common_queries only their own questions: other users' e-mails and questions are not theirs
+// to read.
+func StatsVisibleTo(outcomes []store.QueryOutcome, userID string, admin bool) (Metrics, []UserCount, []string) {
+	m, top, common := Stats(outcomes)
+	if admin {
+		return m, top, common
+	}
+	own := make([]store.QueryOutcome, 0, len(outcomes))
+	for _, o := range outcomes {
+		if o.UserID == userID {
+			own = append(own, o)
+		}
+	}
+	_, top, common = Stats(own)
+	return m, top, common
+}
+
 // Performance are the figures of GET /agents/{id}/performance.
 type Performance struct {
 	AvgResponseTime float64 `json:"avg_response_time"`

@@ -152,11 +152,11 @@ func (h *agentHandlers) get(c *gin.Context) error {
 
 // agentInput is the body of create and PATCH.
 type agentInput struct {
-	Name                *string         `json:"name"`
-	Description         *string         `json:"description"`
-	AgentType           *string         `json:"agent_type"`
+	Name                *string         `json:"name" limit:"200"`
+	Description         *string         `json:"description" limit:"2000"`
+	AgentType           *string         `json:"agent_type" limit:"50"`
 	DataSourceID        *string         `json:"data_source_id"`
-	SystemPrompt        *string         `json:"system_prompt"`
+	SystemPrompt        *string         `json:"system_prompt" limit:"20000"`
 	AllowedTables       *[]string       `json:"allowed_tables"`
 	ColumnPermissions   json.RawMessage `json:"column_permissions"`
 	IsActive            *bool           `json:"is_active"`
@@ -385,7 +385,7 @@ func (h *agentHandlers) patch(c *gin.Context) error {
 
 func (h *agentHandlers) patchSystemPrompt(c *gin.Context) error {
 	var in struct {
-		SystemPrompt *string `json:"system_prompt"`
+		SystemPrompt *string `json:"system_prompt" limit:"20000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -579,8 +579,8 @@ func (h *agentHandlers) unassign(c *gin.Context) error {
 
 func (h *agentHandlers) clone(c *gin.Context) error {
 	var in struct {
-		Name        string  `json:"name"`
-		Description *string `json:"description"`
+		Name        string  `json:"name" limit:"200"`
+		Description *string `json:"description" limit:"2000"`
 	}
 	if err := bindOptional(c, &in); err != nil {
 		return err
@@ -643,7 +643,8 @@ func (h *agentHandlers) stats(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	metrics, top, common := agents.Stats(outcomes)
+	p := principal(c)
+	metrics, top, common := agents.StatsVisibleTo(outcomes, p.User.ID, p.User.Role == store.RoleAdmin)
 	if len(top) > 0 {
 		userIDs := make([]string, len(top))
 		for i, u := range top {
@@ -683,7 +684,7 @@ func (h *agentHandlers) performance(c *gin.Context) error {
 // test runs generation and the guard on a question without executing or storing anything.
 func (h *agentHandlers) test(c *gin.Context) error {
 	var in struct {
-		TestQuery string `json:"test_query"`
+		TestQuery string `json:"test_query" limit:"2000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -16,25 +17,27 @@ func registerAuth(public, authed *gin.RouterGroup, svc *auth.Service) {
 	public.POST("/auth/register", wrap(h.register))
 	public.POST("/auth/login", wrap(h.login))
 	public.POST("/auth/verify-2fa", wrap(h.verify2FA))
-	authed.POST("/auth/enable-2fa", wrap(h.enable2FA))
-	authed.POST("/auth/confirm-2fa", wrap(h.confirm2FA))
-	authed.POST("/auth/disable-2fa", wrap(h.disable2FA))
-	authed.POST("/auth/refresh", wrap(h.refresh))
+	// refresh authenticates itself: a rotated token must reach it to be detected as reused.
+	public.POST("/auth/refresh", wrap(h.refresh))
+	login := requireLoginToken()
+	authed.POST("/auth/enable-2fa", login, wrap(h.enable2FA))
+	authed.POST("/auth/confirm-2fa", login, wrap(h.confirm2FA))
+	authed.POST("/auth/disable-2fa", login, wrap(h.disable2FA))
 	authed.POST("/auth/logout", wrap(h.logout))
-	authed.POST("/auth/api-keys", wrap(h.createAPIKey))
+	authed.POST("/auth/api-keys", login, wrap(h.createAPIKey))
 	authed.GET("/auth/api-keys", wrap(h.listAPIKeys))
 	authed.DELETE("/auth/api-keys/:key_id", wrap(h.revokeAPIKey))
 	authed.GET("/auth/me", wrap(h.me))
 	authed.PATCH("/auth/me", wrap(h.updateMe))
-	authed.POST("/auth/change-password", wrap(h.changePassword))
+	authed.POST("/auth/change-password", login, wrap(h.changePassword))
 }
 
 func (h *authHandlers) register(c *gin.Context) error {
 	var in struct {
-		Email            string `json:"email"`
-		Password         string `json:"password"`
-		FullName         string `json:"full_name"`
-		OrganizationName string `json:"organization_name"`
+		Email            string `json:"email" limit:"320"`
+		Password         string `json:"password" limit:"1000"`
+		FullName         string `json:"full_name" limit:"200"`
+		OrganizationName string `json:"organization_name" limit:"200"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -66,8 +69,8 @@ func tokenBody(r *auth.LoginResult, withTwoFactor bool) gin.H {
 
 func (h *authHandlers) login(c *gin.Context) error {
 	var in struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
+		Email    string `json:"email" limit:"320"`
+		Password string `json:"password" limit:"1000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -140,7 +143,7 @@ func (h *authHandlers) confirm2FA(c *gin.Context) error {
 
 func (h *authHandlers) disable2FA(c *gin.Context) error {
 	var in struct {
-		Password string `json:"password"`
+		Password string `json:"password" limit:"1000"`
 		Code     string `json:"code"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -160,7 +163,11 @@ func (h *authHandlers) disable2FA(c *gin.Context) error {
 }
 
 func (h *authHandlers) refresh(c *gin.Context) error {
-	token, _, err := h.svc.Refresh(c.Request.Context(), principal(c))
+	cred, ok := bearer(c)
+	if !ok {
+		return errNoCredential()
+	}
+	token, _, err := h.svc.Refresh(c.Request.Context(), cred)
 	if err != nil {
 		return err
 	}
@@ -179,7 +186,7 @@ func (h *authHandlers) logout(c *gin.Context) error {
 func (h *authHandlers) createAPIKey(c *gin.Context) error {
 	var in struct {
 		Name          string `json:"name"`
-		Description   string `json:"description"`
+		Description   string `json:"description" limit:"2000"`
 		ExpiresInDays *int   `json:"expires_in_days"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -252,8 +259,8 @@ func (h *authHandlers) me(c *gin.Context) error {
 
 func (h *authHandlers) updateMe(c *gin.Context) error {
 	var in struct {
-		FullName *string `json:"full_name"`
-		Email    *string `json:"email"`
+		FullName *string `json:"full_name" limit:"200"`
+		Email    *string `json:"email" limit:"320"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -281,8 +288,9 @@ func (h *authHandlers) updateMe(c *gin.Context) error {
 
 func (h *authHandlers) changePassword(c *gin.Context) error {
 	var in struct {
-		CurrentPassword string `json:"current_password"`
-		NewPassword     string `json:"new_password"`
+		CurrentPassword string `json:"current_password" limit:"1000"`
+		NewPassword     string `json:"new_password" limit:"1000"`
+		RevokeAPIKeys   bool   `json:"revoke_api_keys"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -293,9 +301,15 @@ func (h *authHandlers) changePassword(c *gin.Context) error {
 	if err := required("new_password", in.NewPassword); err != nil {
 		return err
 	}
-	if err := h.svc.ChangePassword(c.Request.Context(), principal(c), in.CurrentPassword, in.NewPassword, clientAddr(c)); err != nil {
+	revoked, err := h.svc.ChangePassword(c.Request.Context(), principal(c), auth.PasswordChange{
+		Current: in.CurrentPassword, Next: in.NewPassword, Address: clientAddr(c), RevokeAPIKeys: in.RevokeAPIKeys})
+	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "message": "Password changed; other sessions were signed out"})
+	msg := "Password changed; other sessions were signed out"
+	if in.RevokeAPIKeys {
+		msg = fmt.Sprintf("Password changed; other sessions were signed out and %d API key(s) revoked", revoked)
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "message": msg, "api_keys_revoked": revoked})
 	return nil
 }

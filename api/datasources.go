@@ -54,15 +54,15 @@ func dataSourceBody(d *store.DataSource) gin.H {
 
 // dataSourceInput is the body of create and update; pointers tell "absent" from "empty".
 type dataSourceInput struct {
-	Name     *string `json:"name"`
-	Type     *string `json:"type"`
-	Host     *string `json:"host"`
+	Name     *string `json:"name" limit:"200"`
+	Type     *string `json:"type" limit:"20"`
+	Host     *string `json:"host" limit:"255"`
 	Port     *int    `json:"port"`
-	Database *string `json:"database"`
-	Username *string `json:"username"`
-	Password *string `json:"password"`
-	SSLMode  *string `json:"ssl_mode"`
-	Path     *string `json:"path"`
+	Database *string `json:"database" limit:"255"`
+	Username *string `json:"username" limit:"255"`
+	Password *string `json:"password" limit:"1000"`
+	SSLMode  *string `json:"ssl_mode" limit:"20"`
+	Path     *string `json:"path" limit:"1024"`
 }
 
 func (in *dataSourceInput) apply(d *store.DataSource) {

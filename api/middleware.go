@@ -108,15 +108,25 @@ type authenticator interface {
 	Authenticate(ctx context.Context, bearer string) (*auth.Principal, error)
 }
 
+// bearer is the credential of the Authorization header.
+func bearer(c *gin.Context) (string, bool) {
+	scheme, cred, ok := strings.Cut(c.GetHeader("Authorization"), " ")
+	cred = strings.TrimSpace(cred)
+	return cred, ok && strings.EqualFold(scheme, "Bearer") && cred != ""
+}
+
+func errNoCredential() *Error {
+	return Errorf(http.StatusUnauthorized, "unauthorized", "send Authorization: Bearer <access token or API key>")
+}
+
 func requireAuth(a authenticator) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := c.GetHeader("Authorization")
-		scheme, cred, ok := strings.Cut(h, " ")
-		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(cred) == "" {
-			writeError(c, Errorf(http.StatusUnauthorized, "unauthorized", "send Authorization: Bearer <access token or API key>"))
+		cred, ok := bearer(c)
+		if !ok {
+			writeError(c, errNoCredential())
 			return
 		}
-		p, err := a.Authenticate(c.Request.Context(), strings.TrimSpace(cred))
+		p, err := a.Authenticate(c.Request.Context(), cred)
 		if err != nil {
 			e := toError(err)
 			if e == nil || e.Status >= 500 {
@@ -153,8 +163,24 @@ func requireRole(roles ...string) gin.HandlerFunc {
 	}
 }
 
+// requireLoginToken refuses API keys on the actions that would let a leaked key outlive its
+// revocation or take the account over: minting keys, two-factor changes, password changes.
+func requireLoginToken() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if p := principal(c); p == nil || p.TokenJTI == "" {
+			writeError(c, Errorf(http.StatusForbidden, "permission_denied",
+				"API keys cannot create API keys, change two-factor settings or change the password; use an access token from POST /v1/auth/login").
+				With("credential", "api_key").With("required_credential", "access_token"))
+			return
+		}
+		c.Next()
+	}
+}
+
 // bind decodes a JSON body into dst. Unknown fields are ignored; a body that is not JSON or has a
-// wrong type is 400 invalid_request naming the field; an over-limit body is 413.
+// wrong type is 400 invalid_request naming the field; an over-limit body is 413. Every string of
+// the decoded body is then checked (checkInput: NUL, UTF-8, `limit` tags), so handlers and the
+// store never see one that a database would refuse.
 func bind(c *gin.Context, dst any) error {
 	dec := json.NewDecoder(c.Request.Body)
 	dec.UseNumber()
@@ -164,7 +190,7 @@ func bind(c *gin.Context, dst any) error {
 	var syntaxErr *json.SyntaxError
 	switch {
 	case err == nil:
-		return nil
+		return checkInput(dst)
 	case errors.As(err, &maxErr):
 		return Errorf(http.StatusRequestEntityTooLarge, "request_too_large", "request bodies are limited to 1 MiB")
 	case errors.Is(err, io.EOF):

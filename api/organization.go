@@ -46,12 +46,12 @@ func (h *organizationHandlers) get(c *gin.Context) error {
 // the service default, "offline" forces the offline engine; the API key is write-only.
 func (h *organizationHandlers) patch(c *gin.Context) error {
 	var in struct {
-		Name *string `json:"name"`
+		Name *string `json:"name" limit:"200"`
 		LLM  *struct {
-			Provider *string `json:"provider"`
-			Model    *string `json:"model"`
-			BaseURL  *string `json:"base_url"`
-			APIKey   *string `json:"api_key"`
+			Provider *string `json:"provider" limit:"20"`
+			Model    *string `json:"model" limit:"200"`
+			BaseURL  *string `json:"base_url" limit:"1000"`
+			APIKey   *string `json:"api_key" limit:"1000"`
 		} `json:"llm"`
 	}
 	if err := bind(c, &in); err != nil {

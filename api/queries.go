@@ -45,7 +45,7 @@ var failureStatus = map[string]int{
 
 func (h *queryHandlers) create(c *gin.Context) error {
 	var in struct {
-		Question     string `json:"question"`
+		Question     string `json:"question" limit:"2000"`
 		AgentID      string `json:"agent_id"`
 		IncludeSQL   *bool  `json:"include_sql"`
 		IncludeChart *bool  `json:"include_chart"`

@@ -4,6 +4,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -38,6 +39,9 @@ type Deps struct {
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
 	Webhooks *webhook.Service
+	// TrustedProxies (IPs or CIDRs) may set the client address with X-Forwarded-For; nobody else
+	// can, so an attacker cannot pick the address that login throttling counts.
+	TrustedProxies []string
 }
 
 // NewRouter builds the HTTP handler.
@@ -46,7 +50,10 @@ func NewRouter(d Deps) http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		panic(fmt.Sprintf("api: trusted proxies: %v", err)) // validated by the configuration
+	}
+	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit(), checkParams())
 
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, Errorf(http.StatusNotFound, "not_found", "no route for %s %s", c.Request.Method, c.Request.URL.Path))

@@ -88,9 +88,9 @@ func agentsOf(c *gin.Context, st *store.Store, orgID string, agentIDs []string, 
 
 func (h *userHandlers) create(c *gin.Context) error {
 	var in struct {
-		Email            string   `json:"email"`
-		FullName         string   `json:"full_name"`
-		Role             string   `json:"role"`
+		Email            string   `json:"email" limit:"320"`
+		FullName         string   `json:"full_name" limit:"200"`
+		Role             string   `json:"role" limit:"20"`
 		AgentAssignments []string `json:"agent_assignments"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -165,8 +165,8 @@ func (h *userHandlers) get(c *gin.Context) error {
 
 func (h *userHandlers) patch(c *gin.Context) error {
 	var in struct {
-		Role     *string `json:"role"`
-		FullName *string `json:"full_name"`
+		Role     *string `json:"role" limit:"20"`
+		FullName *string `json:"full_name" limit:"200"`
 		IsActive *bool   `json:"is_active"`
 	}
 	if err := bind(c, &in); err != nil {
@@ -304,8 +304,8 @@ func (h *userHandlers) assignAgents(c *gin.Context) error {
 func (h *userHandlers) acceptInvite(c *gin.Context) error {
 	var in struct {
 		Token    string `json:"token"`
-		Password string `json:"password"`
-		FullName string `json:"full_name"`
+		Password string `json:"password" limit:"1000"`
+		FullName string `json:"full_name" limit:"200"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err

@@ -91,9 +91,9 @@ func (h *webhookHandlers) list(c *gin.Context) error {
 
 func (h *webhookHandlers) create(c *gin.Context) error {
 	var in struct {
-		URL         string   `json:"url"`
+		URL         string   `json:"url" limit:"2048"`
 		Events      []string `json:"events"`
-		Description string   `json:"description"`
+		Description string   `json:"description" limit:"2000"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -142,9 +142,9 @@ func (h *webhookHandlers) get(c *gin.Context) error {
 
 func (h *webhookHandlers) update(c *gin.Context) error {
 	var in struct {
-		URL         *string  `json:"url"`
+		URL         *string  `json:"url" limit:"2048"`
 		Events      []string `json:"events"`
-		Description *string  `json:"description"`
+		Description *string  `json:"description" limit:"2000"`
 		Enabled     *bool    `json:"enabled"`
 	}
 	if err := bind(c, &in); err != nil {

@@ -156,7 +156,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks, LLMGuard: llmGuard,
+		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {

@@ -56,6 +56,10 @@ type Config struct {
 
 	ShutdownTimeout time.Duration
 
+	// TrustedProxies are the addresses (IPs or CIDRs) whose X-Forwarded-For is believed; the
+	// client address of everyone else is the connection's peer.
+	TrustedProxies []string
+
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
 }
@@ -151,7 +155,23 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"trusted-proxies", "ANALYTICS_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted (default none)", false, trustedProxies},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
+}
+
+// trustedProxies parses ANALYTICS_TRUSTED_PROXIES: every entry must be an IP or a CIDR.
+func trustedProxies(c *Config, v string) error {
+	c.TrustedProxies = nil
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			return fmt.Errorf("ANALYTICS_TRUSTED_PROXIES: %q is neither an IP address nor a CIDR such as 10.0.0.0/8", p)
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p)
+	}
+	return nil
 }
 
 // LoadConfig reads the configuration: defaults, then environment variables, then flags (flags
@@ -253,7 +273,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Bool("demo", c.Demo), slog.String("default_plan", c.DefaultPlan),
 		slog.String("events_max_age", c.EventsMaxAge.String()), slog.Int("stream_replicas", c.StreamReplicas), slog.String("log_level", c.LogLevel),
 		slog.String("sqlite_dir", c.SQLiteDir),
-		slog.Bool("webhook_allow_private", c.WebhookAllowPrivate), slog.String("webhook_retry_delays", c.WebhookRetryDelays),
+		slog.Bool("webhook_allow_private", c.WebhookAllowPrivate), slog.Any("trusted_proxies", c.TrustedProxies), slog.String("webhook_retry_delays", c.WebhookRetryDelays),
 		slog.String("webhook_timeout", c.WebhookTimeout.String()),
 		slog.Bool("datasource_allow_private", c.DataSourceAllowPrivate), slog.String("schema_refresh_timeout", c.SchemaRefreshTimeout.String()),
 		slog.Int("schema_refresh_per_org", c.SchemaRefreshPerOrg), slog.Bool("llm_allow_private", c.LLMAllowPrivate),

@@ -27,6 +27,8 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "boolean flag without value", args: []string{"--demo"}},
 		{name: "known workers", args: []string{"--only", "query,webhook"}},
 		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
+		{name: "trusted proxies", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.10,fd00::/8"}},
+		{name: "bad trusted proxy", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8,proxy.internal"}, wantErr: "ANALYTICS_TRUSTED_PROXIES"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -14,14 +14,22 @@ func (e *RateLimitedError) Error() string {
 }
 
 // failureCounter is what the guard needs of the store; the counters live in the database so
-// every API process sees the same numbers.
+// every API process sees the same numbers, and AddAuthFailure increments and reads in one
+// statement so that concurrent attempts cannot all see the same count.
 type failureCounter interface {
 	AddAuthFailure(ctx context.Context, scope string, window time.Time) (int, error)
-	AuthFailures(ctx context.Context, scope string, window time.Time) (int, error)
+	ReleaseAuthFailure(ctx context.Context, scope string, window time.Time) error
 	ClearAuthFailures(ctx context.Context, scope string) error
 }
 
 // BruteForcePolicy sets how failed logins and two-factor attempts are slowed and refused.
+//
+// Password logins are refused per account and address (the attacker's address is shut out, the
+// owner at another address is not), slowed per account (every address pays the tarpit while an
+// account is under attack) and refused per address over all accounts (a generous ceiling for
+// credential stuffing). Second-factor attempts are refused per account, whatever the address:
+// whoever holds a temp_token already knows the password, and six digits must not be guessable by
+// spreading attempts over addresses.
 type BruteForcePolicy struct {
 	Window time.Duration // fixed counting window (default 15 min)
 	// SlowAfter failures on an account, each further attempt waits Tarpit × (failures−SlowAfter),
@@ -29,8 +37,9 @@ type BruteForcePolicy struct {
 	SlowAfter int
 	Tarpit    time.Duration
 	MaxTarpit time.Duration
-	// AccountLimit failures per account, or AddressLimit per client address, refuse further
-	// attempts until the window ends.
+	// AccountLimit attempts per account and address (password), or per account (second factor),
+	// and AddressLimit per client address over all accounts, refuse further attempts until the
+	// window ends.
 	AccountLimit int
 	AddressLimit int
 }
@@ -38,7 +47,7 @@ type BruteForcePolicy struct {
 // DefaultBruteForcePolicy is the production policy.
 func DefaultBruteForcePolicy() BruteForcePolicy {
 	return BruteForcePolicy{Window: 15 * time.Minute, SlowAfter: 3, Tarpit: 500 * time.Millisecond,
-		MaxTarpit: 3 * time.Second, AccountLimit: 10, AddressLimit: 50}
+		MaxTarpit: 3 * time.Second, AccountLimit: 10, AddressLimit: 100}
 }
 
 type bruteForce struct {
@@ -49,43 +58,81 @@ type bruteForce struct {
 
 func (b *bruteForce) window(now time.Time) time.Time { return now.Truncate(b.policy.Window).UTC() }
 
-// check refuses when a scope is over its limit, and slows an account that has been failing.
-func (b *bruteForce) check(ctx context.Context, now time.Time, account, address string) error {
-	w := b.window(now)
-	retry := &RateLimitedError{RetryAfter: w.Add(b.policy.Window).Sub(now)}
-	n, err := b.store.AuthFailures(ctx, account, w)
-	if err != nil {
-		return fmt.Errorf("read failure counter: %w", err)
-	}
-	if n >= b.policy.AccountLimit {
-		return retry
-	}
-	if address != "" {
-		a, err := b.store.AuthFailures(ctx, address, w)
+// limit is one counter an attempt is reserved in.
+type limit struct {
+	scope string
+	max   int // refuse when the count passes max; 0 counts without refusing
+	// slows: the count of this scope sets the tarpit.
+	slows bool
+	// clears: a success forgets the scope; otherwise a success only gives its attempt back.
+	clears bool
+}
+
+// attempt is an attempt reserved in its counters before the credential is checked.
+type attempt struct {
+	b      *bruteForce
+	window time.Time
+	taken  []limit
+}
+
+// reserve counts the attempt in every scope first and checks the credential only if no limit is
+// passed: of 200 concurrent attempts against a limit of 10, 10 are checked and 190 refused. A
+// failure needs no further write; a success calls succeed.
+func (b *bruteForce) reserve(ctx context.Context, now time.Time, limits ...limit) (*attempt, error) {
+	a := &attempt{b: b, window: b.window(now)}
+	return a, a.add(ctx, now, limits...)
+}
+
+// add reserves further scopes of the same attempt (a second factor learns its account late).
+func (a *attempt) add(ctx context.Context, now time.Time, limits ...limit) error {
+	p := a.b.policy
+	for _, l := range limits {
+		if l.scope == "" {
+			continue
+		}
+		n, err := a.b.store.AddAuthFailure(ctx, l.scope, a.window)
 		if err != nil {
-			return fmt.Errorf("read failure counter: %w", err)
+			return fmt.Errorf("count attempt: %w", err)
 		}
-		if a >= b.policy.AddressLimit {
-			return retry
+		a.taken = append(a.taken, l)
+		if l.max > 0 && n > l.max {
+			return &RateLimitedError{RetryAfter: a.window.Add(p.Window).Sub(now)}
 		}
-	}
-	if over := n - b.policy.SlowAfter; over > 0 {
-		b.sleep(ctx, min(time.Duration(over)*b.policy.Tarpit, b.policy.MaxTarpit))
+		if over := n - 1 - p.SlowAfter; l.slows && over > 0 {
+			a.b.sleep(ctx, min(time.Duration(over)*p.Tarpit, p.MaxTarpit))
+		}
 	}
 	return nil
 }
 
-func (b *bruteForce) fail(ctx context.Context, now time.Time, scopes ...string) {
-	w := b.window(now)
-	for _, s := range scopes {
-		if s != "" {
-			_, _ = b.store.AddAuthFailure(ctx, s, w)
+// succeed forgets the account's failures and gives the attempt back to shared counters.
+func (a *attempt) succeed(ctx context.Context) {
+	for _, l := range a.taken {
+		if l.clears {
+			_ = a.b.store.ClearAuthFailures(ctx, l.scope)
+		} else {
+			_ = a.b.store.ReleaseAuthFailure(ctx, l.scope, a.window)
 		}
 	}
 }
 
-func (b *bruteForce) succeed(ctx context.Context, account string) {
-	_ = b.store.ClearAuthFailures(ctx, account)
+// passwordLimits are the counters of a password check for an account from an address.
+func (b *bruteForce) passwordLimits(email, address string) []limit {
+	acct := "login:acct:" + email
+	return []limit{
+		{scope: acct + "|ip:" + address, max: b.policy.AccountLimit, clears: true},
+		{scope: scopeAddr("login", address), max: b.policy.AddressLimit},
+		{scope: acct, slows: true, clears: true},
+	}
+}
+
+// secondFactorLimit is the counter of second-factor attempts of a user.
+func (b *bruteForce) secondFactorLimit(userID string) limit {
+	return limit{scope: "2fa:acct:" + userID, max: b.policy.AccountLimit, slows: true, clears: true}
+}
+
+func (b *bruteForce) addressLimit(kind, address string) limit {
+	return limit{scope: scopeAddr(kind, address), max: b.policy.AddressLimit}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {

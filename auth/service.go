@@ -64,9 +64,10 @@ func NewService(st *store.Store, keys *secretbox.Keys, opts Options) *Service {
 
 // Principal is the authenticated caller of a request.
 type Principal struct {
-	User     store.User
-	TokenJTI string // set for access tokens
-	APIKeyID string // set for API keys
+	User      store.User
+	TokenJTI  string // set for access tokens
+	SessionID string // the login session of an access token ("" for tokens older than sessions)
+	APIKeyID  string // set for API keys
 }
 
 // OrgID is the caller's organization.
@@ -136,9 +137,8 @@ type LoginResult struct {
 // Login checks e-mail and password. With two-factor on it answers a temp_token instead of a token.
 func (s *Service) Login(ctx context.Context, email, password, address string) (*LoginResult, error) {
 	now := s.now()
-	account := "login:acct:" + store.NormalizeEmail(email)
-	addr := scopeAddr("login", address)
-	if err := s.guard.check(ctx, now, account, addr); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(store.NormalizeEmail(email), address)...)
+	if err != nil {
 		return nil, err
 	}
 	u, err := s.st.UserByEmail(ctx, email)
@@ -147,14 +147,12 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	}
 	if u == nil {
 		VerifyPassword(dummyHash, password) // same work as a real check: no account enumeration
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCredentials
 	}
 	if !VerifyPassword(u.PasswordHash, password) || !u.IsActive {
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCredentials
 	}
-	s.guard.succeed(ctx, account)
+	try.succeed(ctx)
 	if u.TwoFactorEnabled {
 		temp := "tmp_" + ids.Random(40)
 		ch := &store.LoginChallenge{TokenHash: s.keys.Hash(temp), UserID: u.ID, ExpiresAt: now.Add(s.opts.ChallengeLifetime)}
@@ -170,17 +168,18 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string) (*LoginResult, error) {
 	now := s.now()
 	hash := s.keys.Hash(tempToken)
-	addr := scopeAddr("2fa", address)
+	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("2fa", address))
+	if err != nil {
+		return nil, err
+	}
 	ch, err := s.st.LoginChallenge(ctx, hash, now)
 	if errors.Is(err, store.ErrNotFound) {
-		s.guard.fail(ctx, now, addr)
 		return nil, ErrInvalidCode
 	}
 	if err != nil {
 		return nil, fmt.Errorf("verify 2fa: %w", err)
 	}
-	account := "2fa:acct:" + ch.UserID
-	if err := s.guard.check(ctx, now, account, addr); err != nil {
+	if err := try.add(ctx, now, s.guard.secondFactorLimit(ch.UserID)); err != nil {
 		return nil, err
 	}
 	u, err := s.userByIDAnyOrg(ctx, ch.UserID)
@@ -192,14 +191,13 @@ func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string
 		return nil, err
 	}
 	if !ok {
-		s.guard.fail(ctx, now, account, addr)
 		return nil, ErrInvalidCode
 	}
 	// The temp_token is single-use: of two racing requests with valid codes, one wins.
 	if used, err := s.st.UseLoginChallenge(ctx, hash); err != nil || !used {
 		return nil, ErrInvalidCode
 	}
-	s.guard.succeed(ctx, account)
+	try.succeed(ctx)
 	return s.issueLogin(ctx, u, "two_factor", address)
 }
 
@@ -236,7 +234,7 @@ func (s *Service) issueLogin(ctx context.Context, u *store.User, method, address
 	var claims *Claims
 	err := s.st.Tx(ctx, func(tx *store.Store) error {
 		var err error
-		token, claims, err = s.issue(ctx, tx, u)
+		token, claims, err = s.issue(ctx, tx, u, ids.New("ses"))
 		if err != nil {
 			return err
 		}
@@ -253,13 +251,13 @@ func (s *Service) issueLogin(ctx context.Context, u *store.User, method, address
 	return &LoginResult{Token: token, Claims: claims, User: u}, nil
 }
 
-func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User) (string, *Claims, error) {
-	token, claims, err := s.tokens.Issue(u.ID, u.OrganizationID, s.now())
+func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User, sessionID string) (string, *Claims, error) {
+	token, claims, err := s.tokens.Issue(u.ID, u.OrganizationID, sessionID, s.now())
 	if err != nil {
 		return "", nil, err
 	}
 	rec := &store.AccessToken{JTI: claims.ID, UserID: u.ID, OrganizationID: u.OrganizationID,
-		IssuedAt: claims.IssuedAt.UTC(), ExpiresAt: claims.ExpiresAt.UTC()}
+		IssuedAt: claims.IssuedAt.UTC(), ExpiresAt: claims.ExpiresAt.UTC(), SessionID: sessionID}
 	if err := st.CreateAccessToken(ctx, rec); err != nil {
 		return "", nil, err
 	}
@@ -286,29 +284,94 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, 
 		return nil, ErrUnauthorized
 	}
 	rec, err := s.st.AccessToken(ctx, claims.ID)
-	if err != nil || rec.RevokedAt != nil || rec.UserID != claims.Subject {
+	if err != nil || revoked(rec, now) || rec.UserID != claims.Subject {
 		return nil, ErrUnauthorized
 	}
 	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
 	if err != nil || !u.IsActive {
 		return nil, ErrUnauthorized
 	}
-	return &Principal{User: *u, TokenJTI: claims.ID}, nil
+	return &Principal{User: *u, TokenJTI: claims.ID, SessionID: rec.SessionID}, nil
 }
 
-// Refresh issues a new token while the current one is valid. The current token stays valid until
-// it expires, so requests already in flight with it do not fail.
-func (s *Service) Refresh(ctx context.Context, p *Principal) (string, *Claims, error) {
-	if p.TokenJTI == "" {
+// revoked: a rotated token is revoked at the end of its grace, so revoked_at may be ahead.
+func revoked(rec *store.AccessToken, now time.Time) bool {
+	return rec.RevokedAt != nil && !now.Before(*rec.RevokedAt)
+}
+
+// RefreshGrace is how long a token replaced by a refresh keeps working, so that requests already
+// in flight with it do not fail.
+const RefreshGrace = 30 * time.Second
+
+// ErrTokenReuse is a refresh with a token that was refreshed before, after the grace: the token
+// leaked (either the thief or the owner refreshed first), so its whole session is revoked.
+var ErrTokenReuse = fmt.Errorf("%w: this token was already refreshed; its session is revoked as a precaution, log in again", ErrUnauthorized)
+
+// Refresh rotates an access token: it issues a new token of the same session and revokes the
+// presented one at the end of RefreshGrace. Presenting a rotated token again after the grace
+// revokes the whole session (refresh-token reuse detection, as OAuth 2.0 rotation does).
+func (s *Service) Refresh(ctx context.Context, bearer string) (string, *Claims, error) {
+	now := s.now()
+	if _, ok := SplitAPIKey(bearer); ok {
 		return "", nil, fmt.Errorf("%w: refresh needs an access token, not an API key", ErrUnauthorized)
 	}
-	return s.issue(ctx, s.st, &p.User)
+	claims, err := s.tokens.Parse(bearer)
+	if err != nil {
+		return "", nil, ErrUnauthorized
+	}
+	rec, err := s.st.AccessToken(ctx, claims.ID)
+	if err != nil || rec.UserID != claims.Subject {
+		return "", nil, ErrUnauthorized
+	}
+	if rec.RotatedAt != nil {
+		if now.Sub(*rec.RotatedAt) > RefreshGrace && rec.SessionID != "" {
+			if err := s.st.RevokeSession(ctx, rec.UserID, rec.SessionID); err != nil {
+				return "", nil, fmt.Errorf("revoke reused session: %w", err)
+			}
+			return "", nil, ErrTokenReuse
+		}
+		return "", nil, fmt.Errorf("%w: this token was already refreshed; use the new one", ErrUnauthorized)
+	}
+	if revoked(rec, now) {
+		return "", nil, ErrUnauthorized
+	}
+	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
+	if err != nil || !u.IsActive {
+		return "", nil, ErrUnauthorized
+	}
+	session := rec.SessionID
+	if session == "" {
+		session = ids.New("ses") // a token from before sessions starts one
+	}
+	var token string
+	var next *Claims
+	err = s.st.Tx(ctx, func(tx *store.Store) error {
+		won, err := tx.RotateAccessToken(ctx, rec.JTI, now, now.Add(RefreshGrace))
+		if err != nil {
+			return err
+		}
+		if !won {
+			return fmt.Errorf("%w: this token was already refreshed; use the new one", ErrUnauthorized)
+		}
+		token, next, err = s.issue(ctx, tx, u, session)
+		return err
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	return token, next, nil
 }
 
-// Logout revokes the current token for every API process.
+// Logout revokes, for every API process, the caller's token and every token of its session
+// (the login and all refreshes of it).
 func (s *Service) Logout(ctx context.Context, p *Principal) error {
 	if p.TokenJTI == "" {
 		return nil // an API key is revoked with DELETE /auth/api-keys/{id}, not by logout
+	}
+	if p.SessionID != "" {
+		if err := s.st.RevokeSession(ctx, p.User.ID, p.SessionID); err != nil {
+			return err
+		}
 	}
 	return s.st.RevokeAccessToken(ctx, p.TokenJTI)
 }
@@ -372,12 +435,11 @@ func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, 
 		return fmt.Errorf("%w: two-factor authentication is not enabled", ErrTwoFactorState)
 	}
 	now := s.now()
-	account := "2fa:acct:" + p.User.ID
-	if err := s.guard.check(ctx, now, account, scopeAddr("2fa", address)); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.secondFactorLimit(p.User.ID), s.guard.addressLimit("2fa", address))
+	if err != nil {
 		return err
 	}
 	if !VerifyPassword(p.User.PasswordHash, password) {
-		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
 		return ErrInvalidCredentials
 	}
 	ok, err := s.checkSecondFactor(ctx, &p.User, code, now)
@@ -385,9 +447,9 @@ func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, 
 		return err
 	}
 	if !ok {
-		s.guard.fail(ctx, now, account, scopeAddr("2fa", address))
 		return ErrInvalidCode
 	}
+	try.succeed(ctx)
 	if err := s.st.DeleteBackupCodes(ctx, p.User.ID); err != nil {
 		return fmt.Errorf("disable 2fa: %w", err)
 	}
@@ -420,33 +482,53 @@ func (s *Service) UpdateProfile(ctx context.Context, p *Principal, fullName, ema
 	return s.st.UserByID(ctx, p.OrgID(), p.User.ID)
 }
 
-// ChangePassword sets a new password and revokes the user's other tokens.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next, address string) error {
+// PasswordChange is the input of ChangePassword.
+type PasswordChange struct {
+	Current, Next, Address string
+	// RevokeAPIKeys revokes every API key of the user too (for a password change after a leak).
+	RevokeAPIKeys bool
+}
+
+// ChangePassword sets a new password and revokes the user's other sessions, and on request the
+// user's API keys; it returns the number of keys revoked.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, in PasswordChange) (int, error) {
 	now := s.now()
-	account := "login:acct:" + p.User.Email
-	if err := s.guard.check(ctx, now, account, scopeAddr("login", address)); err != nil {
-		return err
-	}
-	if !VerifyPassword(p.User.PasswordHash, current) {
-		s.guard.fail(ctx, now, account, scopeAddr("login", address))
-		return ErrInvalidCredentials
-	}
-	if err := CheckPassword(next, p.User.Email); err != nil {
-		return err
-	}
-	if current == next {
-		return fmt.Errorf("%w: the new password must differ from the current one", ErrWeakPassword)
-	}
-	hash, err := HashPassword(next)
+	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(p.User.Email, in.Address)...)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return s.st.Tx(ctx, func(tx *store.Store) error {
+	if !VerifyPassword(p.User.PasswordHash, in.Current) {
+		return 0, ErrInvalidCredentials
+	}
+	try.succeed(ctx)
+	if err := CheckPassword(in.Next, p.User.Email); err != nil {
+		return 0, err
+	}
+	if in.Current == in.Next {
+		return 0, fmt.Errorf("%w: the new password must differ from the current one", ErrWeakPassword)
+	}
+	hash, err := HashPassword(in.Next)
+	if err != nil {
+		return 0, err
+	}
+	revoked := 0
+	err = s.st.Tx(ctx, func(tx *store.Store) error {
 		if err := tx.UpdateUser(ctx, p.OrgID(), p.User.ID, map[string]any{"password_hash": hash}); err != nil {
 			return err
 		}
+		if in.RevokeAPIKeys {
+			n, err := tx.RevokeUserAPIKeys(ctx, p.OrgID(), p.User.ID, now)
+			if err != nil {
+				return err
+			}
+			revoked = n
+		}
 		return tx.RevokeUserTokens(ctx, p.User.ID, p.TokenJTI)
 	})
+	if err != nil {
+		return 0, fmt.Errorf("change password: %w", err)
+	}
+	return revoked, nil
 }
 
 // CreateAPIKey makes a key for the caller; the full key is returned once.
@@ -508,18 +590,18 @@ func (s *Service) NewInvitedUser(orgID, email, fullName, role string) (*store.Us
 // AcceptInvite sets the password of an invited user, consumes the token and logs the user in.
 func (s *Service) AcceptInvite(ctx context.Context, token, password, fullName, address string) (*LoginResult, error) {
 	now := s.now()
-	addr := scopeAddr("invite", address)
-	if err := s.guard.check(ctx, now, "invite:any", addr); err != nil {
+	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("invite", address))
+	if err != nil {
 		return nil, err
 	}
 	u, err := s.st.UserByInvite(ctx, s.keys.Hash(token), now)
 	if errors.Is(err, store.ErrNotFound) {
-		s.guard.fail(ctx, now, addr)
 		return nil, fmt.Errorf("%w: the invitation is invalid, expired or already used", ErrInvalidCode)
 	}
 	if err != nil {
 		return nil, err
 	}
+	try.succeed(ctx)
 	if err := CheckPassword(password, u.Email); err != nil {
 		return nil, err
 	}

@@ -18,6 +18,8 @@ const issuer = "analytics-agent-service"
 // Claims are the claims of an access token.
 type Claims struct {
 	Organization string `json:"org"`
+	// Session is shared by the tokens of one login and every refresh of it.
+	Session string `json:"sid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -29,10 +31,10 @@ type Tokens struct {
 // NewTokens builds a token issuer with the signing key.
 func NewTokens(key []byte) *Tokens { return &Tokens{key: key} }
 
-// Issue makes a token for a user; it returns the token and its claims (jti, expiry).
-func (t *Tokens) Issue(userID, orgID string, now time.Time) (string, *Claims, error) {
+// Issue makes a token for a user in a session; it returns the token and its claims (jti, expiry).
+func (t *Tokens) Issue(userID, orgID, sessionID string, now time.Time) (string, *Claims, error) {
 	c := &Claims{
-		Organization: orgID,
+		Organization: orgID, Session: sessionID,
 		RegisteredClaims: jwt.RegisteredClaims{
 			ID: ids.New("jti"), Subject: userID, Issuer: issuer,
 			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(TokenLifetime)),

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // CreateAccessToken records an issued token.
@@ -22,17 +21,43 @@ func (s *Store) AccessToken(ctx context.Context, jti string) (*AccessToken, erro
 	return &t, nil
 }
 
-// RevokeAccessToken revokes one token.
+// live matches tokens not revoked yet (a rotated token in its grace is revoked in the future).
+const live = "(revoked_at IS NULL OR revoked_at > ?)"
+
+// RevokeAccessToken revokes one token now.
 func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
-	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND revoked_at IS NULL", jti).
-		Update("revoked_at", time.Now().UTC()).Error
+	now := time.Now().UTC()
+	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND "+live, jti, now).
+		Update("revoked_at", now).Error
+}
+
+// RevokeSession revokes now every token of a session: the login's and all refreshed from it.
+func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) error {
+	now := time.Now().UTC()
+	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND session_id = ? AND "+live, userID, sessionID, now).
+		Update("revoked_at", now).Error
+}
+
+// RotateAccessToken marks a token replaced by a refresh; it stays valid until graceUntil. It
+// reports false if the token was rotated or revoked already: of two concurrent refreshes of one
+// token, one wins.
+func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUntil time.Time) (bool, error) {
+	res := s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND rotated_at IS NULL AND "+live, jti, now).
+		Updates(map[string]any{"rotated_at": now, "revoked_at": graceUntil})
+	return res.RowsAffected == 1, res.Error
+}
+
+// BackdateRotations moves the rotation of a user's rotated tokens to at (tests of the grace).
+func (s *Store) BackdateRotations(ctx context.Context, userID string, at time.Time) error {
+	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND rotated_at IS NOT NULL", userID).
+		Updates(map[string]any{"rotated_at": at, "revoked_at": at.Add(time.Second)}).Error
 }
 
 // RevokeUserTokens revokes every live token of a user except keepJTI.
 func (s *Store) RevokeUserTokens(ctx context.Context, userID, keepJTI string) error {
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).
-		Where("user_id = ? AND jti <> ? AND revoked_at IS NULL AND expires_at > ?", userID, keepJTI, now).
+		Where("user_id = ? AND jti <> ? AND "+live+" AND expires_at > ?", userID, keepJTI, now, now).
 		Update("revoked_at", now).Error
 }
 
@@ -74,6 +99,13 @@ func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) erro
 		return ErrNotFound
 	}
 	return nil
+}
+
+// RevokeUserAPIKeys revokes every live key of a user and returns how many it revoked.
+func (s *Store) RevokeUserAPIKeys(ctx context.Context, orgID, userID string, now time.Time) (int, error) {
+	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("user_id = ? AND revoked_at IS NULL", userID).
+		Update("revoked_at", now)
+	return int(res.RowsAffected), res.Error
 }
 
 // TouchAPIKey sets last_used_at, at most once a minute per key so that busy keys do not turn
@@ -143,17 +175,24 @@ func (s *Store) UseLoginChallenge(ctx context.Context, hash string) (bool, error
 	return res.RowsAffected == 1, res.Error
 }
 
-// AddAuthFailure counts one failure for the scope in the window and returns the new count.
+// AddAuthFailure counts one attempt for the scope in the window and returns the new count, in
+// one statement (an UPSERT that returns the counter): of any number of concurrent attempts, on any
+// number of API processes, each sees a distinct count, so a limit of N lets exactly N through.
 func (s *Store) AddAuthFailure(ctx context.Context, scope string, window time.Time) (int, error) {
-	row := AuthFailure{ScopeKey: scope, WindowStart: window, Failures: 1}
-	err := s.ctx(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "scope_key"}, {Name: "window_start"}},
-		DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("auth_failures.failures + 1")}),
-	}).Create(&row).Error
+	var n int
+	err := s.ctx(ctx).Raw(`INSERT INTO auth_failures (scope_key, window_start, failures) VALUES (?, ?, 1)
+		ON CONFLICT (scope_key, window_start) DO UPDATE SET failures = auth_failures.failures + 1
+		RETURNING failures`, scope, window).Scan(&n).Error
 	if err != nil {
 		return 0, err
 	}
-	return s.AuthFailures(ctx, scope, window)
+	return n, nil
+}
+
+// ReleaseAuthFailure gives back one attempt reserved with AddAuthFailure (the attempt succeeded).
+func (s *Store) ReleaseAuthFailure(ctx context.Context, scope string, window time.Time) error {
+	return s.ctx(ctx).Exec(`UPDATE auth_failures SET failures = failures - 1
+		WHERE scope_key = ? AND window_start = ? AND failures > 0`, scope, window).Error
 }
 
 // AuthFailures returns the failures counted for the scope in the window.

@@ -50,7 +50,11 @@ type AccessToken struct {
 	OrganizationID string
 	IssuedAt       time.Time
 	ExpiresAt      time.Time
-	RevokedAt      *time.Time
+	// RevokedAt may be in the future: a rotated token stays valid for a short grace.
+	RevokedAt *time.Time
+	// SessionID is shared by the tokens of one login and its refreshes ("" before sessions).
+	SessionID string
+	RotatedAt *time.Time
 }
 
 // APIKey is a long-lived credential; only its hash is stored.
