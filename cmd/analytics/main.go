@@ -50,12 +50,17 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	return runContext(ctx, args, stdout, stderr)
+}
+
+// runContext runs a command until it ends or ctx is done (a signal, in main).
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("a command is required")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "serve":
 		return runService(ctx, cmd, rest, stderr, app.Role{API: true, Workers: true, Migrate: true})
