@@ -21,7 +21,9 @@ import (
 // test is about which worker runs a query and when.
 type runnerFunc func(ctx context.Context, orgID, queryID string) error
 
-func (f runnerFunc) Run(ctx context.Context, orgID, queryID string) error { return f(ctx, orgID, queryID) }
+func (f runnerFunc) Run(ctx context.Context, orgID, queryID string) error {
+	return f(ctx, orgID, queryID)
+}
 
 func connect(t *testing.T, url string) (*nats.Conn, jetstream.JetStream) {
 	t.Helper()
