@@ -61,7 +61,8 @@ type App struct {
 	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
-	// NATSURL is the broker this process uses (the embedded server's address when embedded).
+	// NATSURL is the broker this process uses (the embedded server's address when embedded,
+	// with its credential: do not log it unredacted).
 	NATSURL string
 
 	embedded *server.Server
@@ -101,15 +102,17 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 
 	natsURL := cfg.NATSURL
 	if natsURL == "" {
-		a.embedded, natsURL, err = events.StartEmbedded(events.EmbeddedOptions{
-			StoreDir: filepath.Join(cfg.DataDir, "nats"), Listen: cfg.NATSListen})
-		if err != nil {
+		if a.embedded, natsURL, err = startEmbeddedBroker(cfg); err != nil {
 			return nil, err
 		}
-		log.Info("embedded nats started", "url", natsURL)
+		log.Info("embedded nats started", "url", events.RedactURL(natsURL))
 	}
 	a.NATSURL = natsURL
-	a.NC, err = events.Connect(natsURL, "analytics", log)
+	var natsOpts []nats.Option
+	if cfg.NATSCreds != "" {
+		natsOpts = append(natsOpts, nats.UserCredentials(cfg.NATSCreds))
+	}
+	a.NC, err = events.Connect(natsURL, "analytics", log, natsOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -254,4 +257,28 @@ func (a *App) closeResources() {
 	if a.Store != nil {
 		_ = a.Store.Close()
 	}
+}
+
+// startEmbeddedBroker starts the embedded NATS on the loopback address of ANALYTICS_NATS_LISTEN,
+// with the password generated once into the data dir (which `analytics events` reads).
+func startEmbeddedBroker(cfg Config) (*server.Server, string, error) {
+	pw, err := events.EnsureEmbeddedPassword(cfg.DataDir)
+	if err != nil {
+		return nil, "", err
+	}
+	srv, url, err := events.StartEmbedded(events.EmbeddedOptions{
+		StoreDir: filepath.Join(cfg.DataDir, "nats"), Listen: cfg.NATSListen, User: events.EmbeddedUser, Password: pw})
+	var le *events.ListenError
+	if errors.As(err, &le) {
+		return nil, "", fmt.Errorf("%w: port %s is taken; set ANALYTICS_NATS_LISTEN (--nats-listen) to a free loopback address such as 127.0.0.1:0, or NATS_URL to use an external broker", err, portOf(le.Addr))
+	}
+	return srv, url, err
+}
+
+func portOf(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return port
 }

@@ -15,15 +15,20 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/analytics-agent/service/events"
 )
 
 // Config is the effective configuration of a process.
 type Config struct {
-	Addr         string
-	DataDir      string
-	DatabaseURL  string
-	NATSURL      string
-	NATSListen   string // embedded server's client address
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	NATSURL     string
+	NATSListen  string // embedded server's client address (loopback only)
+	// NATSCreds is a .creds file (user JWT and nkey seed) for a NATS that uses decentralized
+	// authentication; user:pass@ in NATSURL serves a server with users in nats.conf.
+	NATSCreds    string
 	SecretKey    string
 	Demo         bool
 	DefaultPlan  string
@@ -106,7 +111,8 @@ var settings = []setting{
 	{"data-dir", "ANALYTICS_DATA_DIR", "./data", "data folder of the embedded default (SQLite, embedded NATS, generated key)", false, str(func(c *Config) *string { return &c.DataDir })},
 	{"database-url", "DATABASE_URL", "", "postgres://... switches from SQLite to PostgreSQL", true, str(func(c *Config) *string { return &c.DatabaseURL })},
 	{"nats-url", "NATS_URL", "", "nats://... switches from the embedded server to an external NATS", true, str(func(c *Config) *string { return &c.NATSURL })},
-	{"nats-listen", "ANALYTICS_NATS_LISTEN", "127.0.0.1:4250", "client address of the embedded NATS server (for `analytics events` on the same machine)", false, str(func(c *Config) *string { return &c.NATSListen })},
+	{"nats-listen", "ANALYTICS_NATS_LISTEN", "127.0.0.1:4250", "loopback client address of the embedded NATS server (for `analytics events` on the same machine; port 0 picks a free one)", false, str(func(c *Config) *string { return &c.NATSListen })},
+	{"nats-creds", "ANALYTICS_NATS_CREDS", "", "NATS .creds file (user JWT and seed) used with NATS_URL", false, str(func(c *Config) *string { return &c.NATSCreds })},
 	{"secret-key", "ANALYTICS_SECRET_KEY", "", "signs tokens and encrypts secrets at rest (generated into the data dir when empty)", true, str(func(c *Config) *string { return &c.SecretKey })},
 	{"demo", "ANALYTICS_DEMO", "false", "seed the demo organization", false, boolean("ANALYTICS_DEMO", func(c *Config) *bool { return &c.Demo })},
 	{"default-plan", "ANALYTICS_DEFAULT_PLAN", "free", "plan of newly registered organizations", false, str(func(c *Config) *string { return &c.DefaultPlan })},
@@ -227,6 +233,20 @@ func (c *Config) validate() []string {
 			}
 		}
 	}
+	if c.NATSURL == "" {
+		if host, _, err := net.SplitHostPort(c.NATSListen); err != nil || !events.IsLoopbackHost(host) {
+			p = append(p, fmt.Sprintf("ANALYTICS_NATS_LISTEN must be a loopback host:port such as 127.0.0.1:4250 (the embedded broker is for this machine only; set NATS_URL to share one), got %q", c.NATSListen))
+		}
+	}
+	if c.NATSCreds != "" {
+		if c.NATSURL == "" {
+			p = append(p, "ANALYTICS_NATS_CREDS needs NATS_URL (the embedded broker uses its own generated credential)")
+		} else if f, err := os.Open(c.NATSCreds); err != nil {
+			p = append(p, fmt.Sprintf("ANALYTICS_NATS_CREDS: %v", err))
+		} else {
+			_ = f.Close()
+		}
+	}
 	if c.SecretKey != "" && len(c.SecretKey) < 32 {
 		p = append(p, "ANALYTICS_SECRET_KEY must be at least 32 characters")
 	}
@@ -262,14 +282,18 @@ func (c Config) LogValue() slog.Value {
 			return redact(v)
 		}
 		if u.User != nil {
-			u.User = url.UserPassword(u.User.Username(), "redacted")
+			if _, ok := u.User.Password(); ok {
+				u.User = url.UserPassword(u.User.Username(), "redacted")
+			} else {
+				u.User = url.User("redacted") // a user name alone is a token
+			}
 		}
 		return u.String()
 	}
 	return slog.GroupValue(
 		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir),
-		slog.String("database_url", redactURL(c.DatabaseURL)), slog.String("nats_url", redactURL(c.NATSURL)),
-		slog.String("nats_listen", c.NATSListen), slog.String("secret_key", redact(c.SecretKey)),
+		slog.String("database_url", redactURL(c.DatabaseURL)), slog.String("nats_url", events.RedactURL(c.NATSURL)),
+		slog.String("nats_listen", c.NATSListen), slog.String("nats_creds", c.NATSCreds), slog.String("secret_key", redact(c.SecretKey)),
 		slog.Bool("demo", c.Demo), slog.String("default_plan", c.DefaultPlan),
 		slog.String("events_max_age", c.EventsMaxAge.String()), slog.Int("stream_replicas", c.StreamReplicas), slog.String("log_level", c.LogLevel),
 		slog.String("sqlite_dir", c.SQLiteDir),

@@ -26,6 +26,11 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "flag wins over env", env: map[string]string{"ANALYTICS_ADDR": "bad"}, args: []string{"--addr", "127.0.0.1:9000"}},
 		{name: "boolean flag without value", args: []string{"--demo"}},
 		{name: "known workers", args: []string{"--only", "query,webhook"}},
+		{name: "embedded broker on loopback", env: map[string]string{"ANALYTICS_NATS_LISTEN": "[::1]:0"}},
+		{name: "embedded broker never on a public address", env: map[string]string{"ANALYTICS_NATS_LISTEN": "0.0.0.0:4250"}, wantErr: "ANALYTICS_NATS_LISTEN"},
+		{name: "external broker ignores the embedded address", env: map[string]string{"NATS_URL": "nats://u:p@nats:4222", "ANALYTICS_NATS_LISTEN": "0.0.0.0:4250"}},
+		{name: "creds file must exist", env: map[string]string{"NATS_URL": "nats://nats:4222", "ANALYTICS_NATS_CREDS": "/nonexistent/service.creds"}, wantErr: "ANALYTICS_NATS_CREDS"},
+		{name: "creds file needs an external broker", env: map[string]string{"ANALYTICS_NATS_CREDS": "/etc/hostname"}, wantErr: "NATS_URL"},
 		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
 		{name: "trusted proxies", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.10,fd00::/8"}},
 		{name: "bad trusted proxy", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8,proxy.internal"}, wantErr: "ANALYTICS_TRUSTED_PROXIES"},
@@ -52,9 +57,10 @@ func TestTheLoggedConfigurationHidesSecrets(t *testing.T) {
 	var b strings.Builder
 	log := slog.New(slog.NewJSONHandler(&b, nil))
 	cfg := Config{SecretKey: "super-secret-key-0123456789-abcdefgh", DatabaseURL: "postgres://app:hunter2@db/x",
-		OpenAIKey: "sk-live-123", SMTPURL: "smtp://mail:pw123@smtp.example.com:587"}
+		OpenAIKey: "sk-live-123", SMTPURL: "smtp://mail:pw123@smtp.example.com:587",
+		NATSURL: "nats://svc:natspw1@nats-1:4222,nats://svc:natspw2@nats-2:4222,nats://tok3n-secret@nats-3:4222"}
 	log.Info("starting", "config", cfg)
-	for _, secret := range []string{"super-secret", "hunter2", "sk-live-123", "pw123"} {
+	for _, secret := range []string{"super-secret", "hunter2", "sk-live-123", "pw123", "natspw1", "natspw2", "tok3n-secret"} {
 		if strings.Contains(b.String(), secret) {
 			t.Errorf("logged configuration contains %q: %s", secret, b.String())
 		}

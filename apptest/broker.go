@@ -10,13 +10,14 @@ import (
 	"github.com/analytics-agent/service/events"
 )
 
-// Broker is a real JetStream nats-server owned by a test, which it can stop and start again on
+// Broker is a real JetStream nats-server owned by a test (requiring the credential its URL carries), which it can stop and start again on
 // the same address and storage to simulate an outage.
 type Broker struct {
 	URL      string
 	t        testing.TB
 	addr     string
 	storeDir string
+	password string // kept across restarts, so connected clients can reconnect
 	srv      *server.Server
 }
 
@@ -29,7 +30,7 @@ func StartBroker(t testing.TB) *Broker {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	b := &Broker{t: t, addr: addr, storeDir: filepath.Join(t.TempDir(), "nats")}
+	b := &Broker{t: t, addr: addr, storeDir: filepath.Join(t.TempDir(), "nats"), password: "broker-test-password-0123456789"}
 	b.Start()
 	t.Cleanup(b.Stop)
 	return b
@@ -38,7 +39,7 @@ func StartBroker(t testing.TB) *Broker {
 // Start (re)starts the broker on its address and storage.
 func (b *Broker) Start() {
 	b.t.Helper()
-	srv, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: b.storeDir, Listen: b.addr})
+	srv, url, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: b.storeDir, Listen: b.addr, Password: b.password})
 	if err != nil {
 		b.t.Fatalf("start broker: %v", err)
 	}

@@ -38,11 +38,16 @@ type ConsumerOptions struct {
 	Stream         string
 	Durable        string
 	FilterSubjects []string
-	// AckWait is how long a message may be processed before JetStream redelivers it to another
-	// process (a crashed worker's messages come back after this).
-	AckWait     time.Duration
-	MaxDeliver  int
-	Concurrency int
+	// AckWait is how long JetStream waits for a sign of life before it hands a message to
+	// another process: a crashed worker's messages come back after this. While a handler runs,
+	// the consumer tells JetStream it is still working (InProgress every InProgressEvery), so a
+	// long handler is not redelivered while its process lives; AckWait is therefore sized to how
+	// fast a dead worker's work should resume, not to the longest handler (default 30 s).
+	AckWait time.Duration
+	// InProgressEvery is the heartbeat period of a running handler (default AckWait / 3).
+	InProgressEvery time.Duration
+	MaxDeliver      int
+	Concurrency     int
 	// MaxAckPending bounds messages handed out but not acknowledged, including those waiting out
 	// a NakWithDelay (default Concurrency × 4). Consumers with long retry delays raise it so that
 	// messages waiting to retry do not starve fresh ones.
@@ -52,16 +57,20 @@ type ConsumerOptions struct {
 
 // Consumer runs a Handler over a durable consumer until Stop.
 type Consumer struct {
-	cc       jetstream.ConsumeContext
-	inflight sync.WaitGroup
-	log      *slog.Logger
+	cc        jetstream.ConsumeContext
+	inflight  sync.WaitGroup
+	log       *slog.Logger
+	heartbeat time.Duration
 }
 
 // Consume creates or updates the durable consumer and starts handling messages with up to
 // Concurrency handlers at a time.
 func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log *slog.Logger, h Handler) (*Consumer, error) {
 	if o.AckWait == 0 {
-		o.AckWait = 60 * time.Second
+		o.AckWait = 30 * time.Second
+	}
+	if o.InProgressEvery <= 0 || o.InProgressEvery >= o.AckWait {
+		o.InProgressEvery = o.AckWait / 3
 	}
 	if o.MaxDeliver == 0 {
 		o.MaxDeliver = -1
@@ -85,17 +94,20 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	if err != nil {
 		return nil, fmt.Errorf("consumer %s on %s: %w", o.Durable, o.Stream, err)
 	}
-	c := &Consumer{log: log.With("consumer", o.Durable)}
+	c := &Consumer{log: log.With("consumer", o.Durable), heartbeat: o.InProgressEvery}
 	sem := make(chan struct{}, o.Concurrency)
 	// Handlers run detached from the start context: Stop waits for them, so a shutdown finishes
 	// in-flight messages instead of abandoning them half done.
 	hctx := context.WithoutCancel(ctx)
 	cc, err := cons.Consume(func(msg jetstream.Msg) {
+		// The heartbeat starts on receipt: a message pulled while every handler is busy waits
+		// here, and must not be redelivered elsewhere meanwhile.
+		stopBeat := c.beat(msg)
 		sem <- struct{}{}
 		c.inflight.Add(1)
 		go func() {
 			defer func() { <-sem; c.inflight.Done() }()
-			c.handle(hctx, msg, h)
+			c.handle(hctx, msg, h, stopBeat)
 		}()
 	}, jetstream.PullMaxMessages(o.Concurrency*2))
 	if err != nil {
@@ -105,7 +117,7 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	return c, nil
 }
 
-func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler) {
+func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler, stopBeat func()) {
 	log := c.log.With("subject", msg.Subject(), "organization_id", msg.Headers().Get(HeaderOrganization))
 	if id := msg.Headers().Get("Nats-Msg-Id"); id != "" {
 		log = log.With("event_id", id)
@@ -119,6 +131,7 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler) {
 		}()
 		err = h(ctx, msg)
 	}()
+	stopBeat()
 	var retry *RetryError
 	var perm permanentError
 	switch {
@@ -138,6 +151,32 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler) {
 		log.Warn("message failed, will retry", "err", err, "delay", delay)
 		_ = msg.NakWithDelay(delay)
 	}
+}
+
+// beat tells JetStream every heartbeat period that msg is still being worked on, until the
+// returned stop is called. When the process dies the beats stop, and AckWait later the message
+// goes to another process.
+func (c *Consumer) beat(msg jetstream.Msg) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(c.heartbeat)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if err := msg.InProgress(); err != nil {
+					c.log.Debug("in-progress heartbeat failed", "subject", msg.Subject(), "err", err)
+				}
+			}
+		}
+	}()
+	// Waiting for the goroutine keeps a late heartbeat from following the final ack.
+	return func() { close(done); wg.Wait() }
 }
 
 func backoff(md *jetstream.MsgMetadata) time.Duration {

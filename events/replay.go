@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -59,7 +60,7 @@ func Replay(ctx context.Context, js jetstream.JetStream, o ReadOptions, fn func(
 	for {
 		msg, err := cons.Next(jetstream.FetchMaxWait(5 * time.Second))
 		if err != nil {
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) {
+			if noMessage(err) {
 				return nil
 			}
 			return fmt.Errorf("replay: %w", err)
@@ -96,9 +97,11 @@ func Tail(ctx context.Context, js jetstream.JetStream, o ReadOptions, fn func(St
 		return fmt.Errorf("tail: %w", err)
 	}
 	for ctx.Err() == nil {
+		// Wait a second at a time, so that a cancelled ctx is noticed; a quiet second is
+		// not the end of a tail.
 		msg, err := cons.Next(jetstream.FetchMaxWait(time.Second))
 		if err != nil {
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded) {
+			if noMessage(err) {
 				continue
 			}
 			return fmt.Errorf("tail: %w", err)
@@ -116,6 +119,12 @@ func Tail(ctx context.Context, js jetstream.JetStream, o ReadOptions, fn func(St
 		}
 	}
 	return nil
+}
+
+// noMessage reports whether a Next found nothing within its wait (the ordered consumer answers
+// nats.ErrTimeout then, other paths ErrNoMessages or a deadline).
+func noMessage(err error) bool {
+	return errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded)
 }
 
 func decodeStored(msg jetstream.Msg, md *jetstream.MsgMetadata) (StoredEvent, error) {

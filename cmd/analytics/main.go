@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/analytics-agent/service/app"
@@ -49,12 +50,17 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	return runContext(ctx, args, stdout, stderr)
+}
+
+// runContext runs a command until it ends or ctx is done (a signal, in main).
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("a command is required")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "serve":
 		return runService(ctx, cmd, rest, stderr, app.Role{API: true, Workers: true, Migrate: true})
@@ -155,9 +161,10 @@ func runEvents(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	org := fs.String("org", "", "only events of this organization")
 	since := fs.String("since", "", "RFC 3339 time or duration ago (24h); replay only")
 	until := fs.String("until", "", "RFC 3339 time; replay only")
-	natsURL := fs.String("nats-url", os.Getenv("NATS_URL"), "NATS to read from (env NATS_URL)")
+	natsURL := fs.String("nats-url", os.Getenv("NATS_URL"), "NATS to read from, credential included: nats://user:pass@host:4222 (env NATS_URL)")
+	natsCreds := fs.String("nats-creds", os.Getenv("ANALYTICS_NATS_CREDS"), "NATS .creds file used with --nats-url (env ANALYTICS_NATS_CREDS)")
 	listen := fs.String("nats-listen", envOr("ANALYTICS_NATS_LISTEN", "127.0.0.1:4250"), "embedded server address of a running 'analytics serve'")
-	dataDir := fs.String("data-dir", envOr("ANALYTICS_DATA_DIR", "./data"), "data dir of the embedded default, read when no server runs")
+	dataDir := fs.String("data-dir", envOr("ANALYTICS_DATA_DIR", "./data"), "data dir of the embedded default: its broker credential, or its stored events when no server runs")
 	toWebhook := fs.String("to-webhook", "", "replay only: re-deliver the events to this webhook (wh_...) instead of printing them")
 	databaseURL := fs.String("database-url", os.Getenv("DATABASE_URL"), "database of --to-webhook (env DATABASE_URL; SQLite in the data dir when empty)")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -182,7 +189,7 @@ func runEvents(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 	}
-	js, closeFn, err := openEventStream(*natsURL, *listen, *dataDir)
+	js, closeFn, err := openEventStream(*natsURL, *natsCreds, *listen, *dataDir)
 	if err != nil {
 		return err
 	}
@@ -237,15 +244,27 @@ func replayToWebhook(ctx context.Context, js jetstream.JetStream, databaseURL, d
 	return json.NewEncoder(stdout).Encode(map[string]any{"webhook_id": w.ID, "organization_id": w.OrganizationID, "queued": n})
 }
 
-// openEventStream connects to NATS_URL, else to a running embedded server, else starts the
-// embedded server over the data dir to read what it stored.
-func openEventStream(natsURL, listen, dataDir string) (jetstream.JetStream, func(), error) {
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+// openEventStream connects to NATS_URL, else to a running embedded server (with the credential
+// it generated into the data dir), else starts the embedded server over the data dir to read what
+// it stored.
+func openEventStream(natsURL, natsCreds, listen, dataDir string) (jetstream.JetStream, func(), error) {
 	url := natsURL
 	var closeServer func()
+	var opts []nats.Option
+	if natsCreds != "" {
+		if natsURL == "" {
+			return nil, nil, errors.New("--nats-creds needs --nats-url (the embedded broker's credential is read from the data dir)")
+		}
+		opts = append(opts, nats.UserCredentials(natsCreds))
+	}
 	if url == "" {
-		url = "nats://" + listen
-		if !reachable(listen) {
+		if reachable(listen) {
+			pw, err := events.ReadEmbeddedPassword(dataDir)
+			if err != nil {
+				return nil, nil, fmt.Errorf("a broker runs on %s but its credential is not readable (use the --data-dir of 'analytics serve'): %w", listen, err)
+			}
+			url = "nats://" + events.EmbeddedUser + ":" + pw + "@" + listen
+		} else {
 			s, u, err := events.StartEmbedded(events.EmbeddedOptions{StoreDir: filepath.Join(dataDir, "nats"), Listen: "127.0.0.1:0"})
 			if err != nil {
 				return nil, nil, fmt.Errorf("no NATS running and the embedded store could not be opened: %w", err)
@@ -253,9 +272,14 @@ func openEventStream(natsURL, listen, dataDir string) (jetstream.JetStream, func
 			url, closeServer = u, func() { s.Shutdown(); s.WaitForShutdown() }
 		}
 	}
-	nc, err := events.Connect(url, "analytics-events-cli", log)
+	// Fail fast on a wrong credential or address instead of retrying forever like the service.
+	opts = append(opts, nats.Name("analytics-events-cli"), nats.MaxReconnects(-1))
+	nc, err := nats.Connect(url, append(events.URLCredentials(url), opts...)...)
 	if err != nil {
-		return nil, nil, err
+		if closeServer != nil {
+			closeServer()
+		}
+		return nil, nil, fmt.Errorf("connect to nats %s: %w", events.RedactURL(url), err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {

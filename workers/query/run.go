@@ -24,6 +24,9 @@ type runner interface {
 type Options struct {
 	// Concurrency bounds queries run at once by this process (default 16).
 	Concurrency int
+	// AckWait is how long the queries of a worker that died wait before another worker re-runs
+	// them (default 30 s).
+	AckWait time.Duration
 }
 
 // Start consumes query commands until the returned stop is called.
@@ -31,12 +34,15 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 	if o.Concurrency <= 0 {
 		o.Concurrency = 16
 	}
+	if o.AckWait <= 0 {
+		o.AckWait = 30 * time.Second
+	}
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "query-runner",
 		FilterSubjects: []string{events.CommandSubjectPrefix + queries.RunCommand},
-		// Longer than the longest statement timeout plus generation: a query still running is
-		// not handed to a second worker.
-		AckWait: 6 * time.Minute, MaxDeliver: 5, Concurrency: o.Concurrency,
+		// A query still running is kept by in-progress heartbeats (events.Consume), however
+		// long it takes; AckWait is how soon the query of a worker that died runs elsewhere.
+		AckWait: o.AckWait, MaxDeliver: 5, Concurrency: o.Concurrency,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {

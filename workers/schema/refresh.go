@@ -38,14 +38,13 @@ const (
 // the service's refresh timeout; stop cancels refreshes in flight (they are redelivered to
 // another process), so a shutdown never waits on a hung data source.
 func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog.Logger) (func(), error) {
-	// The acknowledgement deadline outlasts the refresh timeout, so a refresh is never
-	// handed to a second worker while the first still runs it.
-	ackWait := svc.RefreshTimeout() + time.Minute
 	stopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "schema-refresh",
 		FilterSubjects: []string{events.CommandSubjectPrefix + sources.RefreshCommand},
-		AckWait:        ackWait, MaxDeliver: maxDeliver, Concurrency: concurrency,
+		// In-progress heartbeats keep a running refresh on its worker (the refresh timeout
+		// bounds it); a dead worker's refresh resumes elsewhere after AckWait.
+		AckWait: 30 * time.Second, MaxDeliver: maxDeliver, Concurrency: concurrency,
 		// Commands waiting for their organization's slot must not starve other organizations'.
 		MaxAckPending: concurrency * 32,
 	}, log, func(hctx context.Context, msg jetstream.Msg) error {

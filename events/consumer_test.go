@@ -1,0 +1,128 @@
+package events
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// worker is one process's view of the broker: its own connection, as a separate process has.
+func worker(t *testing.T, url string) (*nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nc, js
+}
+
+func commandBroker(t *testing.T) (string, jetstream.JetStream) {
+	t.Helper()
+	url := startBroker(t, "")
+	_, js := worker(t, url)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := EnsureStreams(ctx, js, StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return url, js
+}
+
+func publishCommand(t *testing.T, js jetstream.JetStream, subject string) {
+	t.Helper()
+	if _, err := js.Publish(context.Background(), subject, []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const testAckWait = time.Second
+
+func testConsumer(t *testing.T, js jetstream.JetStream, h Handler) *Consumer {
+	t.Helper()
+	c, err := Consume(context.Background(), js, ConsumerOptions{
+		Stream: CommandsStream, Durable: "test-runner", FilterSubjects: []string{CommandSubjectPrefix + "test.run"},
+		AckWait: testAckWait, Concurrency: 2,
+	}, discardLog(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestTheMessageOfAWorkerThatDiedGoesToAnotherAfterAckWait(t *testing.T) {
+	url, js := commandBroker(t)
+	nc1, js1 := worker(t, url)
+	taken := make(chan struct{})
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	testConsumer(t, js1, func(ctx context.Context, msg jetstream.Msg) error {
+		close(taken)
+		<-release // never finishes while the worker is alive
+		return nil
+	})
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	select {
+	case <-taken:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first worker never got the message")
+	}
+
+	nc1.Close() // the worker dies: no ack, no more heartbeats
+
+	_, js2 := worker(t, url)
+	redelivered := make(chan uint64, 1)
+	c2 := testConsumer(t, js2, func(ctx context.Context, msg jetstream.Msg) error {
+		md, _ := msg.Metadata()
+		redelivered <- md.NumDelivered
+		return nil
+	})
+	defer c2.Stop()
+	select {
+	case n := <-redelivered:
+		if n < 2 {
+			t.Fatalf("delivery count %d, want a redelivery", n)
+		}
+	case <-time.After(15 * testAckWait):
+		t.Fatal("the dead worker's message was not handed to the live worker")
+	}
+}
+
+func TestASlowHandlerThatIsAliveKeepsItsMessage(t *testing.T) {
+	url, js := commandBroker(t)
+	var deliveries atomic.Int32
+	finished := make(chan struct{})
+	handler := func(ctx context.Context, msg jetstream.Msg) error {
+		if deliveries.Add(1) == 1 {
+			// Three times AckWait: without heartbeats JetStream would hand the message to the
+			// other worker twice meanwhile.
+			time.Sleep(3 * testAckWait)
+			close(finished)
+		}
+		return nil
+	}
+	_, js1 := worker(t, url)
+	_, js2 := worker(t, url)
+	c1 := testConsumer(t, js1, handler)
+	defer c1.Stop()
+	c2 := testConsumer(t, js2, handler)
+	defer c2.Stop()
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	select {
+	case <-finished:
+	case <-time.After(20 * testAckWait):
+		t.Fatal("the slow handler never finished")
+	}
+	time.Sleep(2 * testAckWait) // time for a wrongful redelivery to show
+	if n := deliveries.Load(); n != 1 {
+		t.Fatalf("the message was delivered %d times while its first handler was alive, want once", n)
+	}
+}
