@@ -207,7 +207,8 @@ func TestRefreshAndLogout(t *testing.T) {
 		t.Fatalf("after logout: %s", gone.Raw)
 	}
 	s.Do("POST", "/v1/auth/refresh", acct.Token, nil).Expect(t, 401)
-	s.Do("GET", "/v1/auth/me", fresh, nil).Expect(t, 200)
+	// The refreshed token belongs to the same session: logout revoked it too.
+	s.Do("GET", "/v1/auth/me", fresh, nil).Expect(t, 401)
 
 	for _, bad := range []string{"", "Bearer", "Bearer not.a.jwt", "Basic abc",
 		// alg none must never be accepted.
