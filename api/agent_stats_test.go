@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/analytics-agent/service/apptest"
 )
@@ -13,7 +12,7 @@ func TestAgentStatsShowOtherUsersEmailsAndQuestionsOnlyToAdmins(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		s := apptest.Start(t, apptest.Options{Database: db})
 		admin := s.Register(t)
-		path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "stats-shop.db")
+		path := apptest.SeedSQLiteShop(t, s.SQLiteDirOf(t, admin.Token), "stats-shop.db")
 		ds := s.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "Shop", "type": "sqlite", "path": path}).Expect(t, 201).String("id")
 		s.Do("POST", "/v1/data-sources/"+ds+"/refresh-schema", admin.Token, nil).Expect(t, 200)
 		agent := s.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "Shop", "agent_type": "sales_performance",
@@ -26,8 +25,8 @@ func TestAgentStatsShowOtherUsersEmailsAndQuestionsOnlyToAdmins(t *testing.T) {
 
 		const secret = "how many orders are there in total"
 		const own = "total amount of orders by status"
-		askAndWait(t, s, admin.Token, agent, secret)
-		askAndWait(t, s, analyst, agent, own)
+		s.Ask(t, admin.Token, agent, secret)
+		s.Ask(t, analyst, agent, own)
 
 		adminView := s.Do("GET", "/v1/agents/"+agent+"/stats", admin.Token, nil).Expect(t, 200)
 		if !strings.Contains(string(adminView.Raw), admin.Email) || !strings.Contains(string(adminView.Raw), "analyst-"+admin.Email) ||
@@ -59,19 +58,3 @@ func TestAgentStatsShowOtherUsersEmailsAndQuestionsOnlyToAdmins(t *testing.T) {
 	})
 }
 
-// askAndWait asks a question and waits until it has finished (a busy machine may answer 202).
-func askAndWait(t *testing.T, s *apptest.Service, token, agent, question string) {
-	t.Helper()
-	r := s.Do("POST", "/v1/queries", token, map[string]any{"question": question, "agent_id": agent})
-	if r.Status != 200 && r.Status != 202 {
-		t.Fatalf("ask: %d %s", r.Status, r.Raw)
-	}
-	id := r.String("id")
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		q := s.Do("GET", "/v1/queries/"+id, token, nil).Expect(t, 200)
-		if st := q.String("status"); st != "pending" && st != "running" {
-			return
-		}
-	}
-	t.Fatalf("query %s did not finish", id)
-}

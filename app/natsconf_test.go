@@ -129,12 +129,12 @@ func TestNATSConfRefusesStrangersAndLetsTheServiceWork(t *testing.T) {
 	// The whole service runs as the service user: API, outbox relay, every worker.
 	s := apptest.Start(t, apptest.Options{Database: "sqlite", NATSURL: "nats://analytics:" + servicePassword + "@" + addr})
 	admin := s.Register(t)
-	path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "shop.db")
+	path := apptest.SeedSQLiteShop(t, s.SQLiteDirOf(t, admin.Token), "shop.db")
 	ds := s.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": path}).Expect(t, 201)
 	s.Do("POST", "/v1/data-sources/"+ds.String("id")+"/refresh-schema", admin.Token, nil).Expect(t, 200)
 	agent := s.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "a", "agent_type": "general_data",
 		"data_source_id": ds.String("id"), "allowed_tables": []string{"orders"}}).Expect(t, 201)
-	r := s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "how many orders are there", "agent_id": agent.String("id")}).Expect(t, 200)
+	r := s.Ask(t, admin.Token, agent.String("id"), "how many orders are there")
 	if r.Body["row_count"] != float64(1) {
 		t.Fatalf("answer through the authorized broker: %s", r.Raw)
 	}

@@ -289,3 +289,23 @@ func (s *Service) waitHealthy() {
 	}
 	s.t.Fatalf("service did not answer /healthz within 20s")
 }
+
+// Ask asks a question and returns the finished query (GET /v1/queries/{id} once it is completed
+// or failed). A busy machine may answer 202 where the wait budget ran out; the test still sees
+// the answer instead of depending on the machine's speed.
+func (s *Service) Ask(t testing.TB, token, agentID, question string) *Response {
+	t.Helper()
+	r := s.Do("POST", "/v1/queries", token, map[string]any{"question": question, "agent_id": agentID})
+	if r.Status != 200 && r.Status != 202 {
+		t.Fatalf("ask %q: %d %s", question, r.Status, r.Raw)
+	}
+	id := r.String("id")
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		q := s.Do("GET", "/v1/queries/"+id, token, nil).Expect(t, 200)
+		if st := q.String("status"); st != "pending" && st != "running" {
+			return q
+		}
+	}
+	t.Fatalf("query %s did not finish", id)
+	return nil
+}
