@@ -57,4 +57,3 @@ func TestAgentStatsShowOtherUsersEmailsAndQuestionsOnlyToAdmins(t *testing.T) {
 		}
 	})
 }
-
