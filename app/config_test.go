@@ -34,6 +34,10 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
 		{name: "trusted proxies", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.10,fd00::/8"}},
 		{name: "bad trusted proxy", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8,proxy.internal"}, wantErr: "ANALYTICS_TRUSTED_PROXIES"},
+		{name: "bad data source allow-private", env: map[string]string{"ANALYTICS_DATASOURCE_ALLOW_PRIVATE": "maybe"}, wantErr: "ANALYTICS_DATASOURCE_ALLOW_PRIVATE"},
+		{name: "bad llm allow-private", env: map[string]string{"ANALYTICS_LLM_ALLOW_PRIVATE": "sure"}, wantErr: "ANALYTICS_LLM_ALLOW_PRIVATE"},
+		{name: "bad refresh timeout", env: map[string]string{"ANALYTICS_SCHEMA_REFRESH_TIMEOUT": "-1s"}, wantErr: "ANALYTICS_SCHEMA_REFRESH_TIMEOUT"},
+		{name: "bad refresh cap", env: map[string]string{"ANALYTICS_SCHEMA_REFRESH_PER_ORG": "0"}, wantErr: "ANALYTICS_SCHEMA_REFRESH_PER_ORG"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -45,6 +49,9 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 			}
 			if c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)) {
 				t.Fatalf("error %v, want one naming %s", err, c.wantErr)
+			}
+			if c.name == "defaults" && (cfg.DataSourceAllowPrivate || cfg.LLMAllowPrivate || cfg.SchemaRefreshPerOrg != 2) {
+				t.Fatalf("private addresses must be refused by default: %+v", cfg)
 			}
 			if c.name == "boolean flag without value" && !cfg.Demo {
 				t.Fatal("--demo did not turn the demo on")
