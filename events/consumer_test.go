@@ -44,13 +44,18 @@ func publishCommand(t *testing.T, js jetstream.JetStream, subject string) {
 	}
 }
 
-const testAckWait = time.Second
+// testAckWait is short so the tests run quickly; heartbeats come much more often than AckWait,
+// so a machine busy with other tests does not miss one by chance.
+const (
+	testAckWait   = 1500 * time.Millisecond
+	testHeartbeat = 200 * time.Millisecond
+)
 
 func testConsumer(t *testing.T, js jetstream.JetStream, h Handler) *Consumer {
 	t.Helper()
 	c, err := Consume(context.Background(), js, ConsumerOptions{
 		Stream: CommandsStream, Durable: "test-runner", FilterSubjects: []string{CommandSubjectPrefix + "test.run"},
-		AckWait: testAckWait, Concurrency: 2,
+		AckWait: testAckWait, InProgressEvery: testHeartbeat, Concurrency: 2,
 	}, discardLog(), h)
 	if err != nil {
 		t.Fatal(err)
