@@ -27,7 +27,9 @@ func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "schema-refresh",
 		FilterSubjects: []string{events.CommandSubjectPrefix + sources.RefreshCommand},
-		AckWait:        10 * time.Minute, MaxDeliver: 5, Concurrency: 2,
+		// In-progress heartbeats keep a long refresh on its worker; a dead worker's refresh
+		// resumes elsewhere after AckWait.
+		AckWait: 30 * time.Second, MaxDeliver: 5, Concurrency: 2,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
