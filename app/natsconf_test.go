@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +13,6 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/apptest"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/queries"
@@ -130,29 +126,16 @@ func TestNATSConfRefusesStrangersAndLetsTheServiceWork(t *testing.T) {
 		}
 	}
 
-	// The whole service runs as the service user: API, outbox relay, every worker. The demo
-	// organization gives a data source and agents without depending on where sqlite files live.
+	// The whole service runs as the service user: API, outbox relay, every worker.
 	s := apptest.Start(t, apptest.Options{Database: "sqlite", NATSURL: "nats://analytics:" + servicePassword + "@" + addr})
-	if err := s.App.SeedDemo(context.Background(), io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	pw, err := os.ReadFile(filepath.Join(s.Cfg.DataDir, "demo-credentials.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	token := s.Login(t, app.DemoEmail, strings.TrimSpace(string(pw)))
-	orgID := s.Do("GET", "/v1/auth/me", token, nil).Expect(t, 200).String("organization_id")
-	sources := s.Do("GET", "/v1/data-sources", token, nil).Expect(t, 200).Body["data_sources"].([]any)
-	dsID := sources[0].(map[string]any)["id"].(string)
-	s.Do("POST", "/v1/data-sources/"+dsID+"/refresh-schema", token, nil).Expect(t, 200) // a command and its answer
-	var agentID string
-	for _, a := range s.Do("GET", "/v1/agents", token, nil).Expect(t, 200).Body["agents"].([]any) {
-		if m := a.(map[string]any); m["agent_type"] == "general_data" {
-			agentID = m["id"].(string)
-		}
-	}
-	r := s.Do("POST", "/v1/queries", token, map[string]any{"question": "how many orders are there", "agent_id": agentID}).Expect(t, 200)
-	if n, _ := r.Body["row_count"].(float64); n < 1 {
+	admin := s.Register(t)
+	path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "shop.db")
+	ds := s.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": path}).Expect(t, 201)
+	s.Do("POST", "/v1/data-sources/"+ds.String("id")+"/refresh-schema", admin.Token, nil).Expect(t, 200)
+	agent := s.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "a", "agent_type": "general_data",
+		"data_source_id": ds.String("id"), "allowed_tables": []string{"orders"}}).Expect(t, 201)
+	r := s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "how many orders are there", "agent_id": agent.String("id")}).Expect(t, 200)
+	if r.Body["row_count"] != float64(1) {
 		t.Fatalf("answer through the authorized broker: %s", r.Raw)
 	}
 
@@ -192,7 +175,7 @@ func TestNATSConfRefusesStrangersAndLetsTheServiceWork(t *testing.T) {
 	seen := 0
 	deadline := time.Now().Add(15 * time.Second)
 	for seen == 0 && time.Now().Before(deadline) {
-		err = events.Replay(ctx, js, events.ReadOptions{Since: time.Now().Add(-time.Hour), OrgID: orgID}, func(events.StoredEvent) error { seen++; return nil })
+		err = events.Replay(ctx, js, events.ReadOptions{Since: time.Now().Add(-time.Hour), OrgID: admin.OrgID}, func(events.StoredEvent) error { seen++; return nil })
 		if err != nil {
 			t.Fatalf("the reader cannot replay: %v", err)
 		}
@@ -201,7 +184,7 @@ func TestNATSConfRefusesStrangersAndLetsTheServiceWork(t *testing.T) {
 	if seen == 0 {
 		t.Fatal("the reader saw no event of the organization")
 	}
-	for _, subj := range []string{events.EventSubject(orgID, events.UserLogin), events.CommandSubjectPrefix + queries.RunCommand, "$JS.API.STREAM.DELETE.EVENTS"} {
+	for _, subj := range []string{events.EventSubject(admin.OrgID, events.UserLogin), events.CommandSubjectPrefix + queries.RunCommand, "$JS.API.STREAM.DELETE.EVENTS"} {
 		if err := rd.Publish(subj, []byte(`{}`)); err != nil {
 			t.Fatal(err)
 		}
