@@ -53,11 +53,17 @@ type ConsumerOptions struct {
 	// messages waiting to retry do not starve fresh ones.
 	MaxAckPending int
 	DeliverPolicy jetstream.DeliverPolicy
+	// PullWhenIdle takes a message from the broker only when a handler is free, instead of
+	// prefetching a batch. Prefetched messages wait in the client, unheartbeated, until a
+	// handler frees up: when handlers can run longer than AckWait (queries), such a message would
+	// be redelivered to another process and then run twice. It costs a round trip per message,
+	// which short, high-volume work (webhooks) should not pay.
+	PullWhenIdle bool
 }
 
 // Consumer runs a Handler over a durable consumer until Stop.
 type Consumer struct {
-	cc        jetstream.ConsumeContext
+	stop      func() // stops taking messages
 	inflight  sync.WaitGroup
 	log       *slog.Logger
 	heartbeat time.Duration
@@ -99,22 +105,70 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	// Handlers run detached from the start context: Stop waits for them, so a shutdown finishes
 	// in-flight messages instead of abandoning them half done.
 	hctx := context.WithoutCancel(ctx)
-	cc, err := cons.Consume(func(msg jetstream.Msg) {
-		// The heartbeat starts on receipt: a message pulled while every handler is busy waits
-		// here, and must not be redelivered elsewhere meanwhile.
-		stopBeat := c.beat(msg)
-		sem <- struct{}{}
+	dispatch := func(msg jetstream.Msg, stopBeat func()) {
 		c.inflight.Add(1)
 		go func() {
 			defer func() { <-sem; c.inflight.Done() }()
 			c.handle(hctx, msg, h, stopBeat)
 		}()
+	}
+	if o.PullWhenIdle {
+		c.pullWhenIdle(cons, sem, dispatch)
+		return c, nil
+	}
+	cc, err := cons.Consume(func(msg jetstream.Msg) {
+		// The heartbeat starts on receipt: a message pulled while every handler is busy waits
+		// here, and must not be redelivered elsewhere meanwhile.
+		stopBeat := c.beat(msg)
+		sem <- struct{}{}
+		dispatch(msg, stopBeat)
 	}, jetstream.PullMaxMessages(o.Concurrency*2))
 	if err != nil {
 		return nil, fmt.Errorf("consume %s: %w", o.Durable, err)
 	}
-	c.cc = cc
+	c.stop = cc.Stop
 	return c, nil
+}
+
+// pullWhenIdle fetches one message each time a handler slot is free, until stop.
+func (c *Consumer) pullWhenIdle(cons jetstream.Consumer, sem chan struct{}, dispatch func(jetstream.Msg, func())) {
+	done := make(chan struct{})
+	var loop sync.WaitGroup
+	loop.Add(1)
+	go func() {
+		defer loop.Done()
+		for {
+			select {
+			case sem <- struct{}{}:
+			case <-done:
+				return
+			}
+			// A short wait, so that Stop is noticed soon; an empty wait is not an error.
+			msg, err := cons.Next(jetstream.FetchMaxWait(time.Second))
+			if err != nil {
+				<-sem
+				if !noMessage(err) {
+					c.log.Warn("fetch failed, retrying", "err", err)
+					select {
+					case <-done:
+						return
+					case <-time.After(time.Second):
+					}
+				}
+				select {
+				case <-done:
+					return
+				default:
+				}
+				continue
+			}
+			dispatch(msg, c.beat(msg))
+		}
+	}()
+	c.stop = func() {
+		close(done)
+		loop.Wait()
+	}
 }
 
 func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler, stopBeat func()) {
@@ -190,6 +244,6 @@ func backoff(md *jetstream.MsgMetadata) time.Duration {
 
 // Stop stops fetching and waits for in-flight handlers.
 func (c *Consumer) Stop() {
-	c.cc.Stop()
+	c.stop()
 	c.inflight.Wait()
 }

@@ -44,14 +44,23 @@ func publishCommand(t *testing.T, js jetstream.JetStream, subject string) {
 	}
 }
 
-const testAckWait = time.Second
+// testAckWait is short so the tests run quickly; heartbeats come much more often than AckWait,
+// so a machine busy with other tests does not miss one by chance.
+const (
+	testAckWait   = 1500 * time.Millisecond
+	testHeartbeat = 200 * time.Millisecond
+)
 
 func testConsumer(t *testing.T, js jetstream.JetStream, h Handler) *Consumer {
 	t.Helper()
-	c, err := Consume(context.Background(), js, ConsumerOptions{
-		Stream: CommandsStream, Durable: "test-runner", FilterSubjects: []string{CommandSubjectPrefix + "test.run"},
-		AckWait: testAckWait, Concurrency: 2,
-	}, discardLog(), h)
+	return testConsumerWith(t, js, ConsumerOptions{Concurrency: 2}, h)
+}
+
+func testConsumerWith(t *testing.T, js jetstream.JetStream, o ConsumerOptions, h Handler) *Consumer {
+	t.Helper()
+	o.Stream, o.Durable, o.FilterSubjects = CommandsStream, "test-runner", []string{CommandSubjectPrefix + "test.run"}
+	o.AckWait, o.InProgressEvery = testAckWait, testHeartbeat
+	c, err := Consume(context.Background(), js, o, discardLog(), h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,5 +133,59 @@ func TestASlowHandlerThatIsAliveKeepsItsMessage(t *testing.T) {
 	time.Sleep(2 * testAckWait) // time for a wrongful redelivery to show
 	if n := deliveries.Load(); n != 1 {
 		t.Fatalf("the message was delivered %d times while its first handler was alive, want once", n)
+	}
+}
+
+func TestAWorkerThatPullsWhenIdleHoldsNoMessageItCannotStart(t *testing.T) {
+	url, js := commandBroker(t)
+	var deliveries atomic.Int32
+	redelivered := make(chan uint64, 8)
+	busy := make(chan struct{}, 2)
+	handler := func(ctx context.Context, msg jetstream.Msg) error {
+		md, _ := msg.Metadata()
+		if md.NumDelivered > 1 {
+			redelivered <- md.NumDelivered
+		}
+		if deliveries.Add(1) <= 2 {
+			busy <- struct{}{}
+			time.Sleep(3 * testAckWait) // long queries holding both of A's slots
+		}
+		return nil
+	}
+	// Process A, two slots, takes the first two messages and is busy for longer than AckWait.
+	_, jsA := worker(t, url)
+	a := testConsumerWith(t, jsA, ConsumerOptions{Concurrency: 2, PullWhenIdle: true}, handler)
+	defer a.Stop()
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	for range 2 {
+		select {
+		case <-busy:
+		case <-time.After(10 * time.Second):
+			t.Fatal("A did not take the first two messages")
+		}
+	}
+	// The next messages must wait in the broker, not in A, so that B runs each once. (A
+	// prefetching A would hold one in its callback and one in its buffer, where no heartbeat
+	// covers it: redelivered to B after AckWait, and run by A too.)
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	publishCommand(t, js, CommandSubjectPrefix+"test.run")
+	time.Sleep(testAckWait / 2)
+	_, jsB := worker(t, url)
+	b := testConsumerWith(t, jsB, ConsumerOptions{Concurrency: 1, PullWhenIdle: true}, handler)
+	defer b.Stop()
+
+	deadline := time.Now().Add(20 * testAckWait)
+	for deliveries.Load() < 4 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(4 * testAckWait) // past A's long handlers and one more AckWait
+	select {
+	case n := <-redelivered:
+		t.Fatalf("a message was delivered %d times: a busy worker held it without working on it", n)
+	default:
+	}
+	if n := deliveries.Load(); n != 4 {
+		t.Fatalf("%d deliveries of 4 messages, want each once", n)
 	}
 }

@@ -42,7 +42,9 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 		FilterSubjects: []string{events.CommandSubjectPrefix + queries.RunCommand},
 		// A query still running is kept by in-progress heartbeats (events.Consume), however
 		// long it takes; AckWait is how soon the query of a worker that died runs elsewhere.
-		AckWait: o.AckWait, MaxDeliver: 5, Concurrency: o.Concurrency,
+		// Queries are pulled only when a slot is free: a prefetched one would wait for a slot
+		// unheartbeated and, after AckWait, run twice.
+		AckWait: o.AckWait, MaxDeliver: 5, Concurrency: o.Concurrency, PullWhenIdle: true,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
