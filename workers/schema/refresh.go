@@ -45,6 +45,9 @@ func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog
 		// In-progress heartbeats keep a running refresh on its worker (the refresh timeout
 		// bounds it); a dead worker's refresh resumes elsewhere after AckWait.
 		AckWait: 30 * time.Second, MaxDeliver: maxDeliver, Concurrency: concurrency,
+		// A buffered command gets no heartbeat: take one only when a slot is free, or a long
+		// refresh ahead of it would let it be handed to a second worker.
+		PullWhenIdle: true,
 		// Commands waiting for their organization's slot must not starve other organizations'.
 		MaxAckPending: concurrency * 32,
 	}, log, func(hctx context.Context, msg jetstream.Msg) error {
