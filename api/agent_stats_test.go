@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,7 @@ func TestAgentStatsShowOtherUsersEmailsAndQuestionsOnlyToAdmins(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		s := apptest.Start(t, apptest.Options{Database: db})
 		admin := s.Register(t)
-		path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "stats-shop.db")
+		path := seedShop(t, s, admin.OrgID, "stats-shop.db")
 		ds := s.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "Shop", "type": "sqlite", "path": path}).Expect(t, 201).String("id")
 		s.Do("POST", "/v1/data-sources/"+ds+"/refresh-schema", admin.Token, nil).Expect(t, 200)
 		agent := s.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "Shop", "agent_type": "sales_performance",
@@ -74,4 +75,13 @@ func askAndWait(t *testing.T, s *apptest.Service, token, agent, question string)
 		}
 	}
 	t.Fatalf("query %s did not finish", id)
+}
+
+// seedShop writes the shop fixture where a sqlite data source of the organization finds it,
+// both in the organization's own folder (<sqlite-dir>/<org_id>/) and in the shared folder of
+// earlier versions, and returns the data source path.
+func seedShop(t *testing.T, s *apptest.Service, orgID, name string) string {
+	t.Helper()
+	apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, name)
+	return apptest.SeedSQLiteShop(t, filepath.Join(s.Cfg.SQLiteDir, orgID), name)
 }

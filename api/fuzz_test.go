@@ -241,7 +241,7 @@ func jsonBodyFor(doc openAPIDoc, o map[string]any, hole string) string {
 // their ids.
 func otherOrgFixture(t *testing.T, s *apptest.Service, a apptest.Account) map[string]string {
 	t.Helper()
-	path := apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "fuzz-other.db")
+	path := seedShop(t, s, a.OrgID, "fuzz-other.db")
 	ds := s.Do("POST", "/v1/data-sources", a.Token, map[string]any{"name": "Other", "type": "sqlite", "path": path}).Expect(t, 201)
 	s.Do("POST", "/v1/data-sources/"+ds.String("id")+"/refresh-schema", a.Token, nil).Expect(t, 200)
 	ag := s.Do("POST", "/v1/agents", a.Token, map[string]any{"name": "Other", "agent_type": "general_data",
