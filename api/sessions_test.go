@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,5 +123,29 @@ func TestLogoutRevokesEveryTokenRefreshedFromTheSession(t *testing.T) {
 			}
 		}
 		s.Do("GET", "/v1/auth/me", other, nil).Expect(t, 200)
+	})
+}
+
+func TestConcurrentRefreshesOfOneTokenIssueOneNewToken(t *testing.T) {
+	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
+		s := apptest.Start(t, apptest.Options{Database: db})
+		acct := s.Register(t)
+		var mu sync.Mutex
+		counts := map[int]int{}
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := s.Do("POST", "/v1/auth/refresh", acct.Token, nil)
+				mu.Lock()
+				counts[r.Status]++
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if counts[200] != 1 || counts[401] != 19 {
+			t.Fatalf("answers by status %v, want one 200 and 19 × 401", counts)
+		}
 	})
 }
