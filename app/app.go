@@ -153,7 +153,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	go guard.Warm()
 	a.Watcher = queries.NewWatcher(a.NC)
 	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
-		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate})
+		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate,
+		Reserved: a.reservedEndpoints()})
 	if err != nil {
 		return nil, err
 	}

@@ -139,7 +139,9 @@ func (g *Guard) isReserved(ap netip.AddrPort, database string) bool {
 		if int(ap.Port()) != ep.Port {
 			continue
 		}
-		if ep.Database != "" && !strings.EqualFold(ep.Database, database) {
+		// A protocol that names no database (HTTP from webhooks and model servers) reaches
+		// the server whatever database the endpoint narrows to, so the port is refused.
+		if ep.Database != "" && database != "" && !strings.EqualFold(ep.Database, database) {
 			continue
 		}
 		for _, rip := range g.resolved[ep.Host] {

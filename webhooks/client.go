@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -50,6 +49,9 @@ type ClientOptions struct {
 	// deliveries. Zero means 4; a worker that sends many deliveries concurrently raises it to its
 	// concurrency so connections are reused instead of re-dialled after every request.
 	MaxIdleConnsPerHost int
+	// Reserved are endpoints never dialled whatever AllowPrivate says: the service's own store
+	// and broker, which a tenant could otherwise probe with ANALYTICS_WEBHOOK_ALLOW_PRIVATE on.
+	Reserved []netguard.Endpoint
 }
 
 // Client performs single webhook delivery attempts. It is safe for concurrent use and should be
@@ -108,20 +110,14 @@ func NewClient(opts ClientOptions) *Client {
 	if opts.MaxIdleConnsPerHost <= 0 {
 		opts.MaxIdleConnsPerHost = 4
 	}
-	allowPrivate := opts.AllowPrivate
-	dialer := &net.Dialer{
-		Timeout: opts.Timeout,
-		// Control runs after DNS resolution, once per address actually dialled, so a name
-		// that resolves (or re-resolves, DNS rebinding) to a private address is caught here.
-		Control: func(network, address string, _ syscall.RawConn) error {
-			return checkDialAddress(network, address, allowPrivate)
-		},
-	}
+	// The guard checks after DNS resolution, once per address actually dialled, so a name
+	// that resolves (or re-resolves, DNS rebinding) to a private address is caught.
+	guard := netguard.New(opts.AllowPrivate, opts.Reserved...)
 	transport := &http.Transport{
 		// No proxy: a proxy from HTTP(S)_PROXY would be dialled instead of the target and
 		// would bypass the address check.
 		Proxy:                  nil,
-		DialContext:            dialer.DialContext,
+		DialContext:            guard.DialFunc(opts.Timeout, ""),
 		TLSClientConfig:        &tls.Config{MinVersion: tls.VersionTLS12},
 		TLSHandshakeTimeout:    opts.Timeout,
 		ResponseHeaderTimeout:  opts.Timeout,
@@ -139,7 +135,7 @@ func NewClient(opts ClientOptions) *Client {
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
 		timeout:      opts.Timeout,
-		allowPrivate: allowPrivate,
+		allowPrivate: opts.AllowPrivate,
 		userAgent:    opts.UserAgent,
 	}
 }
@@ -236,11 +232,6 @@ func (c *Client) describe(parent, ctx context.Context, err error) string {
 		}
 		return "connection failed: " + err.Error()
 	}
-}
-
-// checkDialAddress is the dialer's guard. address is always a literal "ip:port" here.
-func checkDialAddress(network, address string, allowPrivate bool) error {
-	return netguard.CheckAddr(network, address, allowPrivate)
 }
 
 // cleanExcerpt makes a body prefix safe to store: valid UTF-8 (a multi-byte rune cut at the

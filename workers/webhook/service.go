@@ -25,6 +25,7 @@ import (
 
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
+	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/store"
 	"github.com/analytics-agent/service/webhooks"
@@ -52,6 +53,8 @@ type Options struct {
 	Timeout time.Duration
 	// AllowPrivate accepts http and private targets (ANALYTICS_WEBHOOK_ALLOW_PRIVATE).
 	AllowPrivate bool
+	// Reserved are the service's own store and broker, never a delivery target.
+	Reserved []netguard.Endpoint
 	// Client, when nil, is webhooks.NewClient with the options above.
 	Client *webhooks.Client
 	// CacheTTL bounds how stale a process's view of a webhook may be (default 3 s).
@@ -90,7 +93,7 @@ func New(o Options) (*Service, error) {
 	}
 	if o.Client == nil {
 		o.Client = webhooks.NewClient(webhooks.ClientOptions{Timeout: o.Timeout, AllowPrivate: o.AllowPrivate,
-			MaxIdleConnsPerHost: o.Concurrency})
+			MaxIdleConnsPerHost: o.Concurrency, Reserved: o.Reserved})
 	}
 	return &Service{o: o, log: o.Log.With("component", "webhooks"), cache: newCache(o.Store, o.Keys, o.CacheTTL)}, nil
 }
