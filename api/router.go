@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -34,6 +35,8 @@ type Deps struct {
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
 	Webhooks *webhook.Service
+	// Console, when set, serves the browser console for GET and HEAD paths outside /v1 and /api.
+	Console http.Handler
 }
 
 // NewRouter builds the HTTP handler.
@@ -45,6 +48,10 @@ func NewRouter(d Deps) http.Handler {
 	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
 
 	r.NoRoute(func(c *gin.Context) {
+		if d.Console != nil && isConsolePath(c.Request) {
+			d.Console.ServeHTTP(c.Writer, c.Request)
+			return
+		}
 		writeError(c, Errorf(http.StatusNotFound, "not_found", "no route for %s %s", c.Request.Method, c.Request.URL.Path))
 	})
 	r.NoMethod(func(c *gin.Context) {
@@ -68,6 +75,20 @@ func NewRouter(d Deps) http.Handler {
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
 	return r
+}
+
+// isConsolePath tells console pages from API paths: the API keeps its JSON 404 under /v1 and /api.
+func isConsolePath(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	p := r.URL.Path
+	for _, api := range []string{"/v1", "/api"} {
+		if p == api || strings.HasPrefix(p, api+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 type health struct {

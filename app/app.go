@@ -25,6 +25,7 @@ import (
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/web/console"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
@@ -155,7 +156,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks,
+		Webhooks: a.Webhooks, Console: console.Handler(),
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {
