@@ -37,6 +37,10 @@ type Deps struct {
 	Webhooks *webhook.Service
 	// Console, when set, serves the browser console for GET and HEAD paths outside /v1 and /api.
 	Console http.Handler
+	// Metrics, when set, records every request and serves GET /metrics.
+	Metrics httpMetrics
+	// MetricsToken, when set, is the bearer token GET /metrics requires.
+	MetricsToken string
 }
 
 // NewRouter builds the HTTP handler.
@@ -45,7 +49,11 @@ func NewRouter(d Deps) http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
+	r.Use(requestID(), accessLog(d.Log))
+	if d.Metrics != nil {
+		r.Use(observeRequests(d.Metrics, d.Console != nil))
+	}
+	r.Use(recovery(d.Log), errorMiddleware(d.Log), bodyLimit())
 
 	r.NoRoute(func(c *gin.Context) {
 		if d.Console != nil && isConsolePath(c.Request) {
@@ -61,6 +69,9 @@ func NewRouter(d Deps) http.Handler {
 	h := &health{checks: d.Checks}
 	r.GET("/healthz", h.live)
 	r.GET("/readyz", h.ready)
+	if d.Metrics != nil {
+		registerMetrics(r, d.Metrics, d.MetricsToken)
+	}
 
 	v1 := r.Group("/v1")
 	v1.GET("/openapi.json", openAPI)

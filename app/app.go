@@ -19,6 +19,7 @@ import (
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/metrics"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
@@ -62,6 +63,8 @@ type App struct {
 	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
+	// Metrics is what GET /metrics serves.
+	Metrics *metrics.Metrics
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
 	NATSURL string
 
@@ -149,14 +152,16 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	// first question.
 	go guard.Warm()
 	a.Watcher = queries.NewWatcher(a.NC)
+	a.Metrics = a.newMetrics()
 	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
-		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate})
+		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate,
+		Observe: a.Metrics.WebhookAttempt})
 	if err != nil {
 		return nil, err
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks, Console: console.Handler(),
+		Webhooks: a.Webhooks, Console: console.Handler(), Metrics: a.Metrics, MetricsToken: cfg.MetricsToken,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {

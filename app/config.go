@@ -47,6 +47,8 @@ type Config struct {
 	MailFrom string
 
 	ShutdownTimeout time.Duration
+	// MetricsToken, when set, guards GET /metrics.
+	MetricsToken string
 
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
@@ -132,6 +134,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"metrics-token", "ANALYTICS_METRICS_TOKEN", "", "bearer token GET /metrics requires (open when empty: restrict it at the network edge)", true, str(func(c *Config) *string { return &c.MetricsToken })},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 

@@ -49,6 +49,8 @@ type Plan struct {
 	DataSource     *store.DataSource
 	GenerationTime time.Duration
 	GuardTime      time.Duration
+	// Engine is the provider that generated the SQL (metrics label).
+	Engine string
 }
 
 // AgentConfig decodes an agent's tables and column permissions.
@@ -96,19 +98,20 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	dialect := datasource.Type(ds.Type)
 
 	start := time.Now()
-	gen, err := p.engine(ctx, a.OrganizationID).Generate(ctx, nlq.Request{
+	eng := p.engine(ctx, a.OrganizationID)
+	gen, err := eng.Generate(ctx, nlq.Request{
 		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
 	})
 	genTime := time.Since(start)
 	if err != nil {
-		return nil, err
+		return &Plan{Dialect: dialect, DataSource: ds, GenerationTime: genTime, Engine: EngineName(eng)}, err
 	}
 	start = time.Now()
 	checked, err := guard.Check(dialect, gen.SQL, schema, gp)
 	guardTime := time.Since(start)
 	if err != nil {
-		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime}, err
+		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
 	}
 	return &Plan{SQL: checked.SQL, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
-		GenerationTime: genTime, GuardTime: guardTime}, nil
+		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil
 }

@@ -88,6 +88,32 @@ type Runner struct {
 	planner *Planner
 	sources *sources.Service
 	notify  func(queryID string)
+	observe func(Finished)
+}
+
+// Finished is how a question ended, for metrics: the engine, the outcome ("completed" or the
+// failure code) and the time of each step reached (zero when not reached).
+type Finished struct {
+	Engine, Outcome              string
+	Generation, Guard, Execution time.Duration
+	Total                        time.Duration
+}
+
+// WithObserver makes the runner report every finished question to fn (metrics).
+func (r *Runner) WithObserver(fn func(Finished)) *Runner {
+	r.observe = fn
+	return r
+}
+
+func (r *Runner) finished(plan *Plan, outcome string, started time.Time, exec time.Duration) {
+	if r.observe == nil {
+		return
+	}
+	f := Finished{Outcome: outcome, Execution: exec, Total: time.Since(started)}
+	if plan != nil {
+		f.Engine, f.Generation, f.Guard = plan.Engine, plan.GenerationTime, plan.GuardTime
+	}
+	r.observe(f)
 }
 
 // NewRunner builds a runner; notify announces a finished query (core NATS in production).
@@ -223,6 +249,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	if err != nil {
 		return err
 	}
+	r.finished(plan, store.QueryCompleted, started, execTime)
 	r.notify(q.ID)
 	return nil
 }
@@ -256,6 +283,11 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 	if err != nil {
 		return fmt.Errorf("record failure of %s: %w", q.ID, err)
 	}
+	var exec time.Duration
+	if len(execTime) > 0 {
+		exec = execTime[0]
+	}
+	r.finished(plan, f.Code, started, exec)
 	r.notify(q.ID)
 	return nil
 }

@@ -291,6 +291,9 @@ func (w *worker) deliver(ctx context.Context, msg jetstream.Msg) error {
 	if err := w.results.submit(resultJob{rec: rec}); err != nil {
 		return err
 	}
+	if w.s.o.Observe != nil {
+		w.s.o.Observe(map[string]string{store.DeliverySucceeded: "succeeded", store.DeliveryPending: "retrying", store.DeliveryFailed: "failed"}[rec.Status], a.Duration)
+	}
 	switch rec.Status {
 	case store.DeliveryPending:
 		log.Info("webhook attempt failed; retry scheduled", "status_code", a.StatusCode, "err", a.Err, "delay", delay)
