@@ -4,7 +4,7 @@
 // inline styles (CSP style-src 'self' holds), and every label is a text node.
 import { svg, h } from './dom.js';
 
-const W = 640, H = 320, PAD = { l: 64, r: 16, t: 16, b: 64 };
+const W = 640, H = 340, PAD = { l: 64, r: 16, t: 16, b: 84 };
 const COLORS = ['#1f5fbf', '#d9822b', '#2e9e5b', '#c23b3b', '#7e57c2', '#00897b', '#8d6e63', '#5c6bc0'];
 
 /** renderChart returns an element for the chart, or null when there is nothing to draw. */

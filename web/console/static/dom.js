@@ -1,5 +1,5 @@
 // Tiny DOM helpers. Every string child becomes a text node: nothing the user or the API supplies
-// is ever parsed as HTML (the console never uses innerHTML).
+// is ever parsed as HTML (the console never assigns markup to an element).
 
 /** h builds an element: h('a', {href: '#/x', onclick: fn}, 'text', child, [more]). */
 export function h(tag, attrs, ...kids) {

@@ -79,6 +79,8 @@ export function table(columns, rows, caption) {
 export function cell(v) {
   if (v == null) return h('span', { class: 'null' }, 'null');
   if (typeof v === 'object') return JSON.stringify(v);
+  // Floating-point sums come back as 2812180.9699999997: show at most 4 decimals.
+  if (typeof v === 'number' && !Number.isInteger(v)) return String(Number(v.toFixed(4)));
   return String(v);
 }
 
