@@ -49,7 +49,7 @@ func NewRouter(d Deps) http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(requestID(), accessLog(d.Log))
+	r.Use(requestID(), traceRequests(), accessLog(d.Log))
 	if d.Metrics != nil {
 		r.Use(observeRequests(d.Metrics, d.Console != nil))
 	}

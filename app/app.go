@@ -26,6 +26,7 @@ import (
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 	"github.com/analytics-agent/service/web/console"
 	"github.com/analytics-agent/service/workers/webhook"
 )
@@ -68,18 +69,20 @@ type App struct {
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
 	NATSURL string
 
-	embedded *server.Server
-	relay    *events.Relay
-	role     Role
-	opts     Options
-	handler  http.Handler
-	mu       sync.Mutex // guards stoppers
-	stoppers []func()
+	embedded    *server.Server
+	stopTracing func(context.Context) error
+	relay       *events.Relay
+	role        Role
+	opts        Options
+	handler     http.Handler
+	mu          sync.Mutex // guards stoppers
+	stoppers    []func()
 }
 
 // New connects to the database and the broker (starting the embedded ones when no URL is set),
 // applies migrations when asked, and wires the services.
 func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Options) (*App, error) {
+	log = slog.New(tracing.LogHandler(log.Handler())) // records logged with a span's context carry its trace id
 	a := &App{Cfg: cfg, Log: log, role: role, opts: opts}
 	ok := false
 	defer func() {
@@ -92,6 +95,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		return nil, err
 	}
 	a.Keys = keys
+	if err := a.setupTracing(ctx); err != nil {
+		return nil, err
+	}
 
 	a.Store, err = store.Open(ctx, cfg.DatabaseURL, cfg.SQLitePath())
 	if err != nil {
@@ -258,5 +264,10 @@ func (a *App) closeResources() {
 	}
 	if a.Store != nil {
 		_ = a.Store.Close()
+	}
+	if a.stopTracing != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = a.stopTracing(ctx) // flushes the last spans
 	}
 }

@@ -49,6 +49,8 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// MetricsToken, when set, guards GET /metrics.
 	MetricsToken string
+	// OTLPEndpoint, when set, exports traces there by OTLP/HTTP.
+	OTLPEndpoint string
 
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
@@ -135,6 +137,7 @@ var settings = []setting{
 		return nil
 	}},
 	{"metrics-token", "ANALYTICS_METRICS_TOKEN", "", "bearer token GET /metrics requires (open when empty: restrict it at the network edge)", true, str(func(c *Config) *string { return &c.MetricsToken })},
+	{"otlp-endpoint", "OTEL_EXPORTER_OTLP_ENDPOINT", "", "OTLP/HTTP collector base URL (e.g. http://collector:4318); traces are off when empty", false, str(func(c *Config) *string { return &c.OTLPEndpoint })},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 

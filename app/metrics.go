@@ -9,6 +9,7 @@ import (
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/metrics"
 	"github.com/analytics-agent/service/queries"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // newMetrics builds the process's registry with the gauges read at scrape time: the outbox
@@ -50,4 +51,19 @@ func consumersState(js jetstream.JetStream) metrics.ConsumersState {
 		}
 		return out, errors.Join(errs...)
 	}
+}
+
+// setupTracing exports spans by OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise spans
+// are not recorded, but an incoming trace context is still carried to the workers.
+func (a *App) setupTracing(ctx context.Context) error {
+	if a.Cfg.OTLPEndpoint == "" {
+		return nil
+	}
+	stop, err := tracing.Setup(ctx, a.Cfg.OTLPEndpoint, "analytics")
+	if err != nil {
+		return err
+	}
+	a.stopTracing = stop
+	a.Log.Info("exporting traces", "endpoint", a.Cfg.OTLPEndpoint)
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+
 	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
@@ -16,6 +18,7 @@ import (
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // RunCommand is the command name of a query run.
@@ -153,6 +156,9 @@ type FailedData struct {
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
+	ctx, span := tracing.Start(ctx, "query.run")
+	defer span.End()
+	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
 	q, err := r.st.Query(ctx, orgID, queryID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
@@ -204,8 +210,10 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		return r.fail(ctx, q, started, Classify(err), plan)
 	}
 	execStart := time.Now()
-	res, err := r.sources.Manager().Query(ctx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
+	execCtx, execSpan := tracing.Start(ctx, "query.execute")
+	res, err := r.sources.Manager().Query(execCtx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
 		Timeout: time.Duration(a.QueryTimeoutSeconds) * time.Second, MaxRows: a.MaxRows})
+	execSpan.End()
 	execTime := time.Since(execStart)
 	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
