@@ -199,6 +199,22 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.shot("ask")
 	})
 
+	t.Run("every chart type the service sends is drawn; unknown ones fall back to the table", func(t *testing.T) {
+		js := `import('/chart.js').then(m => {
+			const d = {labels: ['2024-01', '2024-02', '2024-03'], series: [{name: 'revenue', values: [10, null, 30]}, {name: 'cost', values: [5, 6, 7]}]};
+			const n = (c) => { const el = m.renderChart(c); return el ? el.querySelectorAll('.mark').length : -1; };
+			return [n({type: 'bar', data: d}), n({type: 'line', data: d}), n({type: 'pie', data: {labels: ['a', 'b'], series: [{name: 's', values: [1, 3]}]}}),
+				n({type: 'scatter', data: {labels: ['p', 'q'], series: [{name: 'x', values: [1, 2]}, {name: 'y', values: [3, 4]}]}}),
+				n({type: 'table', data: {labels: [], series: []}}), n(null)];
+		})`
+		var marks []int
+		b.run("draw charts", chromedp.Evaluate(js, &marks, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+		want := []int{5, 2, 2, 2, -1, -1} // bars without the null, one path per line, slices, points; none
+		if fmt.Sprint(marks) != fmt.Sprint(want) {
+			t.Fatalf("marks per chart %v, want %v", marks, want)
+		}
+	})
+
 	t.Run("a refused question shows the reason", func(t *testing.T) {
 		ask("delete all orders from 2023", `.refusal`)
 		if msg := b.text(`.refusal`); len(msg) < 30 {
