@@ -36,9 +36,17 @@ function permissionsEditor(tables, allowedTables = [], perms = {}) {
       const sel = select('perm', [['allow', 'allowed'], ['deny', 'denied']], { 'data-column': c.name, 'aria-label': `${t.name}.${c.name}`, value: denied ? 'deny' : 'allow' });
       return h('li', {}, h('span', { class: 'col-name' }, c.name, h('small', { class: 'muted' }, ' ', c.type || '')), sel);
     });
-    return h('fieldset', { class: 'table-perm', 'data-table': t.name },
+    const summary = h('summary', {});
+    const count = () => {
+      const denied = cols.filter((li) => li.querySelector('select').value === 'deny').length;
+      summary.textContent = `${cols.length} columns${denied ? `, ${denied} denied` : ''}`;
+    };
+    count();
+    const fs = h('fieldset', { class: 'table-perm', 'data-table': t.name },
       h('legend', {}, use, h('label', { for: 'use-' + t.name }, ` ${t.name}`)),
-      h('details', {}, h('summary', {}, `${(t.columns || []).length} columns`), h('ul', { class: 'cols' }, cols)));
+      h('details', {}, summary, h('ul', { class: 'cols' }, cols)));
+    fs.addEventListener('change', count);
+    return fs;
   });
   const el = h('div', { class: 'perms' }, tables.length ? rows : message('info', 'The data source has no schema yet: refresh it in Data sources.'));
   const read = () => {
@@ -139,7 +147,7 @@ async function statsSection(id) {
     const pf = p.data;
     const c = renderChart({ type: 'bar', data: { labels: ['average', 'p50', 'p95', 'p99'],
       series: [{ name: 'response time (s)', values: [pf.avg_response_time, pf.p50_response_time, pf.p95_response_time, pf.p99_response_time] }] } });
-    box.append(h('h3', {}, 'Response time (seconds)'), c || message('info', 'No questions yet.'),
+    box.append(h('h3', {}, 'Response time (seconds)'), (m.total_queries && c) || message('info', 'No questions in this period yet.'),
       h('p', {}, `Success ${pct(pf.success_rate)} · errors ${pct(pf.error_rate)} · timeouts ${pct(pf.timeout_rate)}`));
     if ((s.data.common_queries || []).length) box.append(h('h3', {}, 'Common questions'), h('ul', {}, s.data.common_queries.map((q) => h('li', {}, q))));
   } catch (e) { box.append(errorBox(e)); }
