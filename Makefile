@@ -44,3 +44,12 @@ bench-webhooks:
 	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 	N=$${N:-1000} RATE=$${RATE:-0} $(GO) test -tags bench -run '^TestBenchWebhooks$$' -count=1 -timeout 60m -v ./workers/webhook/ \
 	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# Console (browser UI): the browser tests against Debian's Chromium, and the screenshots in
+# docs/screenshots rewritten by them.
+test-browser:
+	$(GO) test -count=1 -run TestConsoleInABrowser -v ./web/console/
+
+.PHONY: test-browser screenshots
+screenshots:
+	UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -run TestConsoleInABrowser ./web/console/

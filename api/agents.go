@@ -709,7 +709,7 @@ func (h *agentHandlers) test(c *gin.Context) error {
 		}
 		body := gin.H{"success": false, "sql_generated": nil, "tables_accessed": []string{}, "columns_accessed": []string{},
 			"execution_time": elapsed, "error": f}
-		if plan != nil {
+		if plan != nil && plan.SQL != "" {
 			body["sql_generated"] = plan.SQL
 		}
 		c.JSON(http.StatusOK, body)

@@ -84,6 +84,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	cmd = events.WithTrace(c.Request.Context(), cmd)
 	async, wait := prefer(c)
 	var done <-chan struct{}
 	if !async {

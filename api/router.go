@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -42,6 +43,12 @@ type Deps struct {
 	// TrustedProxies (IPs or CIDRs) may set the client address with X-Forwarded-For; nobody else
 	// can, so an attacker cannot pick the address that login throttling counts.
 	TrustedProxies []string
+	// Console, when set, serves the browser console for GET and HEAD paths outside /v1 and /api.
+	Console http.Handler
+	// Metrics, when set, records every request and serves GET /metrics.
+	Metrics httpMetrics
+	// MetricsToken, when set, is the bearer token GET /metrics requires.
+	MetricsToken string
 }
 
 // NewRouter builds the HTTP handler.
@@ -53,9 +60,17 @@ func NewRouter(d Deps) http.Handler {
 	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
 		panic(fmt.Sprintf("api: trusted proxies: %v", err)) // validated by the configuration
 	}
-	r.Use(requestID(), accessLog(d.Log), recovery(d.Log), errorMiddleware(d.Log), bodyLimit(), checkParams())
+	r.Use(requestID(), traceRequests(), accessLog(d.Log))
+	if d.Metrics != nil {
+		r.Use(observeRequests(d.Metrics, d.Console != nil))
+	}
+	r.Use(recovery(d.Log), errorMiddleware(d.Log), bodyLimit(), checkParams())
 
 	r.NoRoute(func(c *gin.Context) {
+		if d.Console != nil && isConsolePath(c.Request) {
+			d.Console.ServeHTTP(c.Writer, c.Request)
+			return
+		}
 		writeError(c, Errorf(http.StatusNotFound, "not_found", "no route for %s %s", c.Request.Method, c.Request.URL.Path))
 	})
 	r.NoMethod(func(c *gin.Context) {
@@ -65,6 +80,9 @@ func NewRouter(d Deps) http.Handler {
 	h := &health{checks: d.Checks}
 	r.GET("/healthz", h.live)
 	r.GET("/readyz", h.ready)
+	if d.Metrics != nil {
+		registerMetrics(r, d.Metrics, d.MetricsToken)
+	}
 
 	v1 := r.Group("/v1")
 	v1.GET("/openapi.json", openAPI)
@@ -79,6 +97,20 @@ func NewRouter(d Deps) http.Handler {
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard})
 	return r
+}
+
+// isConsolePath tells console pages from API paths: the API keeps its JSON 404 under /v1 and /api.
+func isConsolePath(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	p := r.URL.Path
+	for _, api := range []string{"/v1", "/api"} {
+		if p == api || strings.HasPrefix(p, api+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 type health struct {

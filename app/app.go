@@ -18,6 +18,7 @@ import (
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/metrics"
 	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/nlq/llm"
@@ -25,6 +26,8 @@ import (
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
+	"github.com/analytics-agent/service/web/console"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
@@ -61,22 +64,26 @@ type App struct {
 	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
+	// Metrics is what GET /metrics serves.
+	Metrics *metrics.Metrics
 	// NATSURL is the broker this process uses (the embedded server's address when embedded,
 	// with its credential: do not log it unredacted).
 	NATSURL string
 
-	embedded *server.Server
-	relay    *events.Relay
-	role     Role
-	opts     Options
-	handler  http.Handler
-	mu       sync.Mutex // guards stoppers
-	stoppers []func()
+	embedded    *server.Server
+	stopTracing func(context.Context) error
+	relay       *events.Relay
+	role        Role
+	opts        Options
+	handler     http.Handler
+	mu          sync.Mutex // guards stoppers
+	stoppers    []func()
 }
 
 // New connects to the database and the broker (starting the embedded ones when no URL is set),
 // applies migrations when asked, and wires the services.
 func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Options) (*App, error) {
+	log = slog.New(tracing.LogHandler(log.Handler())) // records logged with a span's context carry its trace id
 	a := &App{Cfg: cfg, Log: log, role: role, opts: opts}
 	ok := false
 	defer func() {
@@ -89,6 +96,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 		return nil, err
 	}
 	a.Keys = keys
+	if err := a.setupTracing(ctx); err != nil {
+		return nil, err
+	}
 
 	a.Store, err = store.Open(ctx, cfg.DatabaseURL, cfg.SQLitePath())
 	if err != nil {
@@ -152,15 +162,17 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	// first question.
 	go guard.Warm()
 	a.Watcher = queries.NewWatcher(a.NC)
+	a.Metrics = a.newMetrics()
 	a.Webhooks, err = webhook.New(webhook.Options{Store: a.Store, Keys: keys, JS: a.JS, NC: a.NC, Log: log,
 		RetryDelays: cfg.WebhookRetryDelays, Timeout: cfg.WebhookTimeout, AllowPrivate: cfg.WebhookAllowPrivate,
-		Reserved: a.reservedEndpoints()})
+		Reserved: a.reservedEndpoints(), Observe: a.Metrics.WebhookAttempt})
 	if err != nil {
 		return nil, err
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
 		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies,
+		Console: console.Handler(), Metrics: a.Metrics, MetricsToken: cfg.MetricsToken,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {
@@ -257,6 +269,11 @@ func (a *App) closeResources() {
 	}
 	if a.Store != nil {
 		_ = a.Store.Close()
+	}
+	if a.stopTracing != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = a.stopTracing(ctx) // flushes the last spans
 	}
 }
 

@@ -60,6 +60,10 @@ type Config struct {
 	MailFrom string
 
 	ShutdownTimeout time.Duration
+	// MetricsToken, when set, guards GET /metrics.
+	MetricsToken string
+	// OTLPEndpoint, when set, exports traces there by OTLP/HTTP.
+	OTLPEndpoint string
 
 	// TrustedProxies are the addresses (IPs or CIDRs) whose X-Forwarded-For is believed; the
 	// client address of everyone else is the connection's peer.
@@ -162,6 +166,8 @@ var settings = []setting{
 		return nil
 	}},
 	{"trusted-proxies", "ANALYTICS_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted (default none)", false, trustedProxies},
+	{"metrics-token", "ANALYTICS_METRICS_TOKEN", "", "bearer token GET /metrics requires (open when empty: restrict it at the network edge)", true, str(func(c *Config) *string { return &c.MetricsToken })},
+	{"otlp-endpoint", "OTEL_EXPORTER_OTLP_ENDPOINT", "", "OTLP/HTTP collector base URL (e.g. http://collector:4318); traces are off when empty", false, str(func(c *Config) *string { return &c.OTLPEndpoint })},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 

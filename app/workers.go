@@ -25,7 +25,7 @@ var WorkerNames = []string{"query", "schema", "webhook"}
 func (a *App) workers() []worker {
 	all := []worker{
 		{"query", func(ctx context.Context) (func(), error) {
-			r := queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify)
+			r := queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify).WithObserver(a.observeQuestion)
 			return query.Start(ctx, a.JS, r, a.Log.With("worker", "query"), query.Options{})
 		}},
 		{"webhook", a.Webhooks.Start},

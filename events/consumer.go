@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/codes"
+
+	"github.com/analytics-agent/service/tracing"
 )
 
 // Handler processes one message. Returning nil acknowledges it; an error asks for redelivery after
@@ -67,6 +70,7 @@ type Consumer struct {
 	inflight  sync.WaitGroup
 	log       *slog.Logger
 	heartbeat time.Duration
+	durable   string
 }
 
 // Consume creates or updates the durable consumer and starts handling messages with up to
@@ -100,7 +104,7 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	if err != nil {
 		return nil, fmt.Errorf("consumer %s on %s: %w", o.Durable, o.Stream, err)
 	}
-	c := &Consumer{log: log.With("consumer", o.Durable), heartbeat: o.InProgressEvery}
+	c := &Consumer{log: log.With("consumer", o.Durable), heartbeat: o.InProgressEvery, durable: o.Durable}
 	sem := make(chan struct{}, o.Concurrency)
 	// Handlers run detached from the start context: Stop waits for them, so a shutdown finishes
 	// in-flight messages instead of abandoning them half done.
@@ -173,6 +177,12 @@ func (c *Consumer) pullWhenIdle(cons jetstream.Consumer, sem chan struct{}, disp
 
 func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler, stopBeat func()) {
 	log := c.log.With("subject", msg.Subject(), "organization_id", msg.Headers().Get(HeaderOrganization))
+	// The span continues the trace of the request that wrote the message (traceparent header).
+	ctx, span := tracing.Start(tracing.FromNATS(ctx, msg.Headers()), "consume "+c.durable)
+	defer span.End()
+	if sc := span.SpanContext(); sc.IsValid() {
+		log = log.With("trace_id", sc.TraceID().String())
+	}
 	if id := msg.Headers().Get("Nats-Msg-Id"); id != "" {
 		log = log.With("event_id", id)
 	}
@@ -186,6 +196,9 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler, sto
 		err = h(ctx, msg)
 	}()
 	stopBeat()
+	if err != nil {
+		span.SetStatus(codes.Error, err.Error())
+	}
 	var retry *RetryError
 	var perm permanentError
 	switch {

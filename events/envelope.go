@@ -1,6 +1,7 @@
 package events
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/analytics-agent/service/ids"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // Envelope is the spec's event body, exactly what webhook receivers get. The organization is
@@ -84,6 +86,39 @@ type Command struct {
 	OrganizationID string          `json:"organization_id"`
 	CreatedAt      time.Time       `json:"created_at"`
 	Data           json.RawMessage `json:"data"`
+	// Traceparent is the W3C trace context of the request that sent the command; the relay
+	// publishes it as the message's traceparent header.
+	Traceparent string `json:"traceparent,omitempty"`
+}
+
+// WithTrace stamps a command's outbox row with ctx's trace context (unchanged when ctx has none),
+// so the worker's spans join the request's trace.
+func WithTrace(ctx context.Context, m store.OutboxMessage) store.OutboxMessage {
+	tp := tracing.Traceparent(ctx)
+	if tp == "" {
+		return m
+	}
+	var cmd Command
+	if json.Unmarshal([]byte(m.Payload), &cmd) != nil {
+		return m
+	}
+	cmd.Traceparent = tp
+	if b, err := json.Marshal(cmd); err == nil {
+		m.Payload = string(b)
+	}
+	return m
+}
+
+// traceparentOf reads the trace context a command carries ("" for events and untraced commands).
+func traceparentOf(payload string) string {
+	if !strings.Contains(payload, `"traceparent":"`) {
+		return ""
+	}
+	var c struct {
+		Traceparent string `json:"traceparent"`
+	}
+	_ = json.Unmarshal([]byte(payload), &c)
+	return c.Traceparent
 }
 
 // NewCommand builds the outbox row of a command; its id doubles as the dedupe id.

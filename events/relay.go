@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // outbox is what the relay needs of the store.
@@ -96,6 +97,9 @@ func (r *Relay) publish(batch []store.OutboxMessage) ([]string, map[string]strin
 	for _, m := range batch {
 		msg := &nats.Msg{Subject: m.Subject, Data: []byte(m.Payload), Header: nats.Header{}}
 		msg.Header.Set(HeaderOrganization, m.OrganizationID)
+		if tp := traceparentOf(m.Payload); tp != "" {
+			tracing.InjectNATS(tracing.WithTraceparent(context.Background(), tp), msg.Header)
+		}
 		f, err := r.js.PublishMsgAsync(msg, jetstream.WithMsgID(m.ID))
 		if err != nil {
 			failed[m.ID] = err.Error()

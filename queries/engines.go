@@ -53,17 +53,33 @@ func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
 		}
 	}
 	if cfg.Provider == "" || cfg.Provider == "none" || cfg.Provider == ProviderOffline {
-		return e.offline
+		return named{e.offline, ProviderOffline}
 	}
 	if eng, ok := e.cache.Load(cfg); ok {
-		return eng.(nlq.Engine)
+		return named{eng.(nlq.Engine), cfg.Provider}
 	}
 	eng, err := llm.New(cfg)
 	if err != nil {
-		return failing{fmt.Errorf("%w: %v", nlq.ErrEngine, err)}
+		return named{failing{fmt.Errorf("%w: %v", nlq.ErrEngine, err)}, cfg.Provider}
 	}
 	actual, _ := e.cache.LoadOrStore(cfg, nlq.Engine(eng))
-	return actual.(nlq.Engine)
+	return named{actual.(nlq.Engine), cfg.Provider}
+}
+
+// named labels an engine with its provider, for metrics (questions by engine).
+type named struct {
+	nlq.Engine
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+// EngineName is the provider an engine answers for ("offline", "openai", ...), or "other".
+func EngineName(e nlq.Engine) string {
+	if n, ok := e.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return "other"
 }
 
 // failing is an engine whose configuration is broken: every question fails with the reason.

@@ -9,12 +9,15 @@ import (
 	"fmt"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+
 	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // Errors of planning that are the configuration's fault, not the question's.
@@ -49,6 +52,8 @@ type Plan struct {
 	DataSource     *store.DataSource
 	GenerationTime time.Duration
 	GuardTime      time.Duration
+	// Engine is the provider that generated the SQL (metrics label).
+	Engine string
 }
 
 // AgentConfig decodes an agent's tables and column permissions.
@@ -96,19 +101,25 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	dialect := datasource.Type(ds.Type)
 
 	start := time.Now()
-	gen, err := p.engine(ctx, a.OrganizationID).Generate(ctx, nlq.Request{
+	eng := p.engine(ctx, a.OrganizationID)
+	genCtx, genSpan := tracing.Start(ctx, "engine.generate")
+	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
+	gen, err := eng.Generate(genCtx, nlq.Request{
 		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
 	})
 	genTime := time.Since(start)
+	genSpan.End()
 	if err != nil {
-		return nil, err
+		return &Plan{Dialect: dialect, DataSource: ds, GenerationTime: genTime, Engine: EngineName(eng)}, err
 	}
 	start = time.Now()
+	_, guardSpan := tracing.Start(ctx, "guard.check")
 	checked, err := guard.Check(dialect, gen.SQL, schema, gp)
+	guardSpan.End()
 	guardTime := time.Since(start)
 	if err != nil {
-		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime}, err
+		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
 	}
 	return &Plan{SQL: checked.SQL, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
-		GenerationTime: genTime, GuardTime: guardTime}, nil
+		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+
 	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
@@ -16,6 +18,7 @@ import (
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 )
 
 // RunCommand is the command name of a query run.
@@ -88,6 +91,32 @@ type Runner struct {
 	planner *Planner
 	sources *sources.Service
 	notify  func(queryID string)
+	observe func(Finished)
+}
+
+// Finished is how a question ended, for metrics: the engine, the outcome ("completed" or the
+// failure code) and the time of each step reached (zero when not reached).
+type Finished struct {
+	Engine, Outcome              string
+	Generation, Guard, Execution time.Duration
+	Total                        time.Duration
+}
+
+// WithObserver makes the runner report every finished question to fn (metrics).
+func (r *Runner) WithObserver(fn func(Finished)) *Runner {
+	r.observe = fn
+	return r
+}
+
+func (r *Runner) finished(plan *Plan, outcome string, started time.Time, exec time.Duration) {
+	if r.observe == nil {
+		return
+	}
+	f := Finished{Outcome: outcome, Execution: exec, Total: time.Since(started)}
+	if plan != nil {
+		f.Engine, f.Generation, f.Guard = plan.Engine, plan.GenerationTime, plan.GuardTime
+	}
+	r.observe(f)
 }
 
 // NewRunner builds a runner; notify announces a finished query (core NATS in production).
@@ -127,6 +156,9 @@ type FailedData struct {
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
+	ctx, span := tracing.Start(ctx, "query.run")
+	defer span.End()
+	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
 	q, err := r.st.Query(ctx, orgID, queryID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
@@ -178,8 +210,10 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		return r.fail(ctx, q, started, Classify(err), plan)
 	}
 	execStart := time.Now()
-	res, err := r.sources.Manager().Query(ctx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
+	execCtx, execSpan := tracing.Start(ctx, "query.execute")
+	res, err := r.sources.Manager().Query(execCtx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
 		Timeout: time.Duration(a.QueryTimeoutSeconds) * time.Second, MaxRows: a.MaxRows})
+	execSpan.End()
 	execTime := time.Since(execStart)
 	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
@@ -223,6 +257,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	if err != nil {
 		return err
 	}
+	r.finished(plan, store.QueryCompleted, started, execTime)
 	r.notify(q.ID)
 	return nil
 }
@@ -256,6 +291,11 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 	if err != nil {
 		return fmt.Errorf("record failure of %s: %w", q.ID, err)
 	}
+	var exec time.Duration
+	if len(execTime) > 0 {
+		exec = execTime[0]
+	}
+	r.finished(plan, f.Code, started, exec)
 	r.notify(q.ID)
 	return nil
 }

@@ -61,6 +61,9 @@ type Options struct {
 	CacheTTL time.Duration
 	// Concurrency is the number of attempts (and fan-outs) in flight per process (default 256).
 	Concurrency int
+	// Observe, when set, hears every attempt's outcome and latency (metrics): succeeded,
+	// retrying, failed, test_succeeded or test_failed.
+	Observe func(outcome string, latency time.Duration)
 }
 
 // Service manages webhooks and runs their delivery.
@@ -263,6 +266,9 @@ func (s *Service) Test(ctx context.Context, orgID, id string) (*TestResult, erro
 		return nil, fmt.Errorf("test webhook: %w", err)
 	}
 	a := s.o.Client.Deliver(ctx, webhooks.Target{URL: h.URL, Secrets: h.secrets(time.Now())}, webhooks.Message{ID: env.ID, Body: body})
+	if s.o.Observe != nil {
+		s.o.Observe(map[bool]string{true: "test_succeeded", false: "test_failed"}[a.Success], a.Duration)
+	}
 	status := store.DeliverySucceeded
 	if !a.Success {
 		status = store.DeliveryFailed

@@ -9,10 +9,12 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/attribute"
 
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/tracing"
 	"github.com/analytics-agent/service/webhooks"
 )
 
@@ -274,8 +276,12 @@ func (w *worker) deliver(ctx context.Context, msg jetstream.Msg) error {
 		return w.results.submit(resultJob{rec: rec})
 	}
 
-	a := w.s.o.Client.Deliver(ctx, webhooks.Target{URL: h.URL, Secrets: h.secrets(time.Now())},
+	dctx, span := tracing.Start(ctx, "webhook.deliver")
+	span.SetAttributes(attribute.String("webhook_id", d.WebhookID), attribute.String("event_type", d.EventType), attribute.Int("attempt", first+n-1))
+	a := w.s.o.Client.Deliver(dctx, webhooks.Target{URL: h.URL, Secrets: h.secrets(time.Now())},
 		webhooks.Message{ID: d.EventID, Body: []byte(d.Body)})
+	span.SetAttributes(attribute.Bool("success", a.Success), attribute.Int("http.response.status_code", a.StatusCode))
+	span.End()
 	rec := store.AttemptRecord{Attempt: attemptRow(delivery, first+n-1, n-1, a), Counts: true}
 	delay, retry := webhooks.NextDelay(w.s.o.Delays, n)
 	switch {
@@ -290,6 +296,9 @@ func (w *worker) deliver(ctx context.Context, msg jetstream.Msg) error {
 	}
 	if err := w.results.submit(resultJob{rec: rec}); err != nil {
 		return err
+	}
+	if w.s.o.Observe != nil {
+		w.s.o.Observe(map[string]string{store.DeliverySucceeded: "succeeded", store.DeliveryPending: "retrying", store.DeliveryFailed: "failed"}[rec.Status], a.Duration)
 	}
 	switch rec.Status {
 	case store.DeliveryPending:
