@@ -14,6 +14,7 @@ import (
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/templates"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
@@ -34,6 +35,8 @@ type Deps struct {
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
 	Webhooks *webhook.Service
+	// Templates manages templates, their executions and schedules.
+	Templates *templates.Service
 }
 
 // NewRouter builds the HTTP handler.
@@ -66,6 +69,9 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
+	if d.Templates != nil {
+		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher})
+	}
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
 	return r
 }

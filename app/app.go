@@ -19,12 +19,14 @@ import (
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/mail"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/templates"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
@@ -61,6 +63,9 @@ type App struct {
 	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
+	// Templates owns templates, executions and schedules; Mail sends their reports.
+	Templates *templates.Service
+	Mail      *mail.Sender
 	// NATSURL is the broker this process uses (the embedded server's address when embedded).
 	NATSURL string
 
@@ -153,9 +158,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	if err := a.wireTemplates(); err != nil {
+		return nil, err
+	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks,
+		Webhooks: a.Webhooks, Templates: a.Templates,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,
 			"broker": func(context.Context) error {

@@ -45,6 +45,13 @@ type Config struct {
 
 	SMTPURL  string
 	MailFrom string
+	// MailMaxAttachment caps a report attachment in bytes; larger results are not attached.
+	MailMaxAttachment int
+	// DeliveryRetryDelays are the waits between report delivery attempts (nil = the default).
+	DeliveryRetryDelays []time.Duration
+	// TemplateAckWait overrides how long a template run may take before another worker takes
+	// it over (tests shorten it to simulate a crashed worker).
+	TemplateAckWait time.Duration
 
 	ShutdownTimeout time.Duration
 
@@ -119,7 +126,15 @@ var settings = []setting{
 	{"anthropic-api-key", "ANTHROPIC_API_KEY", "", "Anthropic credential", true, str(func(c *Config) *string { return &c.AnthropicKey })},
 	{"smtp-url", "ANALYTICS_SMTP_URL", "", "outgoing mail server smtp://user:pass@host:port", true, str(func(c *Config) *string { return &c.SMTPURL })},
 	{"mail-from", "ANALYTICS_MAIL_FROM", "analytics@localhost", "sender of e-mails", false, str(func(c *Config) *string { return &c.MailFrom })},
-	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook (default all)", false, func(c *Config, v string) error {
+	{"mail-max-attachment", "ANALYTICS_MAIL_MAX_ATTACHMENT", "10485760", "largest report attachment in bytes; larger results are described, not attached", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1024 {
+			return fmt.Errorf("ANALYTICS_MAIL_MAX_ATTACHMENT must be a number of bytes of at least 1024, got %q", v)
+		}
+		c.MailMaxAttachment = n
+		return nil
+	}},
+	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook, template, schedule (default all)", false, func(c *Config, v string) error {
 		c.OnlyWorkers = nil
 		for _, name := range strings.Split(v, ",") {
 			if name = strings.TrimSpace(name); name == "" {
