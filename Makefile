@@ -43,3 +43,8 @@ bench-webhooks:
 	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 	N=$${N:-1000} RATE=$${RATE:-0} $(GO) test -tags bench -run '^TestBenchWebhooks$$' -count=1 -timeout 60m -v ./workers/webhook/ \
 	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# Templates and schedules
+.PHONY: bench-schedules
+bench-schedules: ## 10,000 schedules due at once, 2 worker processes, PostgreSQL (needs TEST_DATABASE_URL)
+	BENCH_SCHEDULES=$${BENCH_SCHEDULES:-10000} go test -count=1 -timeout 30m -run TestBenchSchedules ./workers/schedule/ -v | grep -E '^(bench-schedules|  ran|--- |ok|FAIL)'
