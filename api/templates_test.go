@@ -187,3 +187,43 @@ func TestTemplatesAreSavedCheckedRunAndScopedToTheOrganization(t *testing.T) {
 	s.Do("DELETE", "/v1/templates/"+tplID, admin.Token, nil).Expect(t, 204)
 	s.Do("GET", "/v1/templates/"+tplID, admin.Token, nil).Expect(t, 404)
 }
+
+func TestTemplateParametersAreBoundOnEachDatabase(t *testing.T) {
+	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
+	admin := s.Register(t)
+	for _, kind := range dataSourceKinds() {
+		t.Run(kind, func(t *testing.T) {
+			agentID := shopAgent(t, s, admin.Token, kind)
+			tpl := s.Do("POST", "/v1/templates", admin.Token, map[string]any{"name": "All types", "agent_id": agentID,
+				"sql": "SELECT o.id FROM orders o WHERE o.status = :s AND o.id >= :i AND o.total_amount >= :n AND o.order_date >= :d AND (:b OR o.id < 0) ORDER BY o.id",
+				"parameters": []map[string]any{{"name": "s", "type": "string", "required": true}, {"name": "i", "type": "integer", "default": 1},
+					{"name": "n", "type": "number", "default": 0}, {"name": "d", "type": "date", "default": "2024-01-01"}, {"name": "b", "type": "boolean", "default": true}},
+			}).Expect(t, 201).String("id")
+			run := func(params map[string]any) *apptest.Response {
+				return s.Do("POST", "/v1/templates/"+tpl+"/execute", admin.Token, map[string]any{"parameters": params})
+			}
+			if r := run(map[string]any{"s": "completed", "i": 2, "n": 100.25, "d": "2024-02-01"}).Expect(t, 200); r.Body["row_count"].(float64) != 1 {
+				t.Fatalf("typed values: %s", r.Raw)
+			}
+			if r := run(map[string]any{"s": "completed", "b": false}).Expect(t, 200); r.Body["row_count"].(float64) != 0 {
+				t.Fatalf("boolean false: %s", r.Raw)
+			}
+			// Hostile strings are values, never SQL.
+			for _, hostile := range []string{"completed' OR '1'='1", "completed'; DROP TABLE orders; --", `completed\' OR 1=1 -- `, "completed\" OR \"1\"=\"1", ":s", "$1"} {
+				if r := run(map[string]any{"s": hostile}).Expect(t, 200); r.Body["row_count"].(float64) != 0 {
+					t.Fatalf("%q matched: %s", hostile, r.Raw)
+				}
+			}
+			// Other types refuse anything but their type, so nothing reaches the database.
+			for name, hostile := range map[string]any{"i": "1 OR 1=1", "n": "0; DROP TABLE orders", "d": "2024-01-01' OR '1'='1", "b": "true OR 1=1"} {
+				r := run(map[string]any{"s": "completed", name: hostile}).Expect(t, 400)
+				if detail(r, "parameter") != name {
+					t.Fatalf("%s: %s", name, r.Raw)
+				}
+			}
+			if r := run(map[string]any{"s": "completed"}).Expect(t, 200); r.Body["row_count"].(float64) != 3 {
+				t.Fatalf("orders must be intact: %s", r.Raw)
+			}
+		})
+	}
+}
