@@ -261,6 +261,14 @@ func (s *Store) AdvanceSchedule(ctx context.Context, id string, due, ranAt, next
 	return res.RowsAffected == 1, translate(res.Error)
 }
 
+// AdvanceSchedules is AdvanceSchedule for several schedules sharing due and next in one
+// statement; it returns how many it claimed.
+func (s *Store) AdvanceSchedules(ctx context.Context, ids []string, due, ranAt, next time.Time) (int64, error) {
+	res := s.ctx(ctx).Model(&TemplateSchedule{}).Where("id IN ? AND enabled = ? AND next_run_at = ?", ids, true, due).
+		Updates(map[string]any{"next_run_at": next, "last_run_at": ranAt})
+	return res.RowsAffected, translate(res.Error)
+}
+
 // CreateScheduleRuns inserts runs and their executions in one statement each.
 func (s *Store) CreateScheduleRuns(ctx context.Context, runs []ScheduleRun, execs []TemplateExecution) error {
 	if len(runs) == 0 {

@@ -107,13 +107,18 @@ func (r *Runner) execute(ctx context.Context, e *store.TemplateExecution) error 
 	st := r.svc.st
 	started := r.svc.now().UTC()
 	if e.Status == store.QueryPending {
-		if _, err := st.UpdateExecution(ctx, e.OrganizationID, e.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending); err != nil {
-			return err
-		}
-		if e.ScheduleRunID != "" {
-			if _, err := st.UpdateScheduleRun(ctx, e.OrganizationID, e.ScheduleRunID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.RunPending); err != nil {
+		err := st.Tx(ctx, func(tx *store.Store) error {
+			if _, err := tx.UpdateExecution(ctx, e.OrganizationID, e.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending); err != nil {
 				return err
 			}
+			if e.ScheduleRunID != "" {
+				_, err := tx.UpdateScheduleRun(ctx, e.OrganizationID, e.ScheduleRunID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.RunPending)
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	} else if e.StartedAt != nil {
 		started = *e.StartedAt
@@ -255,7 +260,11 @@ func (r *Runner) deliver(ctx context.Context, e *store.TemplateExecution) error 
 	var dl []Delivery
 	_ = json.Unmarshal([]byte(run.Deliveries), &dl)
 	log := r.opts.Log.With("organization_id", e.OrganizationID, "schedule_id", run.ScheduleID, "execution_id", e.ID)
-	sc, scErr := st.ScheduleByID(ctx, e.OrganizationID, run.ScheduleID)
+	var sc *store.TemplateSchedule
+	var scErr error
+	if r.opts.Mail.Enabled() {
+		sc, scErr = st.ScheduleByID(ctx, e.OrganizationID, run.ScheduleID)
+	}
 	var skip string
 	switch {
 	case !r.opts.Mail.Enabled():

@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -203,6 +204,10 @@ func NewScheduler(st *store.Store, now func() time.Time, batch int) *Scheduler {
 	return &Scheduler{st: st, now: now, batch: batch}
 }
 
+// errClaimRace rolls back a batch in which another scheduler claimed a row first (possible
+// only without row locks); the next tick retries.
+var errClaimRace = errors.New("a schedule was claimed by another scheduler; retrying")
+
 // TickID is the deduplication id of a schedule's tick: the Nats-Msg-Id of its run command and
 // the outbox row id.
 func TickID(scheduleID string, due time.Time) string {
@@ -225,6 +230,13 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 		var runs []store.ScheduleRun
 		var execs []store.TemplateExecution
 		var msgs []store.OutboxMessage
+		// Claims are grouped by (current, next) run time so a burst of alike schedules is
+		// claimed in a few statements. The rows are locked by this transaction (PostgreSQL) or
+		// by SQLite's single writer, so a group claims all its rows; anything else rolls the
+		// batch back for the next tick.
+		type key struct{ cur, next int64 }
+		groups := map[key][]string{}
+		var order []key
 		for _, sc := range due {
 			var spec Spec
 			c, err := func() (*Compiled, error) {
@@ -246,13 +258,11 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 			if next.IsZero() {
 				next = tick.Add(100 * 365 * 24 * time.Hour)
 			}
-			ok, err := tx.AdvanceSchedule(ctx, sc.ID, sc.NextRunAt, now, next)
-			if err != nil {
-				return fmt.Errorf("claim schedule %s: %w", sc.ID, err)
+			k := key{sc.NextRunAt.UnixNano(), next.UnixNano()}
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
 			}
-			if !ok {
-				continue // another scheduler claimed it
-			}
+			groups[k] = append(groups[k], sc.ID)
 			runID := TickID(sc.ID, tick)
 			execID := ids.New(ids.Execution)
 			var rcpts []string
@@ -273,11 +283,24 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 			cmd.ID = runID
 			msgs = append(msgs, cmd)
 		}
+		for _, k := range order {
+			idList := groups[k]
+			n, err := tx.AdvanceSchedules(ctx, idList, time.Unix(0, k.cur).UTC(), now, time.Unix(0, k.next).UTC())
+			if err != nil {
+				return fmt.Errorf("claim schedules: %w", err)
+			}
+			if n != int64(len(idList)) {
+				return errClaimRace
+			}
+		}
 		if err := tx.CreateScheduleRuns(ctx, runs, execs); err != nil {
 			return fmt.Errorf("record runs: %w", err)
 		}
 		queued = len(runs)
 		return tx.Emit(ctx, msgs...)
 	})
+	if errors.Is(err, errClaimRace) {
+		return 0, nil
+	}
 	return queued, err
 }

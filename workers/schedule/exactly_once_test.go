@@ -39,13 +39,13 @@ func runManySchedules(t *testing.T, n int) (ran, dups int, p50, p99 time.Duratio
 
 	ctx := context.Background()
 	st := a.App.Store
-	due := time.Now().UTC().Add(8 * time.Second).Truncate(time.Second)
-	spec, _ := json.Marshal(map[string]any{"type": "cron", "expression": "* * * * *", "timezone": "UTC"})
+	spec, _ := json.Marshal(map[string]any{"type": "daily", "time": "00:00", "timezone": "UTC"})
+	later := time.Now().UTC().Add(24 * time.Hour).Truncate(time.Hour)
 	err := st.Tx(ctx, func(tx *store.Store) error {
 		for i := 0; i < n; i++ {
 			if err := tx.CreateSchedule(ctx, &store.TemplateSchedule{ID: ids.New(ids.Schedule), OrganizationID: admin.OrgID, TemplateID: tpl,
 				Spec: string(spec), Recipients: `["r@example.com"]`, Format: "csv", Parameters: `{"status":"completed"}`, Enabled: true,
-				NextRunAt: due, CreatedBy: admin.UserID, CreatedAt: time.Now().UTC(), UpdatedAt: time.Now().UTC()}); err != nil {
+				NextRunAt: later, CreatedBy: admin.UserID, CreatedAt: time.Now().UTC(), UpdatedAt: time.Now().UTC()}); err != nil {
 				return err
 			}
 		}
@@ -54,7 +54,12 @@ func runManySchedules(t *testing.T, n int) (ran, dups int, p50, p99 time.Duratio
 	if err != nil {
 		t.Fatal(err)
 	}
+	// All due at the same instant, a few seconds from now (a daily schedule: one tick each).
 	db := st.SQL()
+	due := time.Now().UTC().Add(3 * time.Second).Truncate(time.Second)
+	if _, err := db.Exec(`UPDATE template_schedules SET next_run_at = $1`, due); err != nil {
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(time.Duration(n/20+120) * time.Second)
 	for {
 		var done int
