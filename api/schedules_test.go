@@ -241,3 +241,33 @@ func TestScheduledRunsRecordDeliverySkippedWithoutMail(t *testing.T) {
 		t.Fatalf("run: %v", run)
 	}
 }
+
+func TestAResultOverTheAttachmentCapIsDescribedNotAttached(t *testing.T) {
+	smtp := mailtest.Start(t)
+	s := apptest.Start(t, apptest.Options{Database: "sqlite", Configure: func(c *app.Config) {
+		c.SMTPURL = smtp.URL
+		c.MailMaxAttachment = 1024
+	}})
+	admin := s.Register(t)
+	agentID := shopAgent(t, s, admin.Token, "sqlite")
+	tplID := s.Do("POST", "/v1/templates", admin.Token, ordersTemplate(agentID)).Expect(t, 201).String("id")
+	id := s.Do("POST", "/v1/templates/"+tplID+"/schedule", admin.Token, map[string]any{
+		"schedule":   map[string]any{"type": "monthly", "day_of_month": 31, "time": "06:00", "timezone": "Europe/Berlin"},
+		"recipients": []string{"big@example.com"}, "format": "excel", "parameters": map[string]any{"status": "completed"}}).Expect(t, 201).String("id")
+	makeDue(t, s, admin.OrgID, id)
+	run := waitRun(t, s, admin.Token, tplID, id)
+	mails := smtp.To("big@example.com")
+	if len(mails) != 1 {
+		t.Fatalf("%d mails", len(mails))
+	}
+	p, err := mailtest.Parse(mails[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Attachment(".xlsx") != nil {
+		t.Fatal("an attachment over the cap was sent")
+	}
+	if txt := p.Body("text/plain"); !strings.Contains(txt, "too large") || !strings.Contains(txt, run["execution_id"].(string)) {
+		t.Fatalf("text: %s", txt)
+	}
+}
