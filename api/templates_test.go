@@ -116,6 +116,15 @@ func TestTemplatesAreSavedCheckedRunAndScopedToTheOrganization(t *testing.T) {
 		t.Fatalf("history: %s", hist.Raw)
 	}
 
+	// The guard runs again at every run: a column denied since the save refuses the run.
+	s.Do("PATCH", "/v1/agents/"+agentID+"/columns", admin.Token, map[string]any{"table_name": "orders", "denied_columns": []string{"total_amount"}}).Expect(t, 200)
+	denied := s.Do("POST", "/v1/templates/"+tplID+"/execute", admin.Token, map[string]any{"parameters": map[string]any{"status": "completed"}}).Expect(t, 422)
+	if denied.ErrorCode() != "sql_rejected" || detail(denied, "column") != "orders.total_amount" || detail(denied, "execution_id") == nil {
+		t.Fatalf("run after permissions changed: %s", denied.Raw)
+	}
+	s.Do("PATCH", "/v1/agents/"+agentID+"/columns", admin.Token, map[string]any{"table_name": "orders", "denied_columns": []string{}}).Expect(t, 200)
+	s.Do("POST", "/v1/templates/"+tplID+"/execute", admin.Token, map[string]any{"parameters": map[string]any{"status": "completed"}}).Expect(t, 200)
+
 	// List, filter, paging.
 	list := s.Do("GET", "/v1/templates?agent_id="+agentID+"&limit=1", admin.Token, nil).Expect(t, 200)
 	if list.Body["total"].(float64) != 1 || len(list.Body["templates"].([]any)) != 1 {
@@ -180,7 +189,7 @@ func TestTemplatesAreSavedCheckedRunAndScopedToTheOrganization(t *testing.T) {
 			}
 			return nil
 		})
-	if err != nil || created2 != 2 || executed < 4 {
+	if err != nil || created2 != 2 || executed < 6 {
 		t.Fatalf("events: created %d executed %d err %v", created2, executed, err)
 	}
 

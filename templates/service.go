@@ -5,10 +5,13 @@ package templates
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/analytics-agent/service/agents"
@@ -69,6 +72,9 @@ type Service struct {
 	st      *store.Store
 	sources *sources.Service
 	now     func() time.Time
+	// verdicts remembers accepted guard checks by a digest of every input (see guard).
+	verdicts     sync.Map
+	verdictCount atomic.Int64
 }
 
 // NewService builds the service; now is the clock (time.Now in production, injected in tests).
@@ -328,16 +334,8 @@ func (s *Service) Check(ctx context.Context, t *Template) (*Checked, error) {
 		}
 		return nil, err
 	}
-	schema, err := sources.Schema(ds)
-	if err != nil {
-		return nil, err
-	}
-	if schema == nil {
+	if ds.SchemaJSON == "" {
 		return nil, queries.ErrSchemaNotLoaded
-	}
-	tables, perms, err := queries.AgentConfig(a)
-	if err != nil {
-		return nil, err
 	}
 	dialect := datasource.Type(ds.Type)
 	p, err := Prepare(dialect, t.SQLText)
@@ -347,7 +345,7 @@ func (s *Service) Check(ctx context.Context, t *Template) (*Checked, error) {
 	if err := p.CheckNames(t.Params); err != nil {
 		return nil, err
 	}
-	checked, err := guard.Check(dialect, p.SQL, schema, agents.GuardPermissions(tables, perms))
+	guarded, err := s.guard(dialect, p.SQL, a, ds)
 	if err != nil {
 		return nil, err
 	}
@@ -355,8 +353,49 @@ func (s *Service) Check(ctx context.Context, t *Template) (*Checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Checked{Prepared: p, SQL: checked.SQL, Agent: a, DataSource: ds, Config: cfg}, nil
+	return &Checked{Prepared: p, SQL: guarded, Agent: a, DataSource: ds, Config: cfg}, nil
 }
+
+// guard runs nlq/guard on prepared SQL with the agent's current permissions over the stored
+// schema. The verdict is a pure function of those inputs, so it is remembered under a digest of
+// all of them: a change to the SQL, the tables, the column rules or the schema is a new key and
+// is checked from scratch; an unchanged template run a thousand times by a schedule is not
+// re-parsed a thousand times.
+func (s *Service) guard(dialect datasource.Type, sqlText string, a *store.Agent, ds *store.DataSource) (string, error) {
+	h := sha256.New()
+	for _, part := range []string{string(dialect), sqlText, a.AllowedTables, a.ColumnPermissions, ds.SchemaJSON} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	key := string(h.Sum(nil))
+	if v, ok := s.verdicts.Load(key); ok {
+		return v.(string), nil
+	}
+	schema, err := sources.Schema(ds)
+	if err != nil {
+		return "", err
+	}
+	if schema == nil {
+		return "", queries.ErrSchemaNotLoaded
+	}
+	tables, perms, err := queries.AgentConfig(a)
+	if err != nil {
+		return "", err
+	}
+	checked, err := guard.Check(dialect, sqlText, schema, agents.GuardPermissions(tables, perms))
+	if err != nil {
+		return "", err // refusals are not remembered: they are rare and must name the reason
+	}
+	if s.verdictCount.Add(1) > maxVerdicts {
+		s.verdicts.Clear()
+		s.verdictCount.Store(0)
+	}
+	s.verdicts.Store(key, checked.SQL)
+	return checked.SQL, nil
+}
+
+// maxVerdicts bounds the remembered guard verdicts per process.
+const maxVerdicts = 4096
 
 // Delete removes a template and its schedules.
 func (s *Service) Delete(ctx context.Context, orgID, id string) error {
