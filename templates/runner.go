@@ -194,13 +194,68 @@ func (r *Runner) finish(ctx context.Context, e *store.TemplateExecution, fields 
 			return err
 		}
 		if e.ScheduleRunID != "" {
-			if _, err := tx.UpdateScheduleRun(ctx, e.OrganizationID, e.ScheduleRunID, map[string]any{"status": store.RunDelivering},
+			if !r.opts.Mail.Enabled() {
+				// Nothing to send: the run is finished with the execution, in one commit.
+				if err := r.closeRunWithoutMail(ctx, tx, e, fields); err != nil {
+					return err
+				}
+			} else if _, err := tx.UpdateScheduleRun(ctx, e.OrganizationID, e.ScheduleRunID, map[string]any{"status": store.RunDelivering},
 				store.RunPending, store.QueryRunning); err != nil {
 				return err
 			}
 		}
 		return tx.Emit(ctx, ev)
 	})
+}
+
+// closeRunWithoutMail records every delivery of a run as skipped and finishes it.
+func (r *Runner) closeRunWithoutMail(ctx context.Context, tx *store.Store, e *store.TemplateExecution, fields map[string]any) error {
+	run, err := tx.ScheduleRun(ctx, e.OrganizationID, e.ScheduleRunID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var dl []Delivery
+	_ = json.Unmarshal([]byte(run.Deliveries), &dl)
+	for i := range dl {
+		if dl[i].Status == DeliveryPending {
+			dl[i].Status, dl[i].Error = DeliverySkipped, "mail is not configured"
+		}
+	}
+	done := *e
+	done.Status, _ = fields["status"].(string)
+	done.RowCount, _ = fields["row_count"].(int)
+	if name, ok := fields["template_name"].(string); ok {
+		done.TemplateName = name
+	}
+	return r.closeRun(ctx, tx, &done, run, dl)
+}
+
+// closeRun finishes a scheduled run with its delivery outcomes and emits template.scheduled,
+// once: only a run not yet finished is updated.
+func (r *Runner) closeRun(ctx context.Context, tx *store.Store, e *store.TemplateExecution, run *store.ScheduleRun, dl []Delivery) error {
+	status, evStatus := store.RunCompleted, "success"
+	if e.Status == store.QueryFailed {
+		status, evStatus = store.RunFailed, "failed"
+	}
+	rcpts := make([]string, len(dl))
+	for i, d := range dl {
+		rcpts[i] = d.Recipient
+	}
+	ev, err := events.NewEvent(e.OrganizationID, events.TemplateScheduled, ScheduledData{TemplateID: e.TemplateID, TemplateName: e.TemplateName,
+		ScheduleID: run.ScheduleID, ExecutionID: e.ID, Status: evStatus, RowCount: e.RowCount, Recipients: rcpts})
+	if err != nil {
+		return err
+	}
+	raw, _ := json.Marshal(dl)
+	ok, err := tx.UpdateScheduleRun(ctx, e.OrganizationID, run.ID, map[string]any{"deliveries": string(raw), "delivery_attempts": run.DeliveryAttempts + 1,
+		"status": status, "finished_at": r.svc.now().UTC()}, store.RunPending, store.QueryRunning, store.RunDelivering)
+	if err != nil || !ok {
+		return err
+	}
+	return tx.Emit(ctx, ev)
 }
 
 func (r *Runner) fail(ctx context.Context, e *store.TemplateExecution, started time.Time, f queries.Failure, sqlText string) error {
@@ -319,27 +374,8 @@ func (r *Runner) deliver(ctx context.Context, e *store.TemplateExecution) error 
 		}
 		return &events.RetryError{Delay: r.opts.RetryDelays[attempt-1], Err: errors.New("some recipients are still to be delivered")}
 	}
-	status, evStatus := store.RunCompleted, "success"
-	if e.Status == store.QueryFailed {
-		status, evStatus = store.RunFailed, "failed"
-	}
-	rcpts := make([]string, len(dl))
-	for i, d := range dl {
-		rcpts[i] = d.Recipient
-	}
-	ev, err := events.NewEvent(e.OrganizationID, events.TemplateScheduled, ScheduledData{TemplateID: e.TemplateID, TemplateName: e.TemplateName,
-		ScheduleID: run.ScheduleID, ExecutionID: e.ID, Status: evStatus, RowCount: e.RowCount, Recipients: rcpts})
-	if err != nil {
-		return err
-	}
-	return st.Tx(ctx, func(tx *store.Store) error {
-		ok, err := tx.UpdateScheduleRun(ctx, e.OrganizationID, run.ID, map[string]any{"deliveries": string(raw), "delivery_attempts": attempt,
-			"status": status, "finished_at": r.svc.now().UTC()}, store.RunPending, store.QueryRunning, store.RunDelivering)
-		if err != nil || !ok {
-			return err
-		}
-		return tx.Emit(ctx, ev)
-	})
+	run.DeliveryAttempts = attempt - 1
+	return st.Tx(ctx, func(tx *store.Store) error { return r.closeRun(ctx, tx, e, run, dl) })
 }
 
 // report builds the mail of a run (without its recipient).
