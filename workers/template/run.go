@@ -22,7 +22,8 @@ type runner interface {
 
 // Options sizes the worker.
 type Options struct {
-	// Concurrency bounds executions run at once by this process (default 16).
+	// Concurrency bounds executions run at once by this process (default 32: most of a run is
+	// waiting on the data source and the database).
 	Concurrency int
 	// AckWait is how long a run may take before JetStream hands it to another process: a
 	// crashed worker's runs come back after it (default 6 minutes, above the longest timeout).
@@ -32,7 +33,7 @@ type Options struct {
 // Start consumes template run commands until the returned stop is called.
 func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logger, o Options) (func(), error) {
 	if o.Concurrency <= 0 {
-		o.Concurrency = 16
+		o.Concurrency = 32
 	}
 	if o.AckWait <= 0 {
 		o.AckWait = 6 * time.Minute
