@@ -163,5 +163,7 @@ type RecipientError struct {
 	Err       error
 }
 
-func (e *RecipientError) Error() string { return fmt.Sprintf("recipient %s refused: %v", e.Recipient, e.Err) }
+func (e *RecipientError) Error() string {
+	return fmt.Sprintf("recipient %s refused: %v", e.Recipient, e.Err)
+}
 func (e *RecipientError) Unwrap() error { return e.Err }

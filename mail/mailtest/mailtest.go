@@ -60,10 +60,18 @@ func Start(t testing.TB) *Server {
 }
 
 // Refuse makes the server refuse a recipient permanently (550).
-func (s *Server) Refuse(addr string) { s.mu.Lock(); s.refuse[strings.ToLower(addr)] = true; s.mu.Unlock() }
+func (s *Server) Refuse(addr string) {
+	s.mu.Lock()
+	s.refuse[strings.ToLower(addr)] = true
+	s.mu.Unlock()
+}
 
 // FailTimes makes the server refuse a recipient temporarily (451) n times, then accept it.
-func (s *Server) FailTimes(addr string, n int) { s.mu.Lock(); s.flaky[strings.ToLower(addr)] = n; s.mu.Unlock() }
+func (s *Server) FailTimes(addr string, n int) {
+	s.mu.Lock()
+	s.flaky[strings.ToLower(addr)] = n
+	s.mu.Unlock()
+}
 
 // Messages returns what was received so far.
 func (s *Server) Messages() []Received {
