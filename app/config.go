@@ -253,7 +253,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("webhook_timeout", c.WebhookTimeout.String()), slog.String("llm_provider", c.LLMProvider),
 		slog.String("llm_model", c.LLMModel), slog.String("llm_base_url", c.LLMBaseURL),
 		slog.String("openai_api_key", redact(c.OpenAIKey)), slog.String("anthropic_api_key", redact(c.AnthropicKey)),
-		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom),
+		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom), slog.Int("mail_max_attachment", c.MailMaxAttachment),
 		slog.Any("only_workers", c.OnlyWorkers),
 	)
 }
