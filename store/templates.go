@@ -269,15 +269,42 @@ func (s *Store) AdvanceSchedules(ctx context.Context, ids []string, due, ranAt, 
 	return res.RowsAffected, translate(res.Error)
 }
 
-// CreateScheduleRuns inserts runs and their executions in one statement each.
-func (s *Store) CreateScheduleRuns(ctx context.Context, runs []ScheduleRun, execs []TemplateExecution) error {
+// CreateScheduleRuns inserts runs and the executions of those it inserted. A run whose tick is
+// already recorded (unique schedule and due time) is skipped with its execution, so one such
+// row never blocks the rest of a batch. It returns the ids of the runs it inserted.
+func (s *Store) CreateScheduleRuns(ctx context.Context, runs []ScheduleRun, execs []TemplateExecution) (map[string]bool, error) {
+	inserted := map[string]bool{}
 	if len(runs) == 0 {
-		return nil
+		return inserted, nil
 	}
-	if err := s.ctx(ctx).CreateInBatches(runs, 500).Error; err != nil {
-		return translate(err)
+	if err := s.ctx(ctx).Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(runs, 500).Error; err != nil {
+		return nil, translate(err)
 	}
-	return translate(s.ctx(ctx).CreateInBatches(execs, 500).Error)
+	ids := make([]string, len(runs))
+	ours := map[string]string{}
+	for i, r := range runs {
+		ids[i] = r.ID
+		ours[r.ID] = r.ExecutionID
+	}
+	var got []ScheduleRun
+	if err := s.ctx(ctx).Select("id, execution_id").Where("id IN ?", ids).Find(&got).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range got {
+		if ours[r.ID] == r.ExecutionID {
+			inserted[r.ID] = true
+		}
+	}
+	keep := make([]TemplateExecution, 0, len(execs))
+	for _, e := range execs {
+		if inserted[e.ScheduleRunID] {
+			keep = append(keep, e)
+		}
+	}
+	if len(keep) == 0 {
+		return inserted, nil
+	}
+	return inserted, translate(s.ctx(ctx).CreateInBatches(keep, 500).Error)
 }
 
 // ScheduleRun reads a run of the organization.

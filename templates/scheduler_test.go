@@ -116,3 +116,32 @@ func TestSchedulerRunsOnlyTheLatestMissedTickAfterDowntime(t *testing.T) {
 		t.Fatalf("next run %v %v", sc.NextRunAt, err)
 	}
 }
+
+func TestATickAlreadyRecordedIsSkippedWithoutBlockingOthers(t *testing.T) {
+	st := openStore(t)
+	clk := &clock{t: utc("2026-01-01T00:00:00Z")}
+	a := addSchedule(t, st, Spec{Type: Daily, Time: "08:00", Timezone: "Europe/Berlin"}, clk.t)
+	b := addSchedule(t, st, Spec{Type: Daily, Time: "09:00", Timezone: "America/New_York"}, clk.t)
+	// The tick of a was recorded already (say, a clock-skewed process), but its schedule was not advanced.
+	if _, err := st.CreateScheduleRuns(context.Background(), []store.ScheduleRun{{ID: TickID(a, utc("2026-01-01T07:00:00Z")),
+		OrganizationID: "org_1", ScheduleID: a, TemplateID: "tpl_1", DueAt: utc("2026-01-01T07:00:00Z"), ExecutionID: "exec_old",
+		Status: store.RunCompleted, Deliveries: "[]", CreatedAt: clk.t}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	clk.t = utc("2026-01-01T20:00:00Z")
+	s := NewScheduler(st, clk.now, 0)
+	n, err := s.Tick(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("queued %d, err %v", n, err)
+	}
+	if got := dueTimes(t, st, a); len(got) != 1 {
+		t.Fatalf("runs of a: %v", got)
+	}
+	if got := dueTimes(t, st, b); len(got) != 1 || got[0] != "2026-01-01T14:00:00Z" {
+		t.Fatalf("runs of b: %v", got)
+	}
+	sc, _ := st.ScheduleByID(context.Background(), "org_1", a)
+	if !sc.NextRunAt.Equal(utc("2026-01-02T07:00:00Z")) {
+		t.Fatalf("a not advanced: %v", sc.NextRunAt)
+	}
+}

@@ -293,11 +293,18 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 				return errClaimRace
 			}
 		}
-		if err := tx.CreateScheduleRuns(ctx, runs, execs); err != nil {
+		inserted, err := tx.CreateScheduleRuns(ctx, runs, execs)
+		if err != nil {
 			return fmt.Errorf("record runs: %w", err)
 		}
-		queued = len(runs)
-		return tx.Emit(ctx, msgs...)
+		keep := msgs[:0]
+		for _, m := range msgs {
+			if inserted[m.ID] { // a command's id is its run's id
+				keep = append(keep, m)
+			}
+		}
+		queued = len(keep)
+		return tx.Emit(ctx, keep...)
 	})
 	if errors.Is(err, errClaimRace) {
 		return 0, nil
