@@ -253,6 +253,14 @@ func (s *Store) DueSchedules(ctx context.Context, now time.Time, limit int) ([]T
 	return out, err
 }
 
+// AnyDueSchedule reports whether some enabled schedule is due at now (a read, so idle
+// schedulers do not take SQLite's write lock every second).
+func (s *Store) AnyDueSchedule(ctx context.Context, now time.Time) (bool, error) {
+	var ids []string
+	err := s.ctx(ctx).Model(&TemplateSchedule{}).Where("enabled = ? AND next_run_at <= ?", true, now).Limit(1).Pluck("id", &ids).Error
+	return len(ids) > 0, err
+}
+
 // AdvanceSchedule moves a schedule's next run from due to next, only if it is still due at
 // due: the claim of a tick. It reports whether this caller claimed it.
 func (s *Store) AdvanceSchedule(ctx context.Context, id string, due, ranAt, next time.Time) (bool, error) {

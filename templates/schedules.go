@@ -221,6 +221,9 @@ func TickID(scheduleID string, due time.Time) string {
 // many runs it queued.
 func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 	now := s.now().UTC()
+	if due, err := s.st.AnyDueSchedule(ctx, now); err != nil || !due {
+		return 0, err
+	}
 	queued := 0
 	err := s.st.Tx(ctx, func(tx *store.Store) error {
 		due, err := tx.DueSchedules(ctx, now, s.batch)
