@@ -261,16 +261,8 @@ func (s *Store) AnyDueSchedule(ctx context.Context, now time.Time) (bool, error)
 	return len(ids) > 0, err
 }
 
-// AdvanceSchedule moves a schedule's next run from due to next, only if it is still due at
-// due: the claim of a tick. It reports whether this caller claimed it.
-func (s *Store) AdvanceSchedule(ctx context.Context, id string, due, ranAt, next time.Time) (bool, error) {
-	res := s.ctx(ctx).Model(&TemplateSchedule{}).Where("id = ? AND enabled = ? AND next_run_at = ?", id, true, due).
-		Updates(map[string]any{"next_run_at": next, "last_run_at": ranAt})
-	return res.RowsAffected == 1, translate(res.Error)
-}
-
-// AdvanceSchedules is AdvanceSchedule for several schedules sharing due and next in one
-// statement; it returns how many it claimed.
+// AdvanceSchedules moves the next run of schedules from due to next, only for those still due
+// at due: the claim of their ticks. It returns how many it claimed.
 func (s *Store) AdvanceSchedules(ctx context.Context, ids []string, due, ranAt, next time.Time) (int64, error) {
 	res := s.ctx(ctx).Model(&TemplateSchedule{}).Where("id IN ? AND enabled = ? AND next_run_at = ?", ids, true, due).
 		Updates(map[string]any{"next_run_at": next, "last_run_at": ranAt})
