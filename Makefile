@@ -53,3 +53,8 @@ test-browser:
 .PHONY: test-browser screenshots
 screenshots:
 	UPDATE_SCREENSHOTS=1 $(GO) test -count=1 -run TestConsoleInABrowser ./web/console/
+# Templates and schedules
+.PHONY: bench-schedules
+bench-schedules: ## 10,000 schedules due at once, 2 worker processes, PostgreSQL (needs TEST_DATABASE_URL)
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	BENCH_SCHEDULES=$${BENCH_SCHEDULES:-10000} $(GO) test -count=1 -timeout 30m -run TestBenchSchedules ./workers/schedule/ -v | grep -E '^(bench-schedules|  ran|--- |ok|FAIL)'

@@ -10,7 +10,10 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/nlq/guard"
+	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/templates"
 )
 
 // Error is an error with its place in the spec's error body. Handlers return it (or domain
@@ -57,7 +60,23 @@ func forbidden(role string) *Error {
 func toError(err error) *Error {
 	var e *Error
 	var rl *auth.RateLimitedError
+	var fe *templates.FieldError
+	var pe *templates.ParameterError
+	var rej *guard.RejectionError
 	switch {
+	case errors.As(err, &fe):
+		return Errorf(http.StatusBadRequest, "invalid_request", "%s", fe.Reason).With("field", fe.Field)
+	case errors.As(err, &pe):
+		return Errorf(http.StatusBadRequest, "invalid_request", "%s", pe.Error()).With("parameter", pe.Parameter)
+	case errors.As(err, &rej):
+		f := queries.Classify(err)
+		e := Errorf(http.StatusUnprocessableEntity, f.Code, "%s", f.Message)
+		for k, v := range f.Details {
+			e = e.With(k, v)
+		}
+		return e
+	case errors.Is(err, queries.ErrSchemaNotLoaded), errors.Is(err, queries.ErrNoDataSource):
+		return Errorf(http.StatusBadRequest, "invalid_data_source", "%s", err)
 	case errors.As(err, &e):
 		return e
 	case errors.As(err, &rl):

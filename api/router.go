@@ -17,6 +17,7 @@ import (
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/templates"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
@@ -49,6 +50,8 @@ type Deps struct {
 	Metrics httpMetrics
 	// MetricsToken, when set, is the bearer token GET /metrics requires.
 	MetricsToken string
+	// Templates manages templates, their executions and schedules.
+	Templates *templates.Service
 }
 
 // NewRouter builds the HTTP handler.
@@ -95,6 +98,9 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
+	if d.Templates != nil {
+		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher})
+	}
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard})
 	return r
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/mail"
 	"github.com/analytics-agent/service/metrics"
 	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq/guard"
@@ -26,6 +27,7 @@ import (
 	"github.com/analytics-agent/service/secretbox"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/templates"
 	"github.com/analytics-agent/service/tracing"
 	"github.com/analytics-agent/service/web/console"
 	"github.com/analytics-agent/service/workers/webhook"
@@ -66,6 +68,9 @@ type App struct {
 	Webhooks *webhook.Service
 	// Metrics is what GET /metrics serves.
 	Metrics *metrics.Metrics
+	// Templates owns templates, executions and schedules; Mail sends their reports.
+	Templates *templates.Service
+	Mail      *mail.Sender
 	// NATSURL is the broker this process uses (the embedded server's address when embedded,
 	// with its credential: do not log it unredacted).
 	NATSURL string
@@ -169,9 +174,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	if err := a.wireTemplates(); err != nil {
+		return nil, err
+	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies,
+		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies, Templates: a.Templates,
 		Console: console.Handler(), Metrics: a.Metrics, MetricsToken: cfg.MetricsToken,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,

@@ -58,6 +58,13 @@ type Config struct {
 
 	SMTPURL  string
 	MailFrom string
+	// MailMaxAttachment caps a report attachment in bytes; larger results are not attached.
+	MailMaxAttachment int
+	// DeliveryRetryDelays are the waits between report delivery attempts (nil = the default).
+	DeliveryRetryDelays []time.Duration
+	// TemplateAckWait overrides how long a template run may take before another worker takes
+	// it over (tests shorten it to simulate a crashed worker).
+	TemplateAckWait time.Duration
 
 	ShutdownTimeout time.Duration
 	// MetricsToken, when set, guards GET /metrics.
@@ -152,7 +159,15 @@ var settings = []setting{
 	{"anthropic-api-key", "ANTHROPIC_API_KEY", "", "Anthropic credential", true, str(func(c *Config) *string { return &c.AnthropicKey })},
 	{"smtp-url", "ANALYTICS_SMTP_URL", "", "outgoing mail server smtp://user:pass@host:port", true, str(func(c *Config) *string { return &c.SMTPURL })},
 	{"mail-from", "ANALYTICS_MAIL_FROM", "analytics@localhost", "sender of e-mails", false, str(func(c *Config) *string { return &c.MailFrom })},
-	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook (default all)", false, func(c *Config, v string) error {
+	{"mail-max-attachment", "ANALYTICS_MAIL_MAX_ATTACHMENT", "10485760", "largest report attachment in bytes; larger results are described, not attached", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1024 {
+			return fmt.Errorf("ANALYTICS_MAIL_MAX_ATTACHMENT must be a number of bytes of at least 1024, got %q", v)
+		}
+		c.MailMaxAttachment = n
+		return nil
+	}},
+	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook, template, schedule (default all)", false, func(c *Config, v string) error {
 		c.OnlyWorkers = nil
 		for _, name := range strings.Split(v, ",") {
 			if name = strings.TrimSpace(name); name == "" {
@@ -310,7 +325,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("llm_provider", c.LLMProvider),
 		slog.String("llm_model", c.LLMModel), slog.String("llm_base_url", c.LLMBaseURL),
 		slog.String("openai_api_key", redact(c.OpenAIKey)), slog.String("anthropic_api_key", redact(c.AnthropicKey)),
-		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom),
+		slog.String("smtp_url", redactURL(c.SMTPURL)), slog.String("mail_from", c.MailFrom), slog.Int("mail_max_attachment", c.MailMaxAttachment),
 		slog.Any("only_workers", c.OnlyWorkers),
 	)
 }

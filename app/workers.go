@@ -18,7 +18,7 @@ type worker struct {
 }
 
 // WorkerNames are the workers a process can run (`analytics worker --only ...`).
-var WorkerNames = []string{"query", "schema", "webhook"}
+var WorkerNames = []string{"query", "schema", "webhook", "template", "schedule"}
 
 // workers lists the workers of this process (all, or those of Config.OnlyWorkers), wired with
 // their dependencies explicitly.
@@ -32,6 +32,8 @@ func (a *App) workers() []worker {
 		{"schema", func(ctx context.Context) (func(), error) {
 			return schema.Start(ctx, a.JS, a.Sources, a.Log.With("worker", "schema"))
 		}},
+		{"template", a.startTemplateWorker},
+		{"schedule", a.startScheduleWorker},
 	}
 	if len(a.Cfg.OnlyWorkers) == 0 {
 		return all

@@ -1,0 +1,61 @@
+// Package template is the worker that runs template executions (on demand and scheduled) and
+// delivers scheduled results: it consumes template.run commands.
+package template
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/analytics-agent/service/events"
+	"github.com/analytics-agent/service/templates"
+)
+
+// runner is what the worker needs of the templates package.
+type runner interface {
+	Run(ctx context.Context, orgID, executionID string) error
+}
+
+// Options sizes the worker.
+type Options struct {
+	// Concurrency bounds executions run at once by this process (default 32: most of a run is
+	// waiting on the data source and the database).
+	Concurrency int
+	// AckWait is how long a run may take before JetStream hands it to another process: a
+	// crashed worker's runs come back after it (default 6 minutes, above the longest timeout).
+	AckWait time.Duration
+}
+
+// Start consumes template run commands until the returned stop is called.
+func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logger, o Options) (func(), error) {
+	if o.Concurrency <= 0 {
+		o.Concurrency = 32
+	}
+	if o.AckWait <= 0 {
+		o.AckWait = 6 * time.Minute
+	}
+	c, err := events.Consume(ctx, js, events.ConsumerOptions{
+		Stream: events.CommandsStream, Durable: "template-runner",
+		FilterSubjects: []string{events.CommandSubjectPrefix + templates.RunCommand},
+		// Delivery retries wait through NakWithDelay: room for them beside fresh runs.
+		AckWait: o.AckWait, Concurrency: o.Concurrency, MaxAckPending: o.Concurrency * 64,
+	}, log, func(ctx context.Context, msg jetstream.Msg) error {
+		var cmd events.Command
+		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
+			return events.Permanent(fmt.Errorf("decode command: %w", err))
+		}
+		var req templates.RunRequest
+		if err := json.Unmarshal(cmd.Data, &req); err != nil {
+			return events.Permanent(fmt.Errorf("decode run request: %w", err))
+		}
+		return r.Run(ctx, cmd.OrganizationID, req.ExecutionID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c.Stop, nil
+}
