@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/store"
 )
@@ -57,8 +58,22 @@ func forbidden(role string) *Error {
 func toError(err error) *Error {
 	var e *Error
 	var rl *auth.RateLimitedError
+	var sem *agents.SemanticsError
 	switch {
 	case errors.As(err, &e):
+		return e
+	case errors.As(err, &sem):
+		status := http.StatusUnprocessableEntity
+		if sem.Code == agents.CodeInvalid {
+			status = http.StatusBadRequest
+		}
+		e := Errorf(status, sem.Code, "%s", sem.Message).With("field", sem.Field)
+		if sem.Table != "" {
+			e = e.With("table", sem.Table)
+		}
+		if sem.Column != "" {
+			e = e.With("column", sem.Column)
+		}
 		return e
 	case errors.As(err, &rl):
 		secs := int(rl.RetryAfter.Seconds() + 0.999)

@@ -181,6 +181,7 @@ func queryBody(q *store.Query) gin.H {
 		body["row_count"] = q.RowCount
 		body["truncated"] = q.Truncated
 		body["execution_time"] = q.ExecutionTime
+		body["explanation"] = q.Explanation
 		body["timings"] = gin.H{"generation": q.GenerationMS / 1000, "guard": q.GuardMS / 1000, "execution": q.ExecutionMS / 1000}
 		if q.IncludeSQL {
 			body["sql"] = q.SQLText

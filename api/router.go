@@ -65,6 +65,7 @@ func NewRouter(d Deps) http.Handler {
 	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
+	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
 	return r

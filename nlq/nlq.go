@@ -41,6 +41,9 @@ type Request struct {
 	// Synonyms optionally maps a word or phrase to a table ("clients" -> "customers"), a
 	// column ("turnover" -> "orders.total_amount") or a bare column name.
 	Synonyms map[string]string
+	// Semantics is the agent's semantic layer (metrics, synonyms, default filters), already
+	// validated against the permitted schema; nil when the agent has none.
+	Semantics *Semantics
 	// Now anchors relative dates such as "last month"; tests pin it.
 	Now time.Time
 }

@@ -42,7 +42,9 @@ func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planne
 
 // Plan is guarded SQL ready to execute, with how long each step took.
 type Plan struct {
-	SQL            string
+	SQL string
+	// Explanation says in words what the SQL computes.
+	Explanation    string
 	Tables         []string
 	Columns        []string
 	Dialect        datasource.Type
@@ -95,9 +97,14 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	permitted := gp.FilterSchema(schema)
 	dialect := datasource.Type(ds.Type)
 
+	sem, err := LoadSemantics(ctx, p.st, a)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	gen, err := p.engine(ctx, a.OrganizationID).Generate(ctx, nlq.Request{
 		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
+		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
 	})
 	genTime := time.Since(start)
 	if err != nil {
@@ -107,8 +114,8 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	checked, err := guard.Check(dialect, gen.SQL, schema, gp)
 	guardTime := time.Since(start)
 	if err != nil {
-		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime}, err
+		return &Plan{SQL: gen.SQL, Explanation: gen.Explanation, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime}, err
 	}
-	return &Plan{SQL: checked.SQL, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
+	return &Plan{SQL: checked.SQL, Explanation: gen.Explanation, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
 		GenerationTime: genTime, GuardTime: guardTime}, nil
 }

@@ -210,7 +210,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	}
 	err = r.st.Tx(ctx, func(tx *store.Store) error {
 		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
-			"status": store.QueryCompleted, "sql_text": plan.SQL, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
 			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
 			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
 			"completed_at": done,
@@ -236,6 +236,7 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 		"error_details": string(details), "execution_time": done.Sub(started).Seconds(), "completed_at": done}
 	if plan != nil {
 		fields["sql_text"] = plan.SQL
+		fields["explanation"] = plan.Explanation
 		fields["generation_ms"], fields["guard_ms"] = ms(plan.GenerationTime), ms(plan.GuardTime)
 	}
 	if len(execTime) > 0 {

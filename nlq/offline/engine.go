@@ -59,7 +59,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{SQL: ex.SQL, Explanation: fmt.Sprintf("Answered with the saved query for %q.", ex.Question)}, nil
 	}
 	m := newModel(req.Schema)
+	m.addSemantics(req.Semantics)
 	lex := newLexicon(m, req.Synonyms)
+	lex.addSemantics(m, req.Semantics)
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	p, err := interpret(m, items)
 	if err != nil {
@@ -142,21 +144,35 @@ func questionKey(q string) string {
 	return strings.Join(ws, " ")
 }
 
-// explain describes the plan in words, so a user can see how the question was read.
+// explain describes the plan in words ("Sum of orders.total_amount, by products.name, where
+// orders.order_date in 2024, top 5"), so a user can see how the question was read before
+// trusting the numbers.
 func explain(p *plan) string {
 	var parts []string
 	d := dialect{typ: datasource.SQLite}
-	if p.listTable != nil {
+	switch {
+	case p.outerCount:
+		parts = append(parts, "Number of "+p.dims[0].table.name)
+	case p.listTable != nil && len(p.listCols) > 0:
+		var cs []string
+		for _, c := range p.listCols {
+			cs = append(cs, d.col(c))
+		}
+		lead := "Values of "
+		if p.distinct {
+			lead = "Distinct values of "
+		}
+		parts = append(parts, lead+strings.Join(cs, ", "))
+	case p.listTable != nil:
 		parts = append(parts, "Rows of "+p.listTable.name)
 	}
-	if p.outerCount {
-		parts = append(parts, "Number of "+p.dims[0].table.name)
-	}
+	var ms []string
 	for _, m := range p.measures {
-		e, _ := measureSQL(p, m, d)
-		parts = append(parts, e)
+		ms = append(ms, measureWords(p, m))
 	}
-	s := strings.Join(parts, ", ")
+	if len(ms) > 0 && !p.outerCount {
+		parts = append(parts, strings.Join(ms, " and "))
+	}
 	var dims []string
 	for _, dm := range p.dims {
 		if p.outerCount {
@@ -165,6 +181,8 @@ func explain(p *plan) string {
 		switch {
 		case dm.grain != grainNone:
 			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
+		case dm.table != nil && dm.table.label != nil:
+			dims = append(dims, d.col(dm.table.label))
 		case dm.table != nil:
 			dims = append(dims, dm.table.name)
 		default:
@@ -172,20 +190,96 @@ func explain(p *plan) string {
 		}
 	}
 	if len(dims) > 0 {
-		s += " per " + strings.Join(dims, " and ")
+		parts = append(parts, "by "+strings.Join(dims, " and "))
 	}
-	if w := where(p, d); len(w) > 0 {
-		s += " where " + strings.Join(w, " and ")
+	var conds []string
+	for _, c := range p.semFilters {
+		conds = append(conds, c)
+	}
+	save := p.semFilters
+	p.semFilters = nil
+	for _, w := range where(p, d) {
+		if !isDateBound(p, w, d) {
+			conds = append(conds, w)
+		}
+	}
+	p.semFilters = save
+	if len(conds) > 0 {
+		parts = append(parts, "where "+strings.Join(conds, " and "))
 	}
 	for _, dc := range p.dates {
-		s += fmt.Sprintf(" (%q read as %s)", dc.rng.text, dc.rng)
+		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}
 	for _, h := range p.having {
-		e, _ := measureSQL(p, *h.having, d)
-		s += " keeping those with " + predicate(e, h.op, h.vals, d)
+		parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+opWords(h.op, h.vals, d))
 	}
-	if p.limit > 0 {
-		s += fmt.Sprintf(", top %d", p.limit)
+	switch {
+	case p.limit > 0 && p.order != orderNone && !p.desc:
+		parts = append(parts, fmt.Sprintf("bottom %d", p.limit))
+	case p.limit > 0:
+		parts = append(parts, fmt.Sprintf("top %d", p.limit))
 	}
-	return s + "."
+	if p.outerCount && len(p.having) > 0 {
+		return strings.Join(parts, ", ") + "."
+	}
+	return strings.Join(parts, ", ") + "."
+}
+
+// isDateBound reports whether a rendered WHERE condition is one of the plan's date bounds,
+// which the explanation says with the question's own words instead.
+func isDateBound(p *plan, w string, d dialect) bool {
+	for _, dc := range p.dates {
+		if strings.HasPrefix(w, d.col(dc.col)+" >= ") || strings.HasPrefix(w, d.col(dc.col)+" < ") {
+			return true
+		}
+	}
+	return false
+}
+
+// measureWords names one aggregate in words.
+func measureWords(p *plan, m measure) string {
+	d := dialect{typ: datasource.SQLite}
+	if m.col != nil && m.col.metric != nil {
+		def := m.col.metric
+		if def.desc != "" {
+			return fmt.Sprintf("%s (%s)", def.name, def.desc)
+		}
+		return fmt.Sprintf("%s (%s)", def.name, def.expr)
+	}
+	if m.col == nil {
+		return "Number of " + m.table.name
+	}
+	c := d.col(m.col)
+	date := m.col.class == classDate
+	switch m.agg {
+	case aggCount:
+		return "Number of " + c + " values"
+	case aggCountDistinct:
+		return "Number of distinct " + c
+	case aggAvg:
+		return "Average of " + c
+	case aggMin:
+		if date {
+			return "Earliest " + c
+		}
+		return "Lowest " + c
+	case aggMax:
+		if date {
+			return "Latest " + c
+		}
+		return "Highest " + c
+	}
+	return "Sum of " + c
+}
+
+func opWords(op string, vals []any, d dialect) string {
+	words := map[string]string{">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "equal to", "<>": "not"}
+	switch op {
+	case "between", "not between":
+		return fmt.Sprintf("%s %s and %s", op, d.literal(vals[0]), d.literal(vals[1]))
+	}
+	if w, ok := words[op]; ok {
+		return w + " " + d.literal(vals[0])
+	}
+	return op + " " + d.literal(vals[0])
 }

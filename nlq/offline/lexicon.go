@@ -3,6 +3,8 @@ package offline
 import (
 	"sort"
 	"strings"
+
+	"github.com/analytics-agent/service/nlq"
 )
 
 // candKind says what a word sequence can refer to.
@@ -244,4 +246,36 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 func with(c cand, score float64) cand {
 	c.score = score
 	return c
+}
+
+// addSemantics indexes the semantic layer: metric names and synonyms, and value synonyms
+// ("table.column=value"). They are curated, like the request's synonyms.
+func (l *lexicon) addSemantics(m *model, s *nlq.Semantics) {
+	for k, e := range m.metrics {
+		c := cand{kind: candColumn, table: e.col.table, col: e.col, score: scoreCurated}
+		l.add(normPhrase(e.col.name), c)
+		for _, sy := range e.synonyms {
+			// A metric's own name beats another metric's synonym: "revenue" is the metric named
+			// so, "line revenue" only where the rest of the question points to it. Between two
+			// synonyms, the metric listed first wins a tie.
+			l.add(normPhrase(sy), with(c, scoreCurated-0.02-0.01*float64(min(k, 5))))
+		}
+	}
+	if s == nil {
+		return
+	}
+	for _, sy := range s.Synonyms {
+		ref, value, ok := strings.Cut(sy.Target, "=")
+		if !ok {
+			continue
+		}
+		tname, cname, _ := strings.Cut(ref, ".")
+		t := m.byName[strings.ToLower(tname)]
+		if t == nil {
+			continue
+		}
+		if c := t.col(cname); c != nil && c.class != classKey {
+			l.add(normPhrase(sy.Phrase), cand{kind: candValue, table: t, col: c, value: value, score: scoreCurated})
+		}
+	}
 }

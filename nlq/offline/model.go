@@ -26,6 +26,7 @@ type column struct {
 	words   []string // singular words of the name
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
+	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
 }
 
 // table is a schema table with its derived roles.
@@ -48,8 +49,10 @@ type fk struct {
 
 // model is the engine's view of a schema: classified columns and the FK graph.
 type model struct {
-	tables []*table
-	byName map[string]*table
+	tables         []*table
+	byName         map[string]*table
+	metrics        []metricEntry
+	defaultFilters map[*table][]string
 }
 
 // Column-name words that reveal a column's role. They are immutable lookup tables.

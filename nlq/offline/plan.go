@@ -72,6 +72,7 @@ type plan struct {
 	joins      []joinStep
 	base       *table
 	notes      []string
+	semFilters []string // conditions of the semantic layer: metric filters, default filters
 }
 
 type orderKind int
@@ -343,6 +344,12 @@ func (b *builder) comparison(i int) error {
 	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
+	}
+	if target != nil && target.metric != nil {
+		// "products with revenue over 1000": a metric is an aggregate, so the condition is one.
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
 	}
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
@@ -656,7 +663,7 @@ func (b *builder) finish() error {
 	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
 	// listing, not a grouping of each row with itself.
 	if ranking && len(p.dims) == 1 && p.dims[0].table != nil && len(p.measures) == 1 && len(p.having) == 0 {
-		if m := p.measures[0]; m.agg == aggNone && m.col != nil && m.table == p.dims[0].table {
+		if m := p.measures[0]; m.agg == aggNone && m.col != nil && m.col.metric == nil && m.table == p.dims[0].table {
 			p.listTable, p.listCols, p.dims, p.measures = m.table, nil, nil, nil
 			p.order, p.orderCol = orderCol, m.col
 			p.desc = b.topDir >= 0 && b.super >= 0
@@ -667,6 +674,13 @@ func (b *builder) finish() error {
 	// Superlatives without a grouping are aggregates: "the highest order amount".
 	for k := range p.measures {
 		m := &p.measures[k]
+		if m.col != nil && m.col.metric != nil {
+			if m.agg != aggNone && m.agg != aggSum {
+				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("%s is already an aggregate (%s); ask for it per group instead", m.col.name, m.col.metric.expr)}
+			}
+			m.agg = aggSum
+			continue
+		}
 		if m.agg != aggNone {
 			continue
 		}

@@ -50,8 +50,16 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	need := []*table{p.base}
-	for _, x := range p.measures {
+	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 		need = appendTable(need, x.table)
+		if x.col != nil && x.col.metric != nil {
+			for _, t := range x.col.metric.tables {
+				need = appendTable(need, t)
+			}
+		}
+	}
+	if err := noBareMetric(p); err != nil {
+		return err
 	}
 	for _, d := range p.dims {
 		if d.table != nil {
@@ -97,6 +105,7 @@ func complete(m *model, p *plan) error {
 			in = append(in, next)
 		}
 	}
+	p.semFilters = semanticFilters(p, m)
 	if p.fanOut() {
 		for _, x := range p.measures {
 			if x.agg == aggSum || x.agg == aggAvg {
@@ -114,6 +123,26 @@ func (p *plan) fanTable() *table {
 	for _, j := range p.joins {
 		if j.fanOut {
 			return j.table
+		}
+	}
+	return nil
+}
+
+// noBareMetric refuses a plan that would use a metric as a plain column (a row condition, a
+// listing, a grouping or an ordering): a metric only exists aggregated.
+func noBareMetric(p *plan) error {
+	var cols []*column
+	for _, c := range p.conds {
+		cols = append(cols, c.col)
+	}
+	for _, d := range p.dims {
+		cols = append(cols, d.col)
+	}
+	cols = append(cols, p.listCols...)
+	cols = append(cols, p.orderCol)
+	for _, c := range cols {
+		if c != nil && c.metric != nil {
+			return &notUnderstood{words: []string{c.name}, msg: fmt.Sprintf("%s is a metric (%s): it can be totalled per group, not listed or compared row by row", c.name, c.metric.expr)}
 		}
 	}
 	return nil
@@ -408,6 +437,9 @@ func indent(s string) string {
 
 // measureSQL returns the aggregate expression and its default alias.
 func measureSQL(p *plan, m measure, d dialect) (string, string) {
+	if m.col != nil && m.col.metric != nil {
+		return m.col.metric.expr, metricAlias(m.col.metric)
+	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
@@ -468,6 +500,9 @@ func where(p *plan, d dialect) []string {
 		}
 	}
 	out = append(eq, out...)
+	for _, f := range p.semFilters {
+		out = append(out, "("+f+")")
+	}
 	for _, dc := range p.dates {
 		c := d.col(dc.col)
 		if !dc.rng.from.IsZero() {
