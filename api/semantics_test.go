@@ -126,3 +126,38 @@ func TestSemanticLayerBelongsToTheAgentsOrganizationAndAdmins(t *testing.T) {
 	s.Do("GET", path, analyst, nil).Expect(t, 200) // a reader of the agent reads its definitions
 	s.Do("PUT", path, analyst, revenueLayer()).Expect(t, 403)
 }
+
+func TestRefusalsSayWhatTheAgentMayNotDoOrSee(t *testing.T) {
+	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
+	admin := s.Register(t)
+	dsID := readySource(t, s, admin.Token, "sqlite")
+	agentID := s.Do("POST", "/v1/agents", admin.Token, map[string]any{
+		"name": "Orders only", "agent_type": "sales_performance", "data_source_id": dsID,
+		"allowed_tables":     []string{"customers", "orders"},
+		"column_permissions": map[string]any{"customers": map[string]any{"allowed": []string{"*"}, "denied": []string{"email", "phone"}}},
+	}).Expect(t, 201).String("id")
+	ask := func(q string) *apptest.Response {
+		return s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": q, "agent_id": agentID}).Expect(t, 422)
+	}
+	tests := []struct {
+		question, code, detail, value string
+	}{
+		{"delete all cancelled orders", "sql_rejected", "unmapped_words", ""},
+		{"please drop table customers", "sql_rejected", "unmapped_words", ""},
+		{"number of customers per region", "sql_rejected", "table", "regions"},
+		{"phone numbers of customers in Brazil", "column_not_permitted", "column", "customers.phone"},
+		{"what is the meaning of life", "question_not_understood", "suggestions", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			r := ask(tt.question)
+			if r.ErrorCode() != tt.code {
+				t.Fatalf("code %s, want %s: %s", r.ErrorCode(), tt.code, r.Raw)
+			}
+			got, ok := r.Body["error"].(map[string]any)["details"].(map[string]any)[tt.detail]
+			if !ok || tt.value != "" && got != tt.value {
+				t.Fatalf("details.%s = %v, want %q: %s", tt.detail, got, tt.value, r.Raw)
+			}
+		})
+	}
+}

@@ -68,6 +68,9 @@ type Engine interface {
 type NotUnderstoodError struct {
 	Words   []string
 	Message string
+	// Suggestions are questions the engine can answer over the same tables, for the user to
+	// rephrase with ("total orders.total_amount by orders.status").
+	Suggestions []string
 }
 
 // Error implements error.

@@ -97,6 +97,10 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	permitted := gp.FilterSchema(schema)
 	dialect := datasource.Type(ds.Type)
 
+	if verb, ok := nlq.AsksToWrite(question); ok {
+		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
+			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
+	}
 	sem, err := LoadSemantics(ctx, p.st, a)
 	if err != nil {
 		return nil, err
@@ -107,6 +111,12 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
 	})
 	genTime := time.Since(start)
+	if nu, ok := nlq.IsNotUnderstood(err); ok {
+		// A word the engine could not place may be a name the agent hides: say so.
+		if r := nlq.Restricted(question, nu.Words, schema, permitted); r != nil {
+			return nil, r
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

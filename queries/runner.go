@@ -40,6 +40,8 @@ const (
 	CodeEngine        = "engine_error"
 	CodeExecution     = "execution_failed"
 	CodeAgentInactive = "agent_inactive"
+	// CodeColumnNotPermitted: the question asks for a column the agent may not read.
+	CodeColumnNotPermitted = nlq.ErrorCodeColumnNotPermitted
 )
 
 // Failure is why a query failed, stored with it and sent in query.failed.
@@ -53,9 +55,23 @@ type Failure struct {
 func Classify(err error) Failure {
 	var nu *nlq.NotUnderstoodError
 	var rej *guard.RejectionError
+	var restricted *nlq.RestrictedError
 	switch {
+	case errors.As(err, &restricted):
+		d := map[string]any{"unmapped_words": append([]string{}, restricted.Words...)}
+		if restricted.Table != "" {
+			d["table"] = restricted.Table
+		}
+		if restricted.Column != "" {
+			d["column"] = restricted.Column
+		}
+		return Failure{Code: restricted.Code, Message: restricted.Message, Details: d}
 	case errors.As(err, &nu):
-		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: map[string]any{"unmapped_words": append([]string{}, nu.Words...)}}
+		d := map[string]any{"unmapped_words": append([]string{}, nu.Words...)}
+		if len(nu.Suggestions) > 0 {
+			d["suggestions"] = append([]string{}, nu.Suggestions...)
+		}
+		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: d}
 	case errors.As(err, &rej):
 		d := map[string]any{}
 		if rej.Table != "" {

@@ -65,7 +65,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	p, err := interpret(m, items)
 	if err != nil {
-		return nlq.Generation{}, toPublic(err, items)
+		err = toPublic(err, items)
+		if nu, ok := nlq.IsNotUnderstood(err); ok {
+			nu.Suggestions = suggest(m, items)
+		}
+		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
 }
@@ -282,4 +286,56 @@ func opWords(op string, vals []any, d dialect) string {
 		return w + " " + d.literal(vals[0])
 	}
 	return op + " " + d.literal(vals[0])
+}
+
+// suggest proposes up to three questions the engine can answer about the tables the question
+// mentioned (or, when it named none, the schema's main tables), phrased with the schema's own
+// names so that asking one of them works.
+func suggest(m *model, items []item) []string {
+	var ts []*table
+	for _, it := range items {
+		if it.kind != itEntity {
+			continue
+		}
+		switch {
+		case it.pick != nil:
+			ts = appendTable(ts, it.pick.table)
+		case len(it.cands) > 0:
+			ts = appendTable(ts, it.cands[0].table)
+		}
+	}
+	if len(ts) == 0 {
+		for _, t := range m.tables {
+			if t.measure != nil {
+				ts = appendTable(ts, t)
+			}
+		}
+	}
+	var out []string
+	for _, t := range ts {
+		name := strings.Join(t.words, " ")
+		var cat *column
+		for _, c := range t.cols {
+			if c.class == classText && len(c.samples) > 0 && c != t.label {
+				cat = c
+				break
+			}
+		}
+		switch {
+		case t.measure != nil && cat != nil:
+			out = append(out, fmt.Sprintf("total %s by %s", strings.Join(t.measure.words, " "), strings.Join(cat.words, " ")))
+		case t.measure != nil && t.date != nil:
+			out = append(out, fmt.Sprintf("total %s per month", strings.Join(t.measure.words, " ")))
+		case t.date != nil:
+			out = append(out, fmt.Sprintf("number of %s per month", name))
+		case cat != nil:
+			out = append(out, fmt.Sprintf("number of %s by %s", name, strings.Join(cat.words, " ")))
+		default:
+			out = append(out, fmt.Sprintf("how many %s are there", name))
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
 }
