@@ -50,6 +50,10 @@ const (
 // genericWords are column-name words too vague to name a column on their own.
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
+// linkWords are the small words inside column names that never name the column alone.
+var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
+	"for": true, "and": true, "or": true, "is": true, "has": true, "the": true, "a": true, "from": true, "with": true}
+
 // aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
 // are tried as phrases against table and column names.
 var aliases = map[string][]string{
@@ -174,7 +178,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
 				}
 				for _, w := range cw[:len(cw)-1] {
-					if !genericWords[w] {
+					// "in" of UnitsInStock or "of" of country_of_origin name nothing alone.
+					if !genericWords[w] && !linkWords[w] {
 						l.add(w, with(tc, scoreModifier))
 					}
 				}

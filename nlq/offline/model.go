@@ -36,6 +36,7 @@ type table struct {
 	cols    []*column
 	pk      *column // single-column primary key, if any
 	label   *column // what names a row: name, title, ...
+	label2  *column // a second part of the name: first_name next to last_name
 	date    *column // the default time column for date filters and buckets
 	measure *column // the default measure ("orders over 100" compares this)
 	fks     []fk
@@ -98,7 +99,7 @@ func newModel(s *datasource.Schema) *model {
 			switch {
 			case fkCols[lname] && c.class == classText:
 			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
-				(lname == "id" || strings.HasSuffix(lname, "_id")) && c.class != classText:
+				len(c.words) > 0 && c.words[len(c.words)-1] == "id" && c.class != classText:
 				c.class = classKey
 			}
 			if c.class == classNumber {
@@ -124,20 +125,7 @@ func newModel(s *datasource.Schema) *model {
 		} else if c := t.col("id"); c != nil {
 			t.pk = c
 		}
-		for _, n := range labelNames {
-			if c := t.col(n); c != nil && c.class == classText {
-				t.label = c
-				break
-			}
-		}
-		if t.label == nil {
-			for _, c := range t.cols {
-				if c.class == classText && strings.HasSuffix(strings.ToLower(c.name), "_name") {
-					t.label = c
-					break
-				}
-			}
-		}
+		t.label, t.label2 = pickLabel(t)
 		t.date = pickDate(t)
 		for _, c := range t.cols {
 			if c.class == classNumber && c.money > 0 && (t.measure == nil || c.money > t.measure.money) {
@@ -165,6 +153,63 @@ func newModel(s *datasource.Schema) *model {
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
 	return m
+}
+
+// pickLabel chooses the column that names a table's rows, from the words of column names in
+// any convention (ProductName, client_name, full_name, Title): the table's own name plus
+// "name" first, then a bare or full name, a company name, a last name (with the first name as
+// a second part), any other "... name", and only then a title, a login or an e-mail. A job
+// title ("Title" next to LastName, job_title) never names a person.
+func pickLabel(t *table) (*column, *column) {
+	own := strings.Join(t.words, " ")
+	if n := len(t.words); n > 0 {
+		own = t.words[n-1]
+	}
+	var best, first *column
+	bestScore := 0
+	hasName := false
+	for _, c := range t.cols {
+		if c.class == classText && len(c.words) > 0 && c.words[len(c.words)-1] == "name" {
+			hasName = true
+		}
+	}
+	for _, c := range t.cols {
+		if c.class != classText {
+			continue
+		}
+		w := strings.Join(c.words, " ")
+		score := 0
+		switch {
+		case w == own+" name" || w == strings.Join(t.words, " ")+" name":
+			score = 10
+		case w == "name" || w == "full name" || w == "display name":
+			score = 9
+		case w == "company name":
+			score = 8
+		case w == "last name" || w == "surname" || w == "family name":
+			score = 7
+		case strings.HasSuffix(w, " name") && w != "first name" && w != "contact name" && w != "user name":
+			score = 5
+		case w == "title" && !hasName:
+			score = 6
+		case w == "label" || w == "username" || w == "user name" || w == "login":
+			score = 3
+		case w == "first name" || w == "given name":
+			first = c
+			score = 2
+		case w == "contact name":
+			score = 2
+		case w == "email" || w == "e mail" || w == "code":
+			score = 1
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if best != nil && first != nil && best != first && bestScore == 7 {
+		return best, first
+	}
+	return best, nil
 }
 
 // classify maps a database type (and, for SQLite's typeless text dates, the name) to a class.

@@ -324,12 +324,20 @@ func render(p *plan, d dialect) string {
 			t := dm.table
 			switch {
 			case t.label != nil:
+				if t.label2 != nil {
+					// A person named in two columns: first name, then last name.
+					a2 := al.take(singularName(t) + "_" + strings.ToLower(strings.Join(splitIdent(t.label2.name), "_")))
+					sel = append(sel, d.col(t.label2)+" AS "+d.ident(a2))
+				}
 				a := al.take(singularName(t))
 				sel = append(sel, d.col(t.label)+" AS "+d.ident(a))
 				if t.pk != nil {
 					group = append(group, d.col(t.pk))
 				}
 				group = append(group, d.col(t.label))
+				if t.label2 != nil {
+					group = append(group, d.col(t.label2))
+				}
 				dimAliases = append(dimAliases, a)
 			case t.pk != nil:
 				a := al.take(singularName(t) + "_" + t.pk.name)
