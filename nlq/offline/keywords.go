@@ -44,6 +44,7 @@ type keyword struct {
 	kind  kw
 	grain grain
 	price bool // "most expensive", "cheapest": rank by the price, not by a count
+	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
 	weak  bool // a bucket implied by "trend" or "over time", replaced by an explicit one
 }
 
@@ -66,6 +67,9 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
+	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
+	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
+	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
@@ -115,7 +119,7 @@ var stopWords = toSet(strings.Fields(`
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living located based belong belongs belonging
 	ordered bought purchased sold sell sells selling run ran running use used using spent spend earned
-	s so far currently now ever right just also only
+	s so far currently now ever right just also only still yet already member
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times
 	breakdown distribution split

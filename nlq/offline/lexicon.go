@@ -75,6 +75,15 @@ var aliases = map[string][]string{
 	"priced": {"price"}, "cost": {"price", "spend"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
+	// A general business thesaurus with unit knowledge: a length or duration is stored in
+	// minutes, seconds or milliseconds; a quantity as qty; a staff member is staff.
+	"length": {"duration minute", "duration", "millisecond", "duration second", "minute", "second"},
+	"duration": {"length", "duration minute", "millisecond", "minute", "second"},
+	"time spent": {"duration minute", "duration"}, "minutes spent": {"duration minute"},
+	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
+	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
+	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
+	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:

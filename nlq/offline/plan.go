@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -112,6 +113,7 @@ type builder struct {
 	topN      int
 	super     int // +1 most, -1 least
 	price     bool
+	dim       string // the dimension of a measurement adjective ("longest": length)
 	sort      bool
 	firstLast aggKind
 	cmp       kw
@@ -241,9 +243,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{}
 		}
 	case kwMost:
-		b.super, b.price = 1, it.kw.price
+		b.super, b.price, b.dim = 1, it.kw.price, it.kw.dim
 	case kwLeast:
-		b.super, b.price = -1, it.kw.price
+		b.super, b.price, b.dim = -1, it.kw.price, it.kw.dim
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -718,6 +720,9 @@ func (b *builder) finish() error {
 		}
 		if ranking {
 			col := p.orderCol
+			if col == nil && b.dim != "" {
+				col = dimColumn(p.listTable, b.dim)
+			}
 			if col == nil {
 				col = p.listTable.measure
 			}
@@ -787,4 +792,24 @@ func removeTable(ts []*table, t *table) []*table {
 // the column it references.
 func sameColumn(a, b *column) bool {
 	return a == b || references(a, b) || references(b, a)
+}
+
+// dimWords are the column-name words that measure a dimension, with units.
+var dimWords = map[string][]string{
+	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime"},
+	"weight": {"weight", "kg", "gram", "pound", "lb"},
+	"age":    {"age"},
+}
+
+// dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a
+// duration in minutes or milliseconds).
+func dimColumn(t *table, dim string) *column {
+	for _, w := range dimWords[dim] {
+		for _, c := range t.cols {
+			if c.class == classNumber && slices.Contains(c.words, w) {
+				return c
+			}
+		}
+	}
+	return nil
 }
