@@ -43,9 +43,9 @@ const (
 type keyword struct {
 	kind  kw
 	grain grain
-	price bool // "most expensive", "cheapest": rank by the price, not by a count
+	price bool   // "most expensive", "cheapest": rank by the price, not by a count
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
-	weak  bool // a bucket implied by "trend" or "over time", replaced by an explicit one
+	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -70,7 +70,7 @@ var keywords = map[string]keyword{
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
-	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
+	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},

@@ -77,8 +77,8 @@ var aliases = map[string][]string{
 	"market": {"segment"}, "customer segment": {"segment"},
 	// A general business thesaurus with unit knowledge: a length or duration is stored in
 	// minutes, seconds or milliseconds; a quantity as qty; a staff member is staff.
-	"length": {"duration minute", "duration", "millisecond", "duration second", "minute", "second"},
-	"duration": {"length", "duration minute", "millisecond", "minute", "second"},
+	"length":     {"duration minute", "duration", "millisecond", "duration second", "minute", "second"},
+	"duration":   {"length", "duration minute", "millisecond", "minute", "second"},
 	"time spent": {"duration minute", "duration"}, "minutes spent": {"duration minute"},
 	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
 	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
