@@ -172,7 +172,14 @@ func explain(p *plan) string {
 	}
 	var ms []string
 	for _, m := range p.measures {
-		ms = append(ms, measureWords(p, m))
+		w := measureWords(p, m)
+		if p.outerAvg {
+			w = "Average per group of: " + strings.ToLower(w[:1]) + w[1:]
+		}
+		if p.share {
+			w += " and its share of the total (%)"
+		}
+		ms = append(ms, w)
 	}
 	if len(ms) > 0 && !p.outerCount {
 		parts = append(parts, strings.Join(ms, " and "))
@@ -185,6 +192,8 @@ func explain(p *plan) string {
 		switch {
 		case dm.grain != grainNone:
 			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
+		case dm.role != nil:
+			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.table.name, dm.role.name))
 		case dm.table != nil && dm.table.label != nil:
 			dims = append(dims, d.col(dm.table.label))
 		case dm.table != nil:

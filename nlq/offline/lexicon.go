@@ -50,6 +50,9 @@ const (
 // genericWords are column-name words too vague to name a column on their own.
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
+// roleWords name the row a self-reference points to (employees.reports_to).
+var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "head"}
+
 // linkWords are the small words inside column names that never name the column alone.
 var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
 	"for": true, "and": true, "or": true, "is": true, "has": true, "the": true, "a": true, "from": true, "with": true}
@@ -150,6 +153,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		for _, c := range t.cols {
 			if c.class == classKey {
+				if selfRef(c) {
+					// A role of a self-reference: "per supervisor", "reports to each manager".
+					var ws []string
+					for _, w := range c.words {
+						if w != "id" {
+							ws = append(ws, w)
+						}
+					}
+					rc := cand{kind: candColumn, table: t, col: c, score: scoreHead}
+					l.add(strings.Join(ws, " "), rc)
+					for _, r := range roleWords {
+						l.add(r, with(rc, scoreSynonym))
+					}
+				}
 				continue
 			}
 			cw := c.words

@@ -34,15 +34,18 @@ type dimension struct {
 	grain  grain
 	plural bool // "products" rather than "product": a ranking keeps more than one row
 	hint   *table
-	weak   bool // "trend", "over time": a default bucket that an explicit one replaces
+	weak   bool    // "trend", "over time": a default bucket that an explicit one replaces
+	role   *column // a self-reference: group by the referenced row (the supervisor)
 }
 
 // condition is one WHERE predicate.
 type condition struct {
 	col    *column
-	op     string // =, <>, >, >=, <, <=, between, in, not in
+	op     string // =, <>, >, >=, <, <=, between, in, not in, is null, is not null
 	vals   []any  // string or float64
 	having *measure
+	avgOf  *column // compare with the average of this column over its whole table
+	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -70,6 +73,8 @@ type plan struct {
 	desc       bool
 	limit      int
 	outerCount bool // count the groups that pass HAVING
+	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
+	share      bool // add each group's percentage of the total
 	joins      []joinStep
 	base       *table
 	notes      []string
@@ -113,7 +118,17 @@ type builder struct {
 	topN      int
 	super     int // +1 most, -1 least
 	price     bool
-	dim       string // the dimension of a measurement adjective ("longest": length)
+	dim       string  // the dimension of a measurement adjective ("longest": length)
+	cmpAgg    aggKind // "whose average price is above 100": the comparison is on an aggregate
+	cmpAvg    bool    // "more than the average product": compare with the table's average
+	cmpDim    string
+	cmpPrice  bool
+	anti      bool   // "never", "without": the next table is an anti-join
+	antiFrom  *table // the subject of the anti-join
+	antiDone  bool
+	has       bool // "has a": the next column is filled in
+	avgOf     bool // "average total ... per": an average of per-group aggregates
+	share     bool
 	sort      bool
 	firstLast aggKind
 	cmp       kw
@@ -226,6 +241,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	it := &b.items[i]
 	switch k := it.kw.kind; k {
 	case kwCount, kwSum, kwAvg, kwMax, kwMin:
+		if b.agg == aggAvg && (k == kwSum || k == kwCount) {
+			b.avgOf = true // "average total payments per customer"
+		}
 		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
 		b.group = false
 	case kwDistinct:
@@ -250,6 +268,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
 			return nil // "over the last month": the date took the number; the word is filler
+		}
+		if n != nil && n.kind == itKeyword && n.kw.kind == kwAvg {
+			// "more expensive than the average product": compare with the table's average.
+			b.cmp, b.cmpAvg, b.cmpDim, b.cmpPrice = k, true, it.kw.dim, it.kw.price
+			n.kw = keyword{} // consumed
+			return nil
 		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
@@ -284,6 +308,15 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwList:
 		b.list = true
+	case kwNever:
+		if b.lastTable == nil {
+			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
+		}
+		b.anti, b.antiFrom = true, b.lastTable
+	case kwHas:
+		b.has = true
+	case kwShare:
+		b.share = true
 	case kwFirst:
 		b.firstLast = aggMin
 	case kwLatest:
@@ -324,6 +357,12 @@ func (b *builder) comparison(i int) error {
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
 	b.cmpTarget = nil
+	if target != nil && b.cmpAgg != aggNone {
+		m := measure{agg: b.cmpAgg, col: target, table: target.table}
+		b.cmpAgg = aggNone
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
+	}
 	if target == nil {
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 			switch {
@@ -406,6 +445,9 @@ func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
 	defer func() { b.which = false }()
+	if done, err := b.special(c); done || err != nil {
+		return err
+	}
 	switch c.kind {
 	case candValue:
 		op := "="
@@ -428,8 +470,18 @@ func (b *builder) entity(i int) error {
 	case classNumber:
 		return b.numberColumn(i, col)
 	case classDate:
+		if b.not {
+			// "not shipped yet", "not returned": the event has no date.
+			b.p.conds = append(b.p.conds, condition{col: col, op: "is null"})
+			b.not = false
+			return nil
+		}
 		if n := b.next(i); n != nil && n.kind == itDate {
 			b.lastDate = col
+			if len(b.p.measures) == 0 && b.agg == aggNone {
+				// "technicians hired in 2020": the rows of the table whose date it is.
+				b.p.subjects = appendTable(b.p.subjects, col.table)
+			}
 			return nil
 		}
 		switch {
@@ -543,6 +595,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.cmpTarget = col
 		return nil
 	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
+		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
+		// "categories whose average price is above 100": a condition on the aggregate.
+		b.cmpTarget, b.cmpAgg, b.agg = col, b.agg, aggNone
+		return nil
+	}
 	switch {
 	case b.sort:
 		b.p.order, b.p.orderCol = orderCol, col
@@ -580,6 +638,16 @@ func (b *builder) numberColumn(i int, col *column) error {
 func (b *builder) finish() error {
 	p := &b.p
 	ranking := b.top || b.super != 0
+	defer func() {
+		if b.share && len(p.dims) > 0 && len(p.measures) == 1 {
+			p.share = true
+		}
+	}()
+	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
+		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
+		// express; answering the count alone would be a different question.
+		return &notUnderstood{words: []string{kwWords(b, kwShare)}, msg: "a share is computed per group: say what to divide by (\"share of orders by status\")"}
+	}
 	// A lone "customers with more than 5 orders" groups by the customers.
 	if len(p.having) > 0 && len(p.dims) == 0 {
 		var subj *table
@@ -735,6 +803,10 @@ func (b *builder) finish() error {
 		}
 		return nil
 	}
+	if b.avgOf && len(p.dims) > 0 && len(p.measures) == 1 && !ranking && len(p.having) == 0 {
+		p.outerAvg = true
+		return nil
+	}
 	if len(p.dims) > 0 && ranking {
 		p.order = orderMeasure
 		p.desc = b.super > 0 || b.super == 0 && b.topDir > 0
@@ -812,4 +884,107 @@ func dimColumn(t *table, dim string) *column {
 		}
 	}
 	return nil
+}
+
+// special handles an entity that completes a pending construction: an anti-join ("customers
+// without orders"), a filled-in column ("suppliers with a fax"), a comparison with the average
+// ("products more expensive than the average product"), a role of a self-reference ("per
+// supervisor"). It reports whether the entity was used.
+func (b *builder) special(c *cand) (bool, error) {
+	switch {
+	case b.cmpAvg:
+		subject := b.lastTable
+		var target *column
+		switch {
+		case c.kind == candColumn && c.col.class == classNumber:
+			target = c.col
+		case c.kind == candTable && b.cmpDim != "":
+			target = dimColumn(c.table, b.cmpDim)
+		case c.kind == candTable:
+			target = c.table.measure
+		}
+		if subject == nil || target == nil || target.metric != nil {
+			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+		}
+		op := cmpOp(b.cmp, b.not)
+		b.cmp, b.cmpAvg, b.not = kwNone, false, false
+		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
+		if c.kind == candTable && c.table == subject {
+			return true, nil
+		}
+		return true, nil
+	case b.anti && c.kind == candTable:
+		f, ok := b.antiLink(b.antiFrom, c.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
+		}
+		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+		b.anti, b.antiDone = false, true
+		b.lastTable = b.antiFrom
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class != classNumber:
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
+		b.anti = false
+		return true, nil
+	case b.has && c.kind == candColumn && c.col.class != classNumber:
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is not null"})
+		b.has = false
+		b.lastTable = c.table
+		return true, nil
+	case b.antiDone && c.kind == candTable && !b.group && !b.which:
+		return true, nil // "customers who never rented a film": the film says what was rented
+	case c.kind == candColumn && c.col.class == classKey:
+		if selfRef(c.col) && (b.group || b.which) {
+			b.addDim(dimension{role: c.col, table: c.table, plural: true})
+			b.group = false
+			return true, nil
+		}
+		return true, nil // "reports to": a relation already implied
+	}
+	b.has = false
+	return false, nil
+}
+
+// antiLink finds the foreign key whose absence the anti-join tests: from the named table to
+// the subject directly ("clients without work orders"), or from a table linking both
+// ("actors in no film" through film_actor, "products never ordered" through order lines).
+func (b *builder) antiLink(subject, named *table) (fk, bool) {
+	if subject.pk == nil {
+		return fk{}, false
+	}
+	for _, f := range named.fks {
+		if f.to.table == subject && f.to == subject.pk && named != subject {
+			return f, true
+		}
+	}
+	for _, t := range b.m.tables {
+		if t == subject || t == named {
+			continue
+		}
+		var toSubject *fk
+		linked := false
+		for k, f := range t.fks {
+			if f.to.table == subject && f.to == subject.pk {
+				toSubject = &t.fks[k]
+			}
+			if f.to.table == named {
+				linked = true
+			}
+		}
+		if toSubject != nil && linked {
+			return *toSubject, true
+		}
+	}
+	return fk{}, false
+}
+
+// selfRef reports whether a column references its own table (employees.reports_to).
+func selfRef(c *column) bool {
+	for _, f := range c.table.fks {
+		if f.from == c && f.to.table == c.table {
+			return true
+		}
+	}
+	return false
 }

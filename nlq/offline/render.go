@@ -69,7 +69,12 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for _, c := range p.conds {
-		need = appendTable(need, c.col.table)
+		switch {
+		case c.anti != nil:
+			need = appendTable(need, c.anti.to.table)
+		case c.col != nil:
+			need = appendTable(need, c.col.table)
+		}
 	}
 	for _, d := range p.dates {
 		need = appendTable(need, d.col.table)
@@ -133,7 +138,9 @@ func (p *plan) fanTable() *table {
 func noBareMetric(p *plan) error {
 	var cols []*column
 	for _, c := range p.conds {
-		cols = append(cols, c.col)
+		if c.col != nil {
+			cols = append(cols, c.col)
+		}
 	}
 	for _, d := range p.dims {
 		cols = append(cols, d.col)
@@ -320,6 +327,22 @@ func render(p *plan, d dialect) string {
 			sel = append(sel, e+" AS "+d.ident(a))
 			group = append(group, e)
 			dimAliases = append(dimAliases, a)
+		case dm.role != nil:
+			t, ra := dm.table, roleAlias(dm.role)
+			col := func(c *column) string { return d.ident(ra) + "." + d.ident(c.name) }
+			if t.label2 != nil {
+				a2 := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(t.label2.name), "_")))
+				sel = append(sel, col(t.label2)+" AS "+d.ident(a2))
+				group = append(group, col(t.label2))
+			}
+			lab := t.label
+			if lab == nil {
+				lab = t.pk
+			}
+			a := al.take(ra)
+			sel = append(sel, col(lab)+" AS "+d.ident(a))
+			group = append(group, col(t.pk), col(lab))
+			dimAliases = append(dimAliases, a)
 		case dm.table != nil:
 			t := dm.table
 			switch {
@@ -358,6 +381,9 @@ func render(p *plan, d dialect) string {
 		a = al.take(a)
 		sel = append(sel, e+" AS "+d.ident(a))
 		measureAliases = append(measureAliases, a)
+		if p.share {
+			sel = append(sel, fmt.Sprintf("100.0 * %s / SUM(%s) OVER () AS %s", e, e, d.ident(al.take("share_pct"))))
+		}
 	}
 	distinct := ""
 	if p.listTable != nil {
@@ -389,6 +415,12 @@ func render(p *plan, d dialect) string {
 	for _, j := range p.joins {
 		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
 	}
+	for _, dm := range p.dims {
+		if dm.role != nil {
+			ra := d.ident(roleAlias(dm.role))
+			fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(dm.table), ra, d.col(dm.role), ra, d.ident(dm.table.pk.name))
+		}
+	}
 	if w := where(p, d); len(w) > 0 {
 		sb.WriteString("\nWHERE " + strings.Join(w, "\n  AND "))
 	}
@@ -402,6 +434,11 @@ func render(p *plan, d dialect) string {
 			hs = append(hs, predicate(e, h.op, h.vals, d))
 		}
 		sb.WriteString("\nHAVING " + strings.Join(hs, " AND "))
+	}
+	if p.outerAvg {
+		inner := sb.String()
+		a := measureAliases[0]
+		return fmt.Sprintf("SELECT AVG(%s) AS %s\nFROM (\n%s\n) AS per_group", d.ident("per_group")+"."+d.ident(a), d.ident("avg_"+a), indent(inner))
 	}
 	if p.outerCount {
 		inner := sb.String()
@@ -485,6 +522,18 @@ func where(p *plan, d dialect) []string {
 	merged := map[key][]any{}
 	var keys []key
 	for _, c := range p.conds {
+		switch {
+		case c.anti != nil:
+			f := c.anti
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s)", d.table(f.from.table), d.col(f.from), d.col(f.to)))
+			continue
+		case c.avgOf != nil:
+			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
+			continue
+		case c.op == "is null" || c.op == "is not null":
+			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
+			continue
+		}
 		if c.op == "=" || c.op == "<>" {
 			k := key{c.col, c.op}
 			if _, ok := merged[k]; !ok {
@@ -535,4 +584,19 @@ func predicate(e, op string, vals []any, d dialect) string {
 		return fmt.Sprintf("%s %s (%s)", e, strings.ToUpper(op), strings.Join(ls, ", "))
 	}
 	return fmt.Sprintf("%s %s %s", e, op, d.literal(vals[0]))
+}
+
+// roleAlias names the second copy of a self-referencing table by its role: supervisor_id
+// gives supervisor, ReportsTo gives reports_to.
+func roleAlias(c *column) string {
+	var ws []string
+	for _, w := range splitIdent(c.name) {
+		if w != "id" {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return "parent"
+	}
+	return strings.Join(ws, "_")
 }
