@@ -59,6 +59,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{SQL: ex.SQL, Explanation: fmt.Sprintf("Answered with the saved query for %q.", ex.Question)}, nil
 	}
 	m := newModel(req.Schema)
+	m.addDerivedMetrics()
 	m.addSemantics(req.Semantics)
 	lex := newLexicon(m, req.Synonyms)
 	lex.addSemantics(m, req.Semantics)
@@ -254,6 +255,9 @@ func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite}
 	if m.col != nil && m.col.metric != nil {
 		def := m.col.metric
+		if def.price != nil {
+			return "Sum of " + def.desc
+		}
 		if def.desc != "" {
 			return fmt.Sprintf("%s (%s)", def.name, def.desc)
 		}

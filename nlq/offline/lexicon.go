@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -25,6 +26,25 @@ type cand struct {
 	col   *column // column and value candidates
 	value string  // value candidates: the sampled value as stored
 	score float64
+	state *stateCond // a state phrase: "out of stock" is stock = 0
+}
+
+// stateCond is the condition a state phrase stands for.
+type stateCond struct {
+	op  string
+	val float64
+}
+
+// statePhrases map everyday states to conditions on a numeric column named by a word:
+// "out of stock" is a stock or on-hand count of 0.
+var statePhrases = []struct {
+	phrase string
+	words  []string
+	state  stateCond
+}{
+	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
+	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{">", 0}},
+	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
 }
 
 func (c cand) key() string {
@@ -33,6 +53,9 @@ func (c cand) key() string {
 		return "t:" + c.table.name
 	case candColumn:
 		return "c:" + c.table.name + "." + c.col.name
+	}
+	if c.state != nil {
+		return fmt.Sprintf("s:%s.%s%s%v", c.table.name, c.col.name, c.state.op, c.state.val)
 	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
@@ -217,6 +240,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	for _, sp := range statePhrases {
+		for _, t := range m.tables {
+			for _, c := range t.cols {
+				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
+					st := sp.state
+					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
+				}
+			}
+		}
+	}
 	// Built-in aliases point at whatever the schema calls the thing.
 	for word, targets := range aliases {
 		for i, target := range targets {
@@ -226,6 +259,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
 			}
+		}
+	}
+	for _, c := range m.derived {
+		// Above an amount found by a synonym elsewhere, below any name the schema uses.
+		for _, w := range revenueWords {
+			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: 0.9})
 		}
 	}
 	for word, ranks := range moneySynonyms {
@@ -272,6 +311,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	return l
+}
+
+func containsAny(ws, any []string) bool {
+	for _, w := range ws {
+		for _, a := range any {
+			if w == a {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func with(c cand, score float64) cand {

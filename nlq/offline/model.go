@@ -53,6 +53,7 @@ type model struct {
 	tables         []*table
 	byName         map[string]*table
 	metrics        []metricEntry
+	derived        []*column // inferred metrics (revenue = price × quantity)
 	defaultFilters map[*table][]string
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/analytics-agent/service/datasource"
 )
 
 // aggKind is an aggregate function.
@@ -299,7 +301,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwBucket:
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
-		if b.group || b.which {
+		if b.group || b.which || b.super != 0 || b.top {
 			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural})
 			b.singular = !it.toks[0].plural
 			b.group = false
@@ -445,8 +447,24 @@ func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
 	defer func() { b.which = false }()
+	if c.kind == candValue && (b.group || b.which) {
+		// "per supervisor" where Supervisor is also a job title: after "per", a role of a
+		// self-reference names the grouping, not a filter.
+		for k := range it.cands {
+			if rc := &it.cands[k]; rc.kind == candColumn && rc.col.class == classKey && selfRef(rc.col) {
+				c = rc
+				it.pick = rc
+				break
+			}
+		}
+	}
 	if done, err := b.special(c); done || err != nil {
 		return err
+	}
+	if c.state != nil {
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: c.state.op, vals: []any{c.state.val}})
+		b.lastTable = c.table
+		return nil
 	}
 	switch c.kind {
 	case candValue:
@@ -690,6 +708,33 @@ func (b *builder) finish() error {
 		}
 		p.listCols = nil
 	}
+	if ranking && (b.dim != "" || b.price) && len(p.measures) == 0 && len(p.dims) > 0 && len(p.having) == 0 {
+		// "the title of the longest film": rows of one table ranked by a length or a price.
+		t := p.dims[0].col
+		var cols []*column
+		for _, d := range p.dims {
+			if d.col == nil || d.grain != grainNone || t == nil || d.col.table != t.table {
+				cols = nil
+				break
+			}
+			cols = append(cols, d.col)
+		}
+		if len(cols) > 0 {
+			var by *column
+			if b.dim != "" {
+				by = dimColumn(t.table, b.dim)
+			} else {
+				by = t.table.measure
+			}
+			if by != nil {
+				p.listTable, p.listCols, p.dims = t.table, cols, nil
+				p.order, p.orderCol = orderCol, by
+				p.desc = b.super > 0
+				p.limit = b.limitFor()
+				return nil
+			}
+		}
+	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount && b.whichDim && !ranking && len(p.having) == 0 {
 		// "which channels do campaigns use": the values themselves, once each; the tables
 		// talked about are joined, so only values that have such rows are listed.
@@ -746,7 +791,7 @@ func (b *builder) finish() error {
 		m := &p.measures[k]
 		if m.col != nil && m.col.metric != nil {
 			if m.agg != aggNone && m.agg != aggSum {
-				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("%s is already an aggregate (%s); ask for it per group instead", m.col.name, m.col.metric.expr)}
+				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("%s is already an aggregate (%s); ask for it per group instead", m.col.name, m.col.metric.sql(dialect{typ: datasource.SQLite}))}
 			}
 			m.agg = aggSum
 			continue

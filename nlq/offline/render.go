@@ -136,6 +136,12 @@ func (p *plan) fanTable() *table {
 // noBareMetric refuses a plan that would use a metric as a plain column (a row condition, a
 // listing, a grouping or an ordering): a metric only exists aggregated.
 func noBareMetric(p *plan) error {
+	d0 := dialect{typ: datasource.SQLite}
+	for _, x := range p.measures {
+		if x.col != nil && x.col.metric != nil && x.col.metric.price != nil && x.agg != aggSum && x.agg != aggNone {
+			return &notUnderstood{words: []string{x.col.name}, msg: fmt.Sprintf("%s is computed as a total (%s)", x.col.name, x.col.metric.desc)}
+		}
+	}
 	var cols []*column
 	for _, c := range p.conds {
 		if c.col != nil {
@@ -149,7 +155,7 @@ func noBareMetric(p *plan) error {
 	cols = append(cols, p.orderCol)
 	for _, c := range cols {
 		if c != nil && c.metric != nil {
-			return &notUnderstood{words: []string{c.name}, msg: fmt.Sprintf("%s is a metric (%s): it can be totalled per group, not listed or compared row by row", c.name, c.metric.expr)}
+			return &notUnderstood{words: []string{c.name}, msg: fmt.Sprintf("%s is a metric (%s): it can be totalled per group, not listed or compared row by row", c.name, c.metric.sql(d0))}
 		}
 	}
 	return nil
@@ -483,7 +489,7 @@ func indent(s string) string {
 // measureSQL returns the aggregate expression and its default alias.
 func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	if m.col != nil && m.col.metric != nil {
-		return m.col.metric.expr, metricAlias(m.col.metric)
+		return m.col.metric.sql(d), metricAlias(m.col.metric)
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/analytics-agent/service/nlq"
@@ -15,6 +17,59 @@ type metricDef struct {
 	filters []string
 	tables  []*table
 	desc    string
+	// derived metrics are inferred from the schema, not written by an admin: price × quantity
+	// (× (1 − discount)) of one table, rendered in the request's dialect.
+	price, qty, discount *column
+}
+
+// revenueWords name a derived revenue metric.
+var revenueWords = []string{"revenue", "sale", "turnover", "income", "earning"}
+
+// addDerivedMetrics infers revenue = SUM(price × quantity × (1 − discount)) on tables that
+// hold a unit price and a quantity but no amount of their own (order details, parts used):
+// the measure exists only as an expression.
+func (m *model) addDerivedMetrics() {
+	for _, t := range m.tables {
+		var price, qty, disc *column
+		amount := false
+		for _, c := range t.cols {
+			if c.class != classNumber {
+				continue
+			}
+			switch {
+			case c.money >= revenueLike && !slices.Contains(c.words, "price"):
+				amount = true
+			case slices.Contains(c.words, "price") && price == nil:
+				price = c
+			case (slices.Contains(c.words, "quantity") || slices.Contains(c.words, "qty")) && qty == nil:
+				qty = c
+			case slices.Contains(c.words, "discount") && disc == nil:
+				disc = c
+			}
+		}
+		if amount || price == nil || qty == nil {
+			continue
+		}
+		def := &metricDef{name: "revenue", tables: []*table{t}, price: price, qty: qty, discount: disc}
+		def.desc = fmt.Sprintf("%s × %s", t.name+"."+price.name, t.name+"."+qty.name)
+		if disc != nil {
+			def.desc += fmt.Sprintf(" × (1 − %s.%s)", t.name, disc.name)
+		}
+		c := &column{name: "revenue", table: t, class: classNumber, words: []string{"revenue"}, money: 10, metric: def}
+		m.derived = append(m.derived, c)
+	}
+}
+
+// expr is the metric's SQL in dialect d.
+func (x *metricDef) sql(d dialect) string {
+	if x.price == nil {
+		return x.expr
+	}
+	e := d.col(x.price) + " * " + d.col(x.qty)
+	if x.discount != nil {
+		e += " * (1 - " + d.col(x.discount) + ")"
+	}
+	return "SUM(" + e + ")"
 }
 
 // addSemantics attaches the agent's metrics and default filters to the model. Definitions
