@@ -158,6 +158,9 @@ func build(m *model, items []item) (*plan, error) {
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
 	}
+	if b.anti || b.has || b.cmpAvg {
+		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
+	}
 	if b.not {
 		// "customers without orders" needs an anti-join; a negation left over applies to
 		// nothing the engine can express, and dropping it would answer the opposite.
