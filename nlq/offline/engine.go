@@ -30,8 +30,10 @@ import (
 )
 
 // Engine is the offline nlq.Engine. The zero value is ready to use and safe for concurrent
-// use: it keeps no state between requests.
-type Engine struct{}
+// use; between requests it keeps only the vocabularies built from the schemas it has seen.
+type Engine struct {
+	vocabs vocabCache
+}
 
 // New returns an offline engine.
 func New() *Engine { return &Engine{} }
@@ -58,11 +60,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	if ex, ok := matchExample(q, req.Examples); ok {
 		return nlq.Generation{SQL: ex.SQL, Explanation: fmt.Sprintf("Answered with the saved query for %q.", ex.Question)}, nil
 	}
-	m := newModel(req.Schema)
-	m.addDerivedMetrics()
-	m.addSemantics(req.Semantics)
-	lex := newLexicon(m, req.Synonyms)
-	lex.addSemantics(m, req.Semantics)
+	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
+	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	p, err := interpret(m, items)
 	if err != nil {

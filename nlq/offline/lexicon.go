@@ -139,7 +139,7 @@ func (l *lexicon) add(phrase string, c cand) {
 		return
 	}
 	for i, e := range l.entries[phrase] {
-		if e.key() == c.key() {
+		if sameCand(e, c) {
 			if c.score > e.score {
 				l.entries[phrase][i].score = c.score
 			}
@@ -322,6 +322,15 @@ func containsAny(ws, any []string) bool {
 		}
 	}
 	return false
+}
+
+// sameCand is key equality without building the keys (the lexicon adds thousands of
+// candidates on a wide schema).
+func sameCand(a, b cand) bool {
+	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) {
+		return false
+	}
+	return a.state == nil || *a.state == *b.state
 }
 
 func with(c cand, score float64) cand {
