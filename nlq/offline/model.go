@@ -27,6 +27,7 @@ type column struct {
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
 	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
 }
 
 // table is a schema table with its derived roles.
@@ -90,6 +91,10 @@ func newModel(s *datasource.Schema) *model {
 			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
+			c.boolTyp = c.class == classBool
+			if c.class == classNumber && isFlagName(c.words) && !pk[lname] {
+				c.class = classBool // Discontinued, is_active: a 0/1 flag, never a measure
+			}
 			if fkCols[lname] {
 				t.fkCols[c] = true
 			}
@@ -211,6 +216,22 @@ func pickLabel(t *table) (*column, *column) {
 		return best, first
 	}
 	return best, nil
+}
+
+// flagWords are state adjectives that name a 0/1 column on their own.
+var flagWords = map[string]bool{"discontinued": true, "active": true, "inactive": true, "deleted": true, "archived": true,
+	"obsolete": true, "enabled": true, "disabled": true, "verified": true, "paid": true, "cancelled": true, "canceled": true,
+	"closed": true, "flagged": true, "blocked": true, "suspended": true, "approved": true, "published": true, "hidden": true}
+
+// isFlagName reports whether column words name a flag: is_/has_/can_ prefixes or a state word.
+func isFlagName(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	if len(ws) > 1 && (ws[0] == "is" || ws[0] == "has" || ws[0] == "can") {
+		return true
+	}
+	return len(ws) == 1 && flagWords[ws[0]]
 }
 
 // classify maps a database type (and, for SQLite's typeless text dates, the name) to a class.

@@ -531,6 +531,12 @@ func (b *builder) entity(i int) error {
 		}
 		return nil
 	}
+	if col.class == classBool && !b.group && !b.which && !b.distinct {
+		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not}}})
+		b.not = false
+		return nil
+	}
 	// A text or flag column.
 	switch {
 	case b.agg == aggCount:
@@ -1036,3 +1042,6 @@ func selfRef(c *column) bool {
 	}
 	return false
 }
+
+// flagValue is a flag's literal, rendered TRUE/FALSE for boolean columns and 1/0 otherwise.
+type flagValue struct{ on bool }

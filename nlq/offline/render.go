@@ -540,6 +540,14 @@ func where(p *plan, d dialect) []string {
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue
 		}
+		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
+			lit := map[bool]string{true: "1", false: "0"}[fv.on]
+			if c.col.boolTyp {
+				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
+			}
+			out = append(out, d.col(c.col)+" = "+lit)
+			continue
+		}
 		if c.op == "=" || c.op == "<>" {
 			k := key{c.col, c.op}
 			if _, ok := merged[k]; !ok {
