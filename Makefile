@@ -23,9 +23,11 @@ test:
 test-short:
 	$(GO) test -count=1 -short ./...
 
-# Question set over the demo data: execution accuracy per kind of question.
+# Question set over the demo data (accuracy per kind of question), then the three authored
+# evaluation databases per database and category: right, wrong (silently), refused. The
+# held-out batches are scored with NLQ_HELDOUT=1 (see docs/nlq.md).
 bench-nlq:
-	$(GO) test -count=1 -run TestQuestionSet -v ./nlq/offline/ | grep -v '^=== RUN'
+	$(GO) test -count=1 -run 'TestQuestionSet|TestEvalSets' -v ./nlq/offline/ | grep -v '^=== RUN'
 
 # Concurrent POST /v1/queries against the embedded default: queries/s, p50/p99, time per step.
 # N (requests, default 2000) and C (concurrent clients, default 16) tune the load.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/queries"
@@ -63,6 +64,7 @@ func toError(err error) *Error {
 	var fe *templates.FieldError
 	var pe *templates.ParameterError
 	var rej *guard.RejectionError
+	var sem *agents.SemanticsError
 	switch {
 	case errors.As(err, &fe):
 		return Errorf(http.StatusBadRequest, "invalid_request", "%s", fe.Reason).With("field", fe.Field)
@@ -78,6 +80,19 @@ func toError(err error) *Error {
 	case errors.Is(err, queries.ErrSchemaNotLoaded), errors.Is(err, queries.ErrNoDataSource):
 		return Errorf(http.StatusBadRequest, "invalid_data_source", "%s", err)
 	case errors.As(err, &e):
+		return e
+	case errors.As(err, &sem):
+		status := http.StatusUnprocessableEntity
+		if sem.Code == agents.CodeInvalid {
+			status = http.StatusBadRequest
+		}
+		e := Errorf(status, sem.Code, "%s", sem.Message).With("field", sem.Field)
+		if sem.Table != "" {
+			e = e.With("table", sem.Table)
+		}
+		if sem.Column != "" {
+			e = e.With("column", sem.Column)
+		}
 		return e
 	case errors.As(err, &rl):
 		secs := int(rl.RetryAfter.Seconds() + 0.999)

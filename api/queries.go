@@ -33,14 +33,15 @@ func registerQueries(authed *gin.RouterGroup, h *queryHandlers) {
 
 // failureStatus is the HTTP status of a failed query's answer.
 var failureStatus = map[string]int{
-	queries.CodeNotUnderstood: http.StatusUnprocessableEntity,
-	queries.CodeRejected:      http.StatusUnprocessableEntity,
-	queries.CodeTimeout:       http.StatusGatewayTimeout,
-	queries.CodeUnavailable:   http.StatusBadGateway,
-	queries.CodeEngine:        http.StatusBadGateway,
-	queries.CodeInvalidSource: http.StatusBadRequest,
-	queries.CodeAgentInactive: http.StatusConflict,
-	queries.CodeExecution:     http.StatusUnprocessableEntity,
+	queries.CodeNotUnderstood:      http.StatusUnprocessableEntity,
+	queries.CodeRejected:           http.StatusUnprocessableEntity,
+	queries.CodeColumnNotPermitted: http.StatusUnprocessableEntity,
+	queries.CodeTimeout:            http.StatusGatewayTimeout,
+	queries.CodeUnavailable:        http.StatusBadGateway,
+	queries.CodeEngine:             http.StatusBadGateway,
+	queries.CodeInvalidSource:      http.StatusBadRequest,
+	queries.CodeAgentInactive:      http.StatusConflict,
+	queries.CodeExecution:          http.StatusUnprocessableEntity,
 }
 
 func (h *queryHandlers) create(c *gin.Context) error {
@@ -182,6 +183,7 @@ func queryBody(q *store.Query) gin.H {
 		body["row_count"] = q.RowCount
 		body["truncated"] = q.Truncated
 		body["execution_time"] = q.ExecutionTime
+		body["explanation"] = q.Explanation
 		body["timings"] = gin.H{"generation": q.GenerationMS / 1000, "guard": q.GuardMS / 1000, "execution": q.ExecutionMS / 1000}
 		if q.IncludeSQL {
 			body["sql"] = q.SQLText

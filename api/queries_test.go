@@ -96,8 +96,10 @@ func TestQueriesSyncAsyncHistoryAndFailures(t *testing.T) {
 		if failed.String("status") != "failed" || failed.Body["error"].(map[string]any)["code"] != "question_not_understood" {
 			t.Fatalf("stored failure: %s", failed.Raw)
 		}
-		// Asking about a denied column is not understood either: the engine never sees it.
-		s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "list customer email", "agent_id": agentID}).Expect(t, 422)
+		// Asking about a denied column says so: the engine never sees it, the planner knows it is hidden.
+		if r := s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "list customer email", "agent_id": agentID}).Expect(t, 422); r.ErrorCode() != "column_not_permitted" {
+			t.Fatalf("denied column: %s", r.Raw)
+		}
 
 		// Input errors.
 		s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "x"}).Expect(t, 400)

@@ -97,6 +97,7 @@ func NewRouter(d Deps) http.Handler {
 	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
+	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
 	if d.Templates != nil {
 		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher})

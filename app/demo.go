@@ -179,6 +179,9 @@ func (a *App) ensureDemoAgents(ctx context.Context, admin *store.User) error {
 	have := map[string]bool{}
 	for _, ag := range existing {
 		have[ag.AgentType] = true
+		if err := a.seedDemoSemantics(ctx, a.Store, &ag, admin.ID); err != nil {
+			return err
+		}
 	}
 	for _, d := range demoAgents() {
 		if have[d.agentType] {
@@ -207,6 +210,9 @@ func (a *App) ensureDemoAgents(ctx context.Context, admin *store.User) error {
 			if _, err := tx.Assign(ctx, orgID, ag.ID, admin.ID, []string{admin.ID}); err != nil {
 				return err
 			}
+			if err := a.seedDemoSemantics(ctx, tx, ag, admin.ID); err != nil {
+				return err
+			}
 			return tx.Emit(ctx, ev)
 		})
 		if err != nil {
@@ -214,4 +220,25 @@ func (a *App) ensureDemoAgents(ctx context.Context, admin *store.User) error {
 		}
 	}
 	return nil
+}
+
+// seedDemoSemantics gives a demo agent the semantic layer its system prompt states (the sales
+// agent's revenue counts only completed and shipped orders), once: a layer an admin has saved
+// since is left alone.
+func (a *App) seedDemoSemantics(ctx context.Context, st *store.Store, ag *store.Agent, by string) error {
+	sem := demo.Semantics(ag.AgentType)
+	if sem == nil {
+		return nil
+	}
+	if _, err := st.AgentSemantics(ctx, ag.OrganizationID, ag.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	raw, err := json.Marshal(sem)
+	if err != nil {
+		return err
+	}
+	return st.PutAgentSemantics(ctx, &store.AgentSemantics{AgentID: ag.ID, OrganizationID: ag.OrganizationID,
+		Definition: string(raw), UpdatedBy: by, UpdatedAt: time.Now().UTC()})
 }

@@ -41,6 +41,9 @@ type Request struct {
 	// Synonyms optionally maps a word or phrase to a table ("clients" -> "customers"), a
 	// column ("turnover" -> "orders.total_amount") or a bare column name.
 	Synonyms map[string]string
+	// Semantics is the agent's semantic layer (metrics, synonyms, default filters), already
+	// validated against the permitted schema; nil when the agent has none.
+	Semantics *Semantics
 	// Now anchors relative dates such as "last month"; tests pin it.
 	Now time.Time
 }
@@ -65,6 +68,9 @@ type Engine interface {
 type NotUnderstoodError struct {
 	Words   []string
 	Message string
+	// Suggestions are questions the engine can answer over the same tables, for the user to
+	// rephrase with ("total orders.total_amount by orders.status").
+	Suggestions []string
 }
 
 // Error implements error.

@@ -45,7 +45,9 @@ func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planne
 
 // Plan is guarded SQL ready to execute, with how long each step took.
 type Plan struct {
-	SQL            string
+	SQL string
+	// Explanation says in words what the SQL computes.
+	Explanation    string
 	Tables         []string
 	Columns        []string
 	Dialect        datasource.Type
@@ -100,15 +102,30 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	permitted := gp.FilterSchema(schema)
 	dialect := datasource.Type(ds.Type)
 
+	if verb, ok := nlq.AsksToWrite(question); ok {
+		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
+			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
+	}
+	sem, err := LoadSemantics(ctx, p.st, a)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	eng := p.engine(ctx, a.OrganizationID)
 	genCtx, genSpan := tracing.Start(ctx, "engine.generate")
 	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
 	gen, err := eng.Generate(genCtx, nlq.Request{
 		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
+		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
 	})
 	genTime := time.Since(start)
 	genSpan.End()
+	if nu, ok := nlq.IsNotUnderstood(err); ok {
+		// A word the engine could not place may be a name the agent hides: say so.
+		if r := nlq.Restricted(question, nu.Words, schema, permitted); r != nil {
+			err = r
+		}
+	}
 	if err != nil {
 		return &Plan{Dialect: dialect, DataSource: ds, GenerationTime: genTime, Engine: EngineName(eng)}, err
 	}
@@ -118,8 +135,8 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	guardSpan.End()
 	guardTime := time.Since(start)
 	if err != nil {
-		return &Plan{SQL: gen.SQL, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
+		return &Plan{SQL: gen.SQL, Explanation: gen.Explanation, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
 	}
-	return &Plan{SQL: checked.SQL, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
+	return &Plan{SQL: checked.SQL, Explanation: gen.Explanation, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
 		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil
 }

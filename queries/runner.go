@@ -43,6 +43,8 @@ const (
 	CodeEngine        = "engine_error"
 	CodeExecution     = "execution_failed"
 	CodeAgentInactive = "agent_inactive"
+	// CodeColumnNotPermitted: the question asks for a column the agent may not read.
+	CodeColumnNotPermitted = nlq.ErrorCodeColumnNotPermitted
 )
 
 // Failure is why a query failed, stored with it and sent in query.failed.
@@ -56,9 +58,23 @@ type Failure struct {
 func Classify(err error) Failure {
 	var nu *nlq.NotUnderstoodError
 	var rej *guard.RejectionError
+	var restricted *nlq.RestrictedError
 	switch {
+	case errors.As(err, &restricted):
+		d := map[string]any{"unmapped_words": append([]string{}, restricted.Words...)}
+		if restricted.Table != "" {
+			d["table"] = restricted.Table
+		}
+		if restricted.Column != "" {
+			d["column"] = restricted.Column
+		}
+		return Failure{Code: restricted.Code, Message: restricted.Message, Details: d}
 	case errors.As(err, &nu):
-		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: map[string]any{"unmapped_words": append([]string{}, nu.Words...)}}
+		d := map[string]any{"unmapped_words": append([]string{}, nu.Words...)}
+		if len(nu.Suggestions) > 0 {
+			d["suggestions"] = append([]string{}, nu.Suggestions...)
+		}
+		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: d}
 	case errors.As(err, &rej):
 		d := map[string]any{}
 		if rej.Table != "" {
@@ -244,7 +260,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	}
 	err = r.st.Tx(ctx, func(tx *store.Store) error {
 		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
-			"status": store.QueryCompleted, "sql_text": plan.SQL, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
 			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
 			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
 			"completed_at": done,
@@ -271,6 +287,7 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 		"error_details": string(details), "execution_time": done.Sub(started).Seconds(), "completed_at": done}
 	if plan != nil {
 		fields["sql_text"] = plan.SQL
+		fields["explanation"] = plan.Explanation
 		fields["generation_ms"], fields["guard_ms"] = ms(plan.GenerationTime), ms(plan.GuardTime)
 	}
 	if len(execTime) > 0 {

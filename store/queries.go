@@ -16,6 +16,7 @@ type Query struct {
 	IncludeSQL     bool   `gorm:"column:include_sql"`
 	IncludeChart   bool
 	SQLText        string `gorm:"column:sql_text"`
+	Explanation    string
 	ColumnsJSON    string `gorm:"column:columns_json"`
 	ResultsJSON    string `gorm:"column:results_json"`
 	ChartJSON      string `gorm:"column:chart_json"`

@@ -102,6 +102,15 @@ func BuildPrompt(req nlq.Request) (system, user string) {
 		}
 	}
 
+	if sem := req.Semantics.Describe(); len(sem) > 0 {
+		// Validated against the permitted schema when saved; definitions are the agent's
+		// business rules, so they override the model's own reading of a word.
+		b.WriteString("\nBusiness definitions of this agent (always apply them when the question uses these words):\n")
+		for _, s := range sem {
+			b.WriteString("- " + s + "\n")
+		}
+	}
+
 	if ex := permittedExamples(req.Examples, req.Schema); len(ex) > 0 {
 		b.WriteString("\nExamples of questions with their correct answers:\n")
 		for _, e := range ex {

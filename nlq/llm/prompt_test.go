@@ -103,3 +103,24 @@ func TestParseOutputEdgeCases(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildPromptCarriesTheSemanticLayer(t *testing.T) {
+	req := testRequest()
+	req.Semantics = &nlq.Semantics{
+		Metrics: []nlq.Metric{{Name: "revenue", Synonyms: []string{"sales"}, Expression: "SUM(orders.total_amount)",
+			Filters: []string{"orders.status IN ('completed', 'shipped')"}, Description: "only\ncompleted and shipped"}},
+		Synonyms:       []nlq.Synonym{{Phrase: "big accounts", Target: "customers.segment=Enterprise"}},
+		DefaultFilters: []nlq.Filter{{Table: "orders", Condition: "orders.status <> 'test'"}},
+	}
+	system, _ := BuildPrompt(req)
+	for _, w := range []string{
+		"Business definitions of this agent",
+		"- Metric revenue (also: sales) = SUM(orders.total_amount) WHERE orders.status IN ('completed', 'shipped') -- only completed and shipped",
+		`- "big accounts" means customers.segment=Enterprise`,
+		"- Whenever orders is read, add: orders.status <> 'test'",
+	} {
+		if !strings.Contains(system, w) {
+			t.Errorf("prompt lacks %q:\n%s", w, system)
+		}
+	}
+}

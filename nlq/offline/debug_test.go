@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/demo"
 	"github.com/analytics-agent/service/nlq"
 )
 
@@ -14,6 +15,8 @@ import (
 // database, for working on the grammar:
 //
 //	NLQ_DEMO_DIR=/tmp/nlqdemo NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
+//
+// NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer.
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
 	if qs == "" {
@@ -21,7 +24,7 @@ func TestDebugQuestion(t *testing.T) {
 	}
 	db, s, _ := benchDatabase(t)
 	for _, q := range strings.Split(qs, ";") {
-		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow})
+		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT"))})
 		if err != nil {
 			t.Logf("%s\n  ERROR: %v", q, err)
 			continue

@@ -30,8 +30,10 @@ import (
 )
 
 // Engine is the offline nlq.Engine. The zero value is ready to use and safe for concurrent
-// use: it keeps no state between requests.
-type Engine struct{}
+// use; between requests it keeps only the vocabularies built from the schemas it has seen.
+type Engine struct {
+	vocabs vocabCache
+}
 
 // New returns an offline engine.
 func New() *Engine { return &Engine{} }
@@ -58,12 +60,16 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	if ex, ok := matchExample(q, req.Examples); ok {
 		return nlq.Generation{SQL: ex.SQL, Explanation: fmt.Sprintf("Answered with the saved query for %q.", ex.Question)}, nil
 	}
-	m := newModel(req.Schema)
-	lex := newLexicon(m, req.Synonyms)
+	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
+	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	p, err := interpret(m, items)
 	if err != nil {
-		return nlq.Generation{}, toPublic(err, items)
+		err = toPublic(err, items)
+		if nu, ok := nlq.IsNotUnderstood(err); ok {
+			nu.Suggestions = suggest(m, items)
+		}
+		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
 }
@@ -142,21 +148,42 @@ func questionKey(q string) string {
 	return strings.Join(ws, " ")
 }
 
-// explain describes the plan in words, so a user can see how the question was read.
+// explain describes the plan in words ("Sum of orders.total_amount, by products.name, where
+// orders.order_date in 2024, top 5"), so a user can see how the question was read before
+// trusting the numbers.
 func explain(p *plan) string {
 	var parts []string
 	d := dialect{typ: datasource.SQLite}
-	if p.listTable != nil {
+	switch {
+	case p.outerCount:
+		parts = append(parts, "Number of "+p.dims[0].table.name)
+	case p.listTable != nil && len(p.listCols) > 0:
+		var cs []string
+		for _, c := range p.listCols {
+			cs = append(cs, d.col(c))
+		}
+		lead := "Values of "
+		if p.distinct {
+			lead = "Distinct values of "
+		}
+		parts = append(parts, lead+strings.Join(cs, ", "))
+	case p.listTable != nil:
 		parts = append(parts, "Rows of "+p.listTable.name)
 	}
-	if p.outerCount {
-		parts = append(parts, "Number of "+p.dims[0].table.name)
-	}
+	var ms []string
 	for _, m := range p.measures {
-		e, _ := measureSQL(p, m, d)
-		parts = append(parts, e)
+		w := measureWords(p, m)
+		if p.outerAvg {
+			w = "Average per group of: " + strings.ToLower(w[:1]) + w[1:]
+		}
+		if p.share {
+			w += " and its share of the total (%)"
+		}
+		ms = append(ms, w)
 	}
-	s := strings.Join(parts, ", ")
+	if len(ms) > 0 && !p.outerCount {
+		parts = append(parts, strings.Join(ms, " and "))
+	}
 	var dims []string
 	for _, dm := range p.dims {
 		if p.outerCount {
@@ -165,6 +192,10 @@ func explain(p *plan) string {
 		switch {
 		case dm.grain != grainNone:
 			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
+		case dm.role != nil:
+			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.table.name, dm.role.name))
+		case dm.table != nil && dm.table.label != nil:
+			dims = append(dims, d.col(dm.table.label))
 		case dm.table != nil:
 			dims = append(dims, dm.table.name)
 		default:
@@ -172,20 +203,151 @@ func explain(p *plan) string {
 		}
 	}
 	if len(dims) > 0 {
-		s += " per " + strings.Join(dims, " and ")
+		parts = append(parts, "by "+strings.Join(dims, " and "))
 	}
-	if w := where(p, d); len(w) > 0 {
-		s += " where " + strings.Join(w, " and ")
+	var conds []string
+	for _, c := range p.semFilters {
+		conds = append(conds, c)
+	}
+	save := p.semFilters
+	p.semFilters = nil
+	for _, w := range where(p, d) {
+		if !isDateBound(p, w, d) {
+			conds = append(conds, w)
+		}
+	}
+	p.semFilters = save
+	if len(conds) > 0 {
+		parts = append(parts, "where "+strings.Join(conds, " and "))
 	}
 	for _, dc := range p.dates {
-		s += fmt.Sprintf(" (%q read as %s)", dc.rng.text, dc.rng)
+		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}
 	for _, h := range p.having {
-		e, _ := measureSQL(p, *h.having, d)
-		s += " keeping those with " + predicate(e, h.op, h.vals, d)
+		parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+opWords(h.op, h.vals, d))
 	}
-	if p.limit > 0 {
-		s += fmt.Sprintf(", top %d", p.limit)
+	switch {
+	case p.limit > 0 && p.order != orderNone && !p.desc:
+		parts = append(parts, fmt.Sprintf("bottom %d", p.limit))
+	case p.limit > 0:
+		parts = append(parts, fmt.Sprintf("top %d", p.limit))
 	}
-	return s + "."
+	if p.outerCount && len(p.having) > 0 {
+		return strings.Join(parts, ", ") + "."
+	}
+	return strings.Join(parts, ", ") + "."
+}
+
+// isDateBound reports whether a rendered WHERE condition is one of the plan's date bounds,
+// which the explanation says with the question's own words instead.
+func isDateBound(p *plan, w string, d dialect) bool {
+	for _, dc := range p.dates {
+		if strings.HasPrefix(w, d.col(dc.col)+" >= ") || strings.HasPrefix(w, d.col(dc.col)+" < ") {
+			return true
+		}
+	}
+	return false
+}
+
+// measureWords names one aggregate in words.
+func measureWords(p *plan, m measure) string {
+	d := dialect{typ: datasource.SQLite}
+	if m.col != nil && m.col.metric != nil {
+		def := m.col.metric
+		if def.price != nil {
+			return "Sum of " + def.desc
+		}
+		if def.desc != "" {
+			return fmt.Sprintf("%s (%s)", def.name, def.desc)
+		}
+		return fmt.Sprintf("%s (%s)", def.name, def.expr)
+	}
+	if m.col == nil {
+		return "Number of " + m.table.name
+	}
+	c := d.col(m.col)
+	date := m.col.class == classDate
+	switch m.agg {
+	case aggCount:
+		return "Number of " + c + " values"
+	case aggCountDistinct:
+		return "Number of distinct " + c
+	case aggAvg:
+		return "Average of " + c
+	case aggMin:
+		if date {
+			return "Earliest " + c
+		}
+		return "Lowest " + c
+	case aggMax:
+		if date {
+			return "Latest " + c
+		}
+		return "Highest " + c
+	}
+	return "Sum of " + c
+}
+
+func opWords(op string, vals []any, d dialect) string {
+	words := map[string]string{">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "equal to", "<>": "not"}
+	switch op {
+	case "between", "not between":
+		return fmt.Sprintf("%s %s and %s", op, d.literal(vals[0]), d.literal(vals[1]))
+	}
+	if w, ok := words[op]; ok {
+		return w + " " + d.literal(vals[0])
+	}
+	return op + " " + d.literal(vals[0])
+}
+
+// suggest proposes up to three questions the engine can answer about the tables the question
+// mentioned (or, when it named none, the schema's main tables), phrased with the schema's own
+// names so that asking one of them works.
+func suggest(m *model, items []item) []string {
+	var ts []*table
+	for _, it := range items {
+		if it.kind != itEntity {
+			continue
+		}
+		switch {
+		case it.pick != nil:
+			ts = appendTable(ts, it.pick.table)
+		case len(it.cands) > 0:
+			ts = appendTable(ts, it.cands[0].table)
+		}
+	}
+	if len(ts) == 0 {
+		for _, t := range m.tables {
+			if t.measure != nil {
+				ts = appendTable(ts, t)
+			}
+		}
+	}
+	var out []string
+	for _, t := range ts {
+		name := strings.Join(t.words, " ")
+		var cat *column
+		for _, c := range t.cols {
+			if c.class == classText && len(c.samples) > 0 && c != t.label {
+				cat = c
+				break
+			}
+		}
+		switch {
+		case t.measure != nil && cat != nil:
+			out = append(out, fmt.Sprintf("total %s by %s", strings.Join(t.measure.words, " "), strings.Join(cat.words, " ")))
+		case t.measure != nil && t.date != nil:
+			out = append(out, fmt.Sprintf("total %s per month", strings.Join(t.measure.words, " ")))
+		case t.date != nil:
+			out = append(out, fmt.Sprintf("number of %s per month", name))
+		case cat != nil:
+			out = append(out, fmt.Sprintf("number of %s by %s", name, strings.Join(cat.words, " ")))
+		default:
+			out = append(out, fmt.Sprintf("how many %s are there", name))
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
 }

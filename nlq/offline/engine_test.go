@@ -189,8 +189,8 @@ func TestNotUnderstood(t *testing.T) {
 		{"how many orders over", []string{"over"}},
 		{"top 5 customers", nil},
 		{"drop table customers", []string{"drop"}},
-		{"customers without orders", []string{"without"}},
-		{"what share of sales comes from Enterprise customers", []string{"share"}},
+		{"customers without", []string{"without"}}, // "customers without orders" is an anti-join since issue 11
+		{"what share of sales comes from Enterprise customers", []string{"share of"}},
 		{"how many orders per customer on average", []string{"average"}},
 		{"", nil},
 	}

@@ -37,14 +37,18 @@ const (
 	kwWith   // with, having, where, whose: introduces a condition
 	kwFirst  // earliest, first: MIN of a date
 	kwLatest // latest, most recent: MAX of a date
+	kwNever  // never, without, no: an anti-join with the table named next
+	kwHas    // has a, with a: the column named next is filled in
+	kwShare  // share of, percentage of: each group's part of the total
 )
 
 // keyword is one entry of the grammar table.
 type keyword struct {
 	kind  kw
 	grain grain
-	price bool // "most expensive", "cheapest": rank by the price, not by a count
-	weak  bool // a bucket implied by "trend" or "over time", replaced by an explicit one
+	price bool   // "most expensive", "cheapest": rank by the price, not by a count
+	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
+	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -66,7 +70,19 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
-	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
+	"busiest": {kind: kwMost}, "quietest": {kind: kwLeast},
+	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
+	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
+	"never": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
+	"no": {kind: kwNever}, "not any": {kind: kwNever},
+	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
+	"with a": {kind: kwHas}, "with an": {kind: kwHas},
+	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
+	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
+	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
+	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
+	"oldest by age": {kind: kwMost, price: true, dim: "age"},
+	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
@@ -77,7 +93,7 @@ var keywords = map[string]keyword{
 	"at most": {kind: kwLTE}, "no more than": {kind: kwLTE}, "up to": {kind: kwLTE}, "or less": {kind: kwLTE},
 	"between": {kind: kwBetween}, "equal to": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
 	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
-	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot}, "without": {kind: kwNot},
+	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
 	"and": {kind: kwAnd}, "or": {kind: kwOr},
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
@@ -115,7 +131,8 @@ var stopWords = toSet(strings.Fields(`
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living located based belong belongs belonging
 	ordered bought purchased sold sell sells selling run ran running use used using spent spend earned
-	s so far currently now ever right just also only
+	s so far currently now ever right just also only still yet already member
+	reporting reports report appear appears appeared
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times
 	breakdown distribution split

@@ -1,8 +1,11 @@
 package offline
 
 import (
+	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/analytics-agent/service/nlq"
 )
 
 // candKind says what a word sequence can refer to.
@@ -23,6 +26,25 @@ type cand struct {
 	col   *column // column and value candidates
 	value string  // value candidates: the sampled value as stored
 	score float64
+	state *stateCond // a state phrase: "out of stock" is stock = 0
+}
+
+// stateCond is the condition a state phrase stands for.
+type stateCond struct {
+	op  string
+	val float64
+}
+
+// statePhrases map everyday states to conditions on a numeric column named by a word:
+// "out of stock" is a stock or on-hand count of 0.
+var statePhrases = []struct {
+	phrase string
+	words  []string
+	state  stateCond
+}{
+	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
+	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{">", 0}},
+	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
 }
 
 func (c cand) key() string {
@@ -31,6 +53,9 @@ func (c cand) key() string {
 		return "t:" + c.table.name
 	case candColumn:
 		return "c:" + c.table.name + "." + c.col.name
+	}
+	if c.state != nil {
+		return fmt.Sprintf("s:%s.%s%s%v", c.table.name, c.col.name, c.state.op, c.state.val)
 	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
@@ -47,6 +72,13 @@ const (
 
 // genericWords are column-name words too vague to name a column on their own.
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
+
+// roleWords name the row a self-reference points to (employees.reports_to).
+var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "head"}
+
+// linkWords are the small words inside column names that never name the column alone.
+var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
+	"for": true, "and": true, "or": true, "is": true, "has": true, "the": true, "a": true, "from": true, "with": true}
 
 // aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
 // are tried as phrases against table and column names.
@@ -69,6 +101,15 @@ var aliases = map[string][]string{
 	"priced": {"price"}, "cost": {"price", "spend"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
+	// A general business thesaurus with unit knowledge: a length or duration is stored in
+	// minutes, seconds or milliseconds; a quantity as qty; a staff member is staff.
+	"length":     {"duration minute", "duration", "millisecond", "duration second", "minute", "second"},
+	"duration":   {"length", "duration minute", "millisecond", "minute", "second"},
+	"time spent": {"duration minute", "duration"}, "minutes spent": {"duration minute"},
+	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
+	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
+	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
+	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -98,7 +139,7 @@ func (l *lexicon) add(phrase string, c cand) {
 		return
 	}
 	for i, e := range l.entries[phrase] {
-		if e.key() == c.key() {
+		if sameCand(e, c) {
 			if c.score > e.score {
 				l.entries[phrase][i].score = c.score
 			}
@@ -135,6 +176,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		for _, c := range t.cols {
 			if c.class == classKey {
+				if selfRef(c) {
+					// A role of a self-reference: "per supervisor", "reports to each manager".
+					var ws []string
+					for _, w := range c.words {
+						if w != "id" {
+							ws = append(ws, w)
+						}
+					}
+					rc := cand{kind: candColumn, table: t, col: c, score: scoreHead}
+					l.add(strings.Join(ws, " "), rc)
+					for _, r := range roleWords {
+						l.add(r, with(rc, scoreSynonym))
+					}
+				}
 				continue
 			}
 			cw := c.words
@@ -172,7 +227,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
 				}
 				for _, w := range cw[:len(cw)-1] {
-					if !genericWords[w] {
+					// "in" of UnitsInStock or "of" of country_of_origin name nothing alone.
+					if !genericWords[w] && !linkWords[w] {
 						l.add(w, with(tc, scoreModifier))
 					}
 				}
@@ -180,6 +236,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			for _, v := range c.samples {
 				if p := normPhrase(v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
+				}
+			}
+		}
+	}
+	for _, sp := range statePhrases {
+		for _, t := range m.tables {
+			for _, c := range t.cols {
+				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
+					st := sp.state
+					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}
 			}
 		}
@@ -193,6 +259,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
 			}
+		}
+	}
+	for _, c := range m.derived {
+		// Above an amount found by a synonym elsewhere, below any name the schema uses.
+		for _, w := range revenueWords {
+			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: 0.9})
 		}
 	}
 	for word, ranks := range moneySynonyms {
@@ -241,7 +313,59 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	return l
 }
 
+func containsAny(ws, any []string) bool {
+	for _, w := range ws {
+		for _, a := range any {
+			if w == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameCand is key equality without building the keys (the lexicon adds thousands of
+// candidates on a wide schema).
+func sameCand(a, b cand) bool {
+	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) {
+		return false
+	}
+	return a.state == nil || *a.state == *b.state
+}
+
 func with(c cand, score float64) cand {
 	c.score = score
 	return c
+}
+
+// addSemantics indexes the semantic layer: metric names and synonyms, and value synonyms
+// ("table.column=value"). They are curated, like the request's synonyms.
+func (l *lexicon) addSemantics(m *model, s *nlq.Semantics) {
+	for k, e := range m.metrics {
+		c := cand{kind: candColumn, table: e.col.table, col: e.col, score: scoreCurated}
+		l.add(normPhrase(e.col.name), c)
+		for _, sy := range e.synonyms {
+			// A metric's own name beats another metric's synonym: "revenue" is the metric named
+			// so, "line revenue" only where the rest of the question points to it. Between two
+			// synonyms, the metric listed first wins a tie.
+			l.add(normPhrase(sy), with(c, scoreCurated-0.02-0.01*float64(min(k, 5))))
+		}
+	}
+	if s == nil {
+		return
+	}
+	for _, sy := range s.Synonyms {
+		ref, value, ok := strings.Cut(sy.Target, "=")
+		if !ok {
+			continue
+		}
+		tname, cname, _ := strings.Cut(ref, ".")
+		t := m.byName[strings.ToLower(tname)]
+		if t == nil {
+			continue
+		}
+		if c := t.col(cname); c != nil && c.class != classKey {
+			l.add(normPhrase(sy.Phrase), cand{kind: candValue, table: t, col: c, value: value, score: scoreCurated})
+		}
+	}
 }

@@ -26,6 +26,8 @@ type column struct {
 	words   []string // singular words of the name
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
+	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
 }
 
 // table is a schema table with its derived roles.
@@ -35,6 +37,7 @@ type table struct {
 	cols    []*column
 	pk      *column // single-column primary key, if any
 	label   *column // what names a row: name, title, ...
+	label2  *column // a second part of the name: first_name next to last_name
 	date    *column // the default time column for date filters and buckets
 	measure *column // the default measure ("orders over 100" compares this)
 	fks     []fk
@@ -48,8 +51,11 @@ type fk struct {
 
 // model is the engine's view of a schema: classified columns and the FK graph.
 type model struct {
-	tables []*table
-	byName map[string]*table
+	tables         []*table
+	byName         map[string]*table
+	metrics        []metricEntry
+	derived        []*column // inferred metrics (revenue = price × quantity)
+	defaultFilters map[*table][]string
 }
 
 // Column-name words that reveal a column's role. They are immutable lookup tables.
@@ -85,6 +91,10 @@ func newModel(s *datasource.Schema) *model {
 			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
+			c.boolTyp = c.class == classBool
+			if c.class == classNumber && isFlagName(c.words) && !pk[lname] {
+				c.class = classBool // Discontinued, is_active: a 0/1 flag, never a measure
+			}
 			if fkCols[lname] {
 				t.fkCols[c] = true
 			}
@@ -95,7 +105,7 @@ func newModel(s *datasource.Schema) *model {
 			switch {
 			case fkCols[lname] && c.class == classText:
 			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
-				(lname == "id" || strings.HasSuffix(lname, "_id")) && c.class != classText:
+				len(c.words) > 0 && c.words[len(c.words)-1] == "id" && c.class != classText:
 				c.class = classKey
 			}
 			if c.class == classNumber {
@@ -121,20 +131,7 @@ func newModel(s *datasource.Schema) *model {
 		} else if c := t.col("id"); c != nil {
 			t.pk = c
 		}
-		for _, n := range labelNames {
-			if c := t.col(n); c != nil && c.class == classText {
-				t.label = c
-				break
-			}
-		}
-		if t.label == nil {
-			for _, c := range t.cols {
-				if c.class == classText && strings.HasSuffix(strings.ToLower(c.name), "_name") {
-					t.label = c
-					break
-				}
-			}
-		}
+		t.label, t.label2 = pickLabel(t)
 		t.date = pickDate(t)
 		for _, c := range t.cols {
 			if c.class == classNumber && c.money > 0 && (t.measure == nil || c.money > t.measure.money) {
@@ -162,6 +159,79 @@ func newModel(s *datasource.Schema) *model {
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
 	return m
+}
+
+// pickLabel chooses the column that names a table's rows, from the words of column names in
+// any convention (ProductName, client_name, full_name, Title): the table's own name plus
+// "name" first, then a bare or full name, a company name, a last name (with the first name as
+// a second part), any other "... name", and only then a title, a login or an e-mail. A job
+// title ("Title" next to LastName, job_title) never names a person.
+func pickLabel(t *table) (*column, *column) {
+	own := strings.Join(t.words, " ")
+	if n := len(t.words); n > 0 {
+		own = t.words[n-1]
+	}
+	var best, first *column
+	bestScore := 0
+	hasName := false
+	for _, c := range t.cols {
+		if c.class == classText && len(c.words) > 0 && c.words[len(c.words)-1] == "name" {
+			hasName = true
+		}
+	}
+	for _, c := range t.cols {
+		if c.class != classText {
+			continue
+		}
+		w := strings.Join(c.words, " ")
+		score := 0
+		switch {
+		case w == own+" name" || w == strings.Join(t.words, " ")+" name":
+			score = 10
+		case w == "name" || w == "full name" || w == "display name":
+			score = 9
+		case w == "company name":
+			score = 8
+		case w == "last name" || w == "surname" || w == "family name":
+			score = 7
+		case strings.HasSuffix(w, " name") && w != "first name" && w != "contact name" && w != "user name":
+			score = 5
+		case w == "title" && !hasName:
+			score = 6
+		case w == "label" || w == "username" || w == "user name" || w == "login":
+			score = 3
+		case w == "first name" || w == "given name":
+			first = c
+			score = 2
+		case w == "contact name":
+			score = 2
+		case w == "email" || w == "e mail" || w == "code":
+			score = 1
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	if best != nil && first != nil && best != first && bestScore == 7 {
+		return best, first
+	}
+	return best, nil
+}
+
+// flagWords are state adjectives that name a 0/1 column on their own.
+var flagWords = map[string]bool{"discontinued": true, "active": true, "inactive": true, "deleted": true, "archived": true,
+	"obsolete": true, "enabled": true, "disabled": true, "verified": true, "paid": true, "cancelled": true, "canceled": true,
+	"closed": true, "flagged": true, "blocked": true, "suspended": true, "approved": true, "published": true, "hidden": true}
+
+// isFlagName reports whether column words name a flag: is_/has_/can_ prefixes or a state word.
+func isFlagName(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	if len(ws) > 1 && (ws[0] == "is" || ws[0] == "has" || ws[0] == "can") {
+		return true
+	}
+	return len(ws) == 1 && flagWords[ws[0]]
 }
 
 // classify maps a database type (and, for SQLite's typeless text dates, the name) to a class.

@@ -2,7 +2,10 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/analytics-agent/service/datasource"
 )
 
 // aggKind is an aggregate function.
@@ -33,15 +36,18 @@ type dimension struct {
 	grain  grain
 	plural bool // "products" rather than "product": a ranking keeps more than one row
 	hint   *table
-	weak   bool // "trend", "over time": a default bucket that an explicit one replaces
+	weak   bool    // "trend", "over time": a default bucket that an explicit one replaces
+	role   *column // a self-reference: group by the referenced row (the supervisor)
 }
 
 // condition is one WHERE predicate.
 type condition struct {
 	col    *column
-	op     string // =, <>, >, >=, <, <=, between, in, not in
+	op     string // =, <>, >, >=, <, <=, between, in, not in, is null, is not null
 	vals   []any  // string or float64
 	having *measure
+	avgOf  *column // compare with the average of this column over its whole table
+	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -69,9 +75,12 @@ type plan struct {
 	desc       bool
 	limit      int
 	outerCount bool // count the groups that pass HAVING
+	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
+	share      bool // add each group's percentage of the total
 	joins      []joinStep
 	base       *table
 	notes      []string
+	semFilters []string // conditions of the semantic layer: metric filters, default filters
 }
 
 type orderKind int
@@ -111,6 +120,17 @@ type builder struct {
 	topN      int
 	super     int // +1 most, -1 least
 	price     bool
+	dim       string  // the dimension of a measurement adjective ("longest": length)
+	cmpAgg    aggKind // "whose average price is above 100": the comparison is on an aggregate
+	cmpAvg    bool    // "more than the average product": compare with the table's average
+	cmpDim    string
+	cmpPrice  bool
+	anti      bool   // "never", "without": the next table is an anti-join
+	antiFrom  *table // the subject of the anti-join
+	antiDone  bool
+	has       bool // "has a": the next column is filled in
+	avgOf     bool // "average total ... per": an average of per-group aggregates
+	share     bool
 	sort      bool
 	firstLast aggKind
 	cmp       kw
@@ -137,6 +157,9 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
+	}
+	if b.anti || b.has || b.cmpAvg {
+		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
 	}
 	if b.not {
 		// "customers without orders" needs an anti-join; a negation left over applies to
@@ -223,6 +246,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	it := &b.items[i]
 	switch k := it.kw.kind; k {
 	case kwCount, kwSum, kwAvg, kwMax, kwMin:
+		if b.agg == aggAvg && (k == kwSum || k == kwCount) {
+			b.avgOf = true // "average total payments per customer"
+		}
 		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
 		b.group = false
 	case kwDistinct:
@@ -240,13 +266,19 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{}
 		}
 	case kwMost:
-		b.super, b.price = 1, it.kw.price
+		b.super, b.price, b.dim = 1, it.kw.price, it.kw.dim
 	case kwLeast:
-		b.super, b.price = -1, it.kw.price
+		b.super, b.price, b.dim = -1, it.kw.price, it.kw.dim
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
 			return nil // "over the last month": the date took the number; the word is filler
+		}
+		if n != nil && n.kind == itKeyword && n.kw.kind == kwAvg {
+			// "more expensive than the average product": compare with the table's average.
+			b.cmp, b.cmpAvg, b.cmpDim, b.cmpPrice = k, true, it.kw.dim, it.kw.price
+			n.kw = keyword{} // consumed
+			return nil
 		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
@@ -272,7 +304,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwBucket:
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
-		if b.group || b.which {
+		if b.group || b.which || b.super != 0 || b.top {
 			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural})
 			b.singular = !it.toks[0].plural
 			b.group = false
@@ -281,6 +313,15 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwList:
 		b.list = true
+	case kwNever:
+		if b.lastTable == nil {
+			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
+		}
+		b.anti, b.antiFrom = true, b.lastTable
+	case kwHas:
+		b.has = true
+	case kwShare:
+		b.share = true
 	case kwFirst:
 		b.firstLast = aggMin
 	case kwLatest:
@@ -321,6 +362,12 @@ func (b *builder) comparison(i int) error {
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
 	b.cmpTarget = nil
+	if target != nil && b.cmpAgg != aggNone {
+		m := measure{agg: b.cmpAgg, col: target, table: target.table}
+		b.cmpAgg = aggNone
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
+	}
 	if target == nil {
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 			switch {
@@ -343,6 +390,12 @@ func (b *builder) comparison(i int) error {
 	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
+	}
+	if target != nil && target.metric != nil {
+		// "products with revenue over 1000": a metric is an aggregate, so the condition is one.
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
 	}
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
@@ -397,6 +450,25 @@ func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
 	defer func() { b.which = false }()
+	if c.kind == candValue && (b.group || b.which) {
+		// "per supervisor" where Supervisor is also a job title: after "per", a role of a
+		// self-reference names the grouping, not a filter.
+		for k := range it.cands {
+			if rc := &it.cands[k]; rc.kind == candColumn && rc.col.class == classKey && selfRef(rc.col) {
+				c = rc
+				it.pick = rc
+				break
+			}
+		}
+	}
+	if done, err := b.special(c); done || err != nil {
+		return err
+	}
+	if c.state != nil {
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: c.state.op, vals: []any{c.state.val}})
+		b.lastTable = c.table
+		return nil
+	}
 	switch c.kind {
 	case candValue:
 		op := "="
@@ -419,8 +491,18 @@ func (b *builder) entity(i int) error {
 	case classNumber:
 		return b.numberColumn(i, col)
 	case classDate:
+		if b.not {
+			// "not shipped yet", "not returned": the event has no date.
+			b.p.conds = append(b.p.conds, condition{col: col, op: "is null"})
+			b.not = false
+			return nil
+		}
 		if n := b.next(i); n != nil && n.kind == itDate {
 			b.lastDate = col
+			if len(b.p.measures) == 0 && b.agg == aggNone {
+				// "technicians hired in 2020": the rows of the table whose date it is.
+				b.p.subjects = appendTable(b.p.subjects, col.table)
+			}
 			return nil
 		}
 		switch {
@@ -447,6 +529,12 @@ func (b *builder) entity(i int) error {
 			b.lastDate = col
 			b.p.listCols = append(b.p.listCols, col)
 		}
+		return nil
+	}
+	if col.class == classBool && !b.group && !b.which && !b.distinct {
+		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not}}})
+		b.not = false
 		return nil
 	}
 	// A text or flag column.
@@ -534,6 +622,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.cmpTarget = col
 		return nil
 	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
+		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
+		// "categories whose average price is above 100": a condition on the aggregate.
+		b.cmpTarget, b.cmpAgg, b.agg = col, b.agg, aggNone
+		return nil
+	}
 	switch {
 	case b.sort:
 		b.p.order, b.p.orderCol = orderCol, col
@@ -571,6 +665,16 @@ func (b *builder) numberColumn(i int, col *column) error {
 func (b *builder) finish() error {
 	p := &b.p
 	ranking := b.top || b.super != 0
+	defer func() {
+		if b.share && len(p.dims) > 0 && len(p.measures) == 1 {
+			p.share = true
+		}
+	}()
+	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
+		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
+		// express; answering the count alone would be a different question.
+		return &notUnderstood{words: []string{kwWords(b, kwShare)}, msg: "a share is computed per group: say what to divide by (\"share of orders by status\")"}
+	}
 	// A lone "customers with more than 5 orders" groups by the customers.
 	if len(p.having) > 0 && len(p.dims) == 0 {
 		var subj *table
@@ -612,6 +716,33 @@ func (b *builder) finish() error {
 			}
 		}
 		p.listCols = nil
+	}
+	if ranking && (b.dim != "" || b.price) && len(p.measures) == 0 && len(p.dims) > 0 && len(p.having) == 0 {
+		// "the title of the longest film": rows of one table ranked by a length or a price.
+		t := p.dims[0].col
+		var cols []*column
+		for _, d := range p.dims {
+			if d.col == nil || d.grain != grainNone || t == nil || d.col.table != t.table {
+				cols = nil
+				break
+			}
+			cols = append(cols, d.col)
+		}
+		if len(cols) > 0 {
+			var by *column
+			if b.dim != "" {
+				by = dimColumn(t.table, b.dim)
+			} else {
+				by = t.table.measure
+			}
+			if by != nil {
+				p.listTable, p.listCols, p.dims = t.table, cols, nil
+				p.order, p.orderCol = orderCol, by
+				p.desc = b.super > 0
+				p.limit = b.limitFor()
+				return nil
+			}
+		}
 	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount && b.whichDim && !ranking && len(p.having) == 0 {
 		// "which channels do campaigns use": the values themselves, once each; the tables
@@ -656,7 +787,7 @@ func (b *builder) finish() error {
 	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
 	// listing, not a grouping of each row with itself.
 	if ranking && len(p.dims) == 1 && p.dims[0].table != nil && len(p.measures) == 1 && len(p.having) == 0 {
-		if m := p.measures[0]; m.agg == aggNone && m.col != nil && m.table == p.dims[0].table {
+		if m := p.measures[0]; m.agg == aggNone && m.col != nil && m.col.metric == nil && m.table == p.dims[0].table {
 			p.listTable, p.listCols, p.dims, p.measures = m.table, nil, nil, nil
 			p.order, p.orderCol = orderCol, m.col
 			p.desc = b.topDir >= 0 && b.super >= 0
@@ -667,6 +798,13 @@ func (b *builder) finish() error {
 	// Superlatives without a grouping are aggregates: "the highest order amount".
 	for k := range p.measures {
 		m := &p.measures[k]
+		if m.col != nil && m.col.metric != nil {
+			if m.agg != aggNone && m.agg != aggSum {
+				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("%s is already an aggregate (%s); ask for it per group instead", m.col.name, m.col.metric.sql(dialect{typ: datasource.SQLite}))}
+			}
+			m.agg = aggSum
+			continue
+		}
 		if m.agg != aggNone {
 			continue
 		}
@@ -704,6 +842,9 @@ func (b *builder) finish() error {
 		}
 		if ranking {
 			col := p.orderCol
+			if col == nil && b.dim != "" {
+				col = dimColumn(p.listTable, b.dim)
+			}
 			if col == nil {
 				col = p.listTable.measure
 			}
@@ -714,6 +855,10 @@ func (b *builder) finish() error {
 			p.desc = b.topDir >= 0 && b.super >= 0
 			p.limit = b.limitFor()
 		}
+		return nil
+	}
+	if b.avgOf && len(p.dims) > 0 && len(p.measures) == 1 && !ranking && len(p.having) == 0 {
+		p.outerAvg = true
 		return nil
 	}
 	if len(p.dims) > 0 && ranking {
@@ -774,3 +919,129 @@ func removeTable(ts []*table, t *table) []*table {
 func sameColumn(a, b *column) bool {
 	return a == b || references(a, b) || references(b, a)
 }
+
+// dimWords are the column-name words that measure a dimension, with units.
+var dimWords = map[string][]string{
+	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime"},
+	"weight": {"weight", "kg", "gram", "pound", "lb"},
+	"age":    {"age"},
+}
+
+// dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a
+// duration in minutes or milliseconds).
+func dimColumn(t *table, dim string) *column {
+	for _, w := range dimWords[dim] {
+		for _, c := range t.cols {
+			if c.class == classNumber && slices.Contains(c.words, w) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// special handles an entity that completes a pending construction: an anti-join ("customers
+// without orders"), a filled-in column ("suppliers with a fax"), a comparison with the average
+// ("products more expensive than the average product"), a role of a self-reference ("per
+// supervisor"). It reports whether the entity was used.
+func (b *builder) special(c *cand) (bool, error) {
+	switch {
+	case b.cmpAvg:
+		subject := b.lastTable
+		var target *column
+		switch {
+		case c.kind == candColumn && c.col.class == classNumber:
+			target = c.col
+		case c.kind == candTable && b.cmpDim != "":
+			target = dimColumn(c.table, b.cmpDim)
+		case c.kind == candTable:
+			target = c.table.measure
+		}
+		if subject == nil || target == nil || target.metric != nil {
+			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+		}
+		op := cmpOp(b.cmp, b.not)
+		b.cmp, b.cmpAvg, b.not = kwNone, false, false
+		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
+		if c.kind == candTable && c.table == subject {
+			return true, nil
+		}
+		return true, nil
+	case b.anti && c.kind == candTable:
+		f, ok := b.antiLink(b.antiFrom, c.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
+		}
+		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+		b.anti, b.antiDone = false, true
+		b.lastTable = b.antiFrom
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class != classNumber:
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
+		b.anti = false
+		return true, nil
+	case b.has && c.kind == candColumn && c.col.class != classNumber:
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is not null"})
+		b.has = false
+		b.lastTable = c.table
+		return true, nil
+	case b.antiDone && c.kind == candTable && !b.group && !b.which:
+		return true, nil // "customers who never rented a film": the film says what was rented
+	case c.kind == candColumn && c.col.class == classKey:
+		if selfRef(c.col) && (b.group || b.which) {
+			b.addDim(dimension{role: c.col, table: c.table, plural: true})
+			b.group = false
+			return true, nil
+		}
+		return true, nil // "reports to": a relation already implied
+	}
+	b.has = false
+	return false, nil
+}
+
+// antiLink finds the foreign key whose absence the anti-join tests: from the named table to
+// the subject directly ("clients without work orders"), or from a table linking both
+// ("actors in no film" through film_actor, "products never ordered" through order lines).
+func (b *builder) antiLink(subject, named *table) (fk, bool) {
+	if subject.pk == nil {
+		return fk{}, false
+	}
+	for _, f := range named.fks {
+		if f.to.table == subject && f.to == subject.pk && named != subject {
+			return f, true
+		}
+	}
+	for _, t := range b.m.tables {
+		if t == subject || t == named {
+			continue
+		}
+		var toSubject *fk
+		linked := false
+		for k, f := range t.fks {
+			if f.to.table == subject && f.to == subject.pk {
+				toSubject = &t.fks[k]
+			}
+			if f.to.table == named {
+				linked = true
+			}
+		}
+		if toSubject != nil && linked {
+			return *toSubject, true
+		}
+	}
+	return fk{}, false
+}
+
+// selfRef reports whether a column references its own table (employees.reports_to).
+func selfRef(c *column) bool {
+	for _, f := range c.table.fks {
+		if f.from == c && f.to.table == c.table {
+			return true
+		}
+	}
+	return false
+}
+
+// flagValue is a flag's literal, rendered TRUE/FALSE for boolean columns and 1/0 otherwise.
+type flagValue struct{ on bool }

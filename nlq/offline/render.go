@@ -50,8 +50,16 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	need := []*table{p.base}
-	for _, x := range p.measures {
+	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 		need = appendTable(need, x.table)
+		if x.col != nil && x.col.metric != nil {
+			for _, t := range x.col.metric.tables {
+				need = appendTable(need, t)
+			}
+		}
+	}
+	if err := noBareMetric(p); err != nil {
+		return err
 	}
 	for _, d := range p.dims {
 		if d.table != nil {
@@ -61,7 +69,12 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for _, c := range p.conds {
-		need = appendTable(need, c.col.table)
+		switch {
+		case c.anti != nil:
+			need = appendTable(need, c.anti.to.table)
+		case c.col != nil:
+			need = appendTable(need, c.col.table)
+		}
 	}
 	for _, d := range p.dates {
 		need = appendTable(need, d.col.table)
@@ -97,6 +110,7 @@ func complete(m *model, p *plan) error {
 			in = append(in, next)
 		}
 	}
+	p.semFilters = semanticFilters(p, m)
 	if p.fanOut() {
 		for _, x := range p.measures {
 			if x.agg == aggSum || x.agg == aggAvg {
@@ -114,6 +128,34 @@ func (p *plan) fanTable() *table {
 	for _, j := range p.joins {
 		if j.fanOut {
 			return j.table
+		}
+	}
+	return nil
+}
+
+// noBareMetric refuses a plan that would use a metric as a plain column (a row condition, a
+// listing, a grouping or an ordering): a metric only exists aggregated.
+func noBareMetric(p *plan) error {
+	d0 := dialect{typ: datasource.SQLite}
+	for _, x := range p.measures {
+		if x.col != nil && x.col.metric != nil && x.col.metric.price != nil && x.agg != aggSum && x.agg != aggNone {
+			return &notUnderstood{words: []string{x.col.name}, msg: fmt.Sprintf("%s is computed as a total (%s)", x.col.name, x.col.metric.desc)}
+		}
+	}
+	var cols []*column
+	for _, c := range p.conds {
+		if c.col != nil {
+			cols = append(cols, c.col)
+		}
+	}
+	for _, d := range p.dims {
+		cols = append(cols, d.col)
+	}
+	cols = append(cols, p.listCols...)
+	cols = append(cols, p.orderCol)
+	for _, c := range cols {
+		if c != nil && c.metric != nil {
+			return &notUnderstood{words: []string{c.name}, msg: fmt.Sprintf("%s is a metric (%s): it can be totalled per group, not listed or compared row by row", c.name, c.metric.sql(d0))}
 		}
 	}
 	return nil
@@ -291,16 +333,40 @@ func render(p *plan, d dialect) string {
 			sel = append(sel, e+" AS "+d.ident(a))
 			group = append(group, e)
 			dimAliases = append(dimAliases, a)
+		case dm.role != nil:
+			t, ra := dm.table, roleAlias(dm.role)
+			col := func(c *column) string { return d.ident(ra) + "." + d.ident(c.name) }
+			if t.label2 != nil {
+				a2 := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(t.label2.name), "_")))
+				sel = append(sel, col(t.label2)+" AS "+d.ident(a2))
+				group = append(group, col(t.label2))
+			}
+			lab := t.label
+			if lab == nil {
+				lab = t.pk
+			}
+			a := al.take(ra)
+			sel = append(sel, col(lab)+" AS "+d.ident(a))
+			group = append(group, col(t.pk), col(lab))
+			dimAliases = append(dimAliases, a)
 		case dm.table != nil:
 			t := dm.table
 			switch {
 			case t.label != nil:
+				if t.label2 != nil {
+					// A person named in two columns: first name, then last name.
+					a2 := al.take(singularName(t) + "_" + strings.ToLower(strings.Join(splitIdent(t.label2.name), "_")))
+					sel = append(sel, d.col(t.label2)+" AS "+d.ident(a2))
+				}
 				a := al.take(singularName(t))
 				sel = append(sel, d.col(t.label)+" AS "+d.ident(a))
 				if t.pk != nil {
 					group = append(group, d.col(t.pk))
 				}
 				group = append(group, d.col(t.label))
+				if t.label2 != nil {
+					group = append(group, d.col(t.label2))
+				}
 				dimAliases = append(dimAliases, a)
 			case t.pk != nil:
 				a := al.take(singularName(t) + "_" + t.pk.name)
@@ -321,6 +387,9 @@ func render(p *plan, d dialect) string {
 		a = al.take(a)
 		sel = append(sel, e+" AS "+d.ident(a))
 		measureAliases = append(measureAliases, a)
+		if p.share {
+			sel = append(sel, fmt.Sprintf("100.0 * %s / SUM(%s) OVER () AS %s", e, e, d.ident(al.take("share_pct"))))
+		}
 	}
 	distinct := ""
 	if p.listTable != nil {
@@ -352,6 +421,12 @@ func render(p *plan, d dialect) string {
 	for _, j := range p.joins {
 		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
 	}
+	for _, dm := range p.dims {
+		if dm.role != nil {
+			ra := d.ident(roleAlias(dm.role))
+			fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(dm.table), ra, d.col(dm.role), ra, d.ident(dm.table.pk.name))
+		}
+	}
 	if w := where(p, d); len(w) > 0 {
 		sb.WriteString("\nWHERE " + strings.Join(w, "\n  AND "))
 	}
@@ -365,6 +440,11 @@ func render(p *plan, d dialect) string {
 			hs = append(hs, predicate(e, h.op, h.vals, d))
 		}
 		sb.WriteString("\nHAVING " + strings.Join(hs, " AND "))
+	}
+	if p.outerAvg {
+		inner := sb.String()
+		a := measureAliases[0]
+		return fmt.Sprintf("SELECT AVG(%s) AS %s\nFROM (\n%s\n) AS per_group", d.ident("per_group")+"."+d.ident(a), d.ident("avg_"+a), indent(inner))
 	}
 	if p.outerCount {
 		inner := sb.String()
@@ -408,6 +488,9 @@ func indent(s string) string {
 
 // measureSQL returns the aggregate expression and its default alias.
 func measureSQL(p *plan, m measure, d dialect) (string, string) {
+	if m.col != nil && m.col.metric != nil {
+		return m.col.metric.sql(d), metricAlias(m.col.metric)
+	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
@@ -445,6 +528,26 @@ func where(p *plan, d dialect) []string {
 	merged := map[key][]any{}
 	var keys []key
 	for _, c := range p.conds {
+		switch {
+		case c.anti != nil:
+			f := c.anti
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s)", d.table(f.from.table), d.col(f.from), d.col(f.to)))
+			continue
+		case c.avgOf != nil:
+			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
+			continue
+		case c.op == "is null" || c.op == "is not null":
+			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
+			continue
+		}
+		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
+			lit := map[bool]string{true: "1", false: "0"}[fv.on]
+			if c.col.boolTyp {
+				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
+			}
+			out = append(out, d.col(c.col)+" = "+lit)
+			continue
+		}
 		if c.op == "=" || c.op == "<>" {
 			k := key{c.col, c.op}
 			if _, ok := merged[k]; !ok {
@@ -468,6 +571,9 @@ func where(p *plan, d dialect) []string {
 		}
 	}
 	out = append(eq, out...)
+	for _, f := range p.semFilters {
+		out = append(out, "("+f+")")
+	}
 	for _, dc := range p.dates {
 		c := d.col(dc.col)
 		if !dc.rng.from.IsZero() {
@@ -492,4 +598,19 @@ func predicate(e, op string, vals []any, d dialect) string {
 		return fmt.Sprintf("%s %s (%s)", e, strings.ToUpper(op), strings.Join(ls, ", "))
 	}
 	return fmt.Sprintf("%s %s %s", e, op, d.literal(vals[0]))
+}
+
+// roleAlias names the second copy of a self-referencing table by its role: supervisor_id
+// gives supervisor, ReportsTo gives reports_to.
+func roleAlias(c *column) string {
+	var ws []string
+	for _, w := range splitIdent(c.name) {
+		if w != "id" {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return "parent"
+	}
+	return strings.Join(ws, "_")
 }

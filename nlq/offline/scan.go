@@ -76,6 +76,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if bestLen == 0 {
 			if cs := eventDate(toks[i], lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
+			} else if cs := wordForm(toks[i], lex); len(cs) > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			}
 		}
 		if bestLen == 0 {
@@ -184,6 +186,42 @@ func eventDate(t token, lex *lexicon) []cand {
 		for _, c := range lex.lookup(st) {
 			if c.kind == candColumn && c.col.class == classDate {
 				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
+// rating column, "billing" a bill. Only table and column names qualify (never values), at a
+// lower score than the names themselves.
+func wordForm(t token, lex *lexicon) []cand {
+	w := t.lower
+	if t.quoted || t.isNum || len(w) < 4 {
+		return nil
+	}
+	var stems []string
+	for _, suf := range []string{"ed", "d", "ing"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			st := w[:len(w)-len(suf)]
+			stems = append(stems, st)
+			if n := len(st); n >= 2 && st[n-1] == st[n-2] {
+				stems = append(stems, st[:n-1]) // shipped -> ship
+			}
+		}
+	}
+	var forms []string
+	for _, st := range stems {
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+	}
+	for _, f := range forms {
+		var out []cand
+		for _, c := range lex.lookup(f) {
+			if c.kind != candValue && c.score >= scoreHead {
+				out = append(out, with(c, c.score*0.9))
 			}
 		}
 		if len(out) > 0 {

@@ -1,0 +1,222 @@
+package offline
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// TestEvalSets runs the questions of testdata/eval over the three evaluation databases
+// (evaldb_test.go) and prints, per database and per category, how many answers were right,
+// wrong (an answer that silently differs from the expected one) and refused. The held-out
+// batches (testdata/eval/*_heldout.json) run only with NLQ_HELDOUT=1: they were written with
+// the tuned sets, before any tuning, and are scored once, so they measure generalisation.
+//
+// An answer is right when it has the expected rows and every expected column appears among
+// its columns (extra columns, such as a label next to a count, are allowed); row order counts
+// when the expected SQL orders.
+func TestEvalSets(t *testing.T) {
+	sets := []string{""}
+	if os.Getenv("NLQ_HELDOUT") != "" {
+		sets = append(sets, "_heldout")
+	}
+	ctx := context.Background()
+	for _, suffix := range sets {
+		type tally struct{ n, right, wrong, refused int }
+		all := map[string]*tally{}
+		var sb strings.Builder
+		label := "tuned"
+		if suffix != "" {
+			label = "held-out"
+		}
+		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
+		var failures []string
+		for _, e := range evalDBs {
+			_, dir := openEvalDB(t, e)
+			db, schema := openSQLite(t, dir, e.name+".db")
+			var qs []benchQuestion
+			b, err := os.ReadFile("testdata/eval/" + e.name + suffix + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &qs); err != nil {
+				t.Fatal(err)
+			}
+			by := map[string]*tally{}
+			for _, q := range qs {
+				ok, refused, why, sqlText := evalQuestion(ctx, db, schema, q)
+				for _, k := range []string{q.Kind, "ALL"} {
+					for _, m := range []map[string]*tally{by, all} {
+						if m[k] == nil {
+							m[k] = &tally{}
+						}
+						x := m[k]
+						x.n++
+						switch {
+						case ok:
+							x.right++
+						case refused:
+							x.refused++
+						default:
+							x.wrong++
+						}
+					}
+				}
+				if !ok {
+					failures = append(failures, fmt.Sprintf("[%s/%s] %q: %s\n    SQL: %s", e.name, q.Kind, q.Question, why, strings.ReplaceAll(sqlText, "\n", " ")))
+				}
+			}
+			for _, k := range []string{"basic", "intermediate", "advanced", "ALL"} {
+				if x := by[k]; x != nil {
+					fmt.Fprintf(&sb, "%-14s %-13s %5d %6d %6d %8d\n", e.name, k, x.n, x.right, x.wrong, x.refused)
+				}
+			}
+		}
+		for _, k := range []string{"basic", "intermediate", "advanced", "ALL"} {
+			if x := all[k]; x != nil {
+				fmt.Fprintf(&sb, "%-14s %-13s %5d %6d %6d %8d  (%.0f%% right, %.1f%% wrong)\n", "all", k, x.n, x.right, x.wrong, x.refused,
+					100*float64(x.right)/float64(x.n), 100*float64(x.wrong)/float64(x.n))
+			}
+		}
+		t.Log(sb.String())
+		sort.Strings(failures)
+		for _, f := range failures {
+			t.Log(f)
+		}
+	}
+}
+
+// evalQuestion answers one question and judges it.
+func evalQuestion(ctx context.Context, db *sql.DB, schema *datasource.Schema, q benchQuestion) (ok, refused bool, why, sqlText string) {
+	g, err := New().Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
+	if err != nil {
+		return false, true, "refused: " + err.Error(), ""
+	}
+	want, err := columns(ctx, db, q.ExpectedSQL)
+	if err != nil {
+		return false, false, "bad expected SQL: " + err.Error(), g.SQL
+	}
+	got, err := columns(ctx, db, g.SQL)
+	if err != nil {
+		return false, false, "generated SQL fails: " + err.Error(), g.SQL
+	}
+	if !covers(got, want, strings.Contains(strings.ToUpper(q.ExpectedSQL), "ORDER BY")) {
+		return false, false, fmt.Sprintf("wrong: %d rows x %d cols, want %d x %d; got %v want %v", rowsOf(got), len(got), rowsOf(want), len(want), head(got), head(want)), g.SQL
+	}
+	return true, false, "", g.SQL
+}
+
+// columns runs q and returns its result column by column, cells formatted as cell does.
+func columns(ctx context.Context, db *sql.DB, q string) ([][]string, error) {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	names, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]string, len(names))
+	for rows.Next() {
+		vals := make([]any, len(names))
+		ptrs := make([]any, len(names))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			out[i] = append(out[i], cell(v))
+		}
+	}
+	return out, rows.Err()
+}
+
+func rowsOf(cols [][]string) int {
+	if len(cols) == 0 {
+		return 0
+	}
+	return len(cols[0])
+}
+
+func head(cols [][]string) []string {
+	var out []string
+	for i := 0; i < rowsOf(cols) && i < 2; i++ {
+		var r []string
+		for _, c := range cols {
+			r = append(r, c[i])
+		}
+		out = append(out, strings.Join(r, "|"))
+	}
+	return out
+}
+
+// covers reports whether got holds want's rows, each of want's columns matched by a distinct
+// column of got.
+func covers(got, want [][]string, ordered bool) bool {
+	if rowsOf(got) != rowsOf(want) {
+		return false
+	}
+	n := rowsOf(want)
+	used := map[int]bool{}
+	pick := make([]int, len(want))
+	for j, wc := range want {
+		pick[j] = -1
+		for k, gc := range got {
+			if !used[k] && sameMultiset(gc, wc) {
+				pick[j], used[k] = k, true
+				break
+			}
+		}
+		if pick[j] < 0 {
+			return false
+		}
+	}
+	proj := func(cols [][]string, idx []int) []string {
+		rs := make([]string, n)
+		for i := 0; i < n; i++ {
+			var r []string
+			for _, k := range idx {
+				r = append(r, cols[k][i])
+			}
+			rs[i] = strings.Join(r, "\x00")
+		}
+		if !ordered {
+			sort.Strings(rs)
+		}
+		return rs
+	}
+	ident := make([]int, len(want))
+	for j := range ident {
+		ident[j] = j
+	}
+	g, w := proj(got, pick), proj(want, ident)
+	for i := range g {
+		if g[i] != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameMultiset(a, b []string) bool {
+	x, y := append([]string(nil), a...), append([]string(nil), b...)
+	sort.Strings(x)
+	sort.Strings(y)
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return len(x) == len(y)
+}

@@ -1,0 +1,175 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/analytics-agent/service/nlq"
+)
+
+// metricDef is a semantic-layer metric: an aggregate expression written by an admin, with
+// the row conditions it always carries. It is attached to a virtual column of its base table so
+// that the resolver ranks it against real columns by the same join distances.
+type metricDef struct {
+	name    string
+	expr    string
+	filters []string
+	tables  []*table
+	desc    string
+	// derived metrics are inferred from the schema, not written by an admin: price × quantity
+	// (× (1 − discount)) of one table, rendered in the request's dialect.
+	price, qty, discount *column
+}
+
+// revenueWords name a derived revenue metric.
+var revenueWords = []string{"revenue", "sale", "turnover", "income", "earning"}
+
+// addDerivedMetrics infers revenue = SUM(price × quantity × (1 − discount)) on tables that
+// hold a unit price and a quantity but no amount of their own (order details, parts used):
+// the measure exists only as an expression.
+func (m *model) addDerivedMetrics() {
+	for _, t := range m.tables {
+		var price, qty, disc *column
+		amount := false
+		for _, c := range t.cols {
+			if c.class != classNumber {
+				continue
+			}
+			switch {
+			case c.money >= revenueLike && !slices.Contains(c.words, "price"):
+				amount = true
+			case slices.Contains(c.words, "price") && price == nil:
+				price = c
+			case (slices.Contains(c.words, "quantity") || slices.Contains(c.words, "qty")) && qty == nil:
+				qty = c
+			case slices.Contains(c.words, "discount") && disc == nil:
+				disc = c
+			}
+		}
+		if amount || price == nil || qty == nil {
+			continue
+		}
+		def := &metricDef{name: "revenue", tables: []*table{t}, price: price, qty: qty, discount: disc}
+		def.desc = fmt.Sprintf("%s × %s", t.name+"."+price.name, t.name+"."+qty.name)
+		if disc != nil {
+			def.desc += fmt.Sprintf(" × (1 − %s.%s)", t.name, disc.name)
+		}
+		c := &column{name: "revenue", table: t, class: classNumber, words: []string{"revenue"}, money: 10, metric: def}
+		m.derived = append(m.derived, c)
+	}
+}
+
+// expr is the metric's SQL in dialect d.
+func (x *metricDef) sql(d dialect) string {
+	if x.price == nil {
+		return x.expr
+	}
+	e := d.col(x.price) + " * " + d.col(x.qty)
+	if x.discount != nil {
+		e += " * (1 - " + d.col(x.discount) + ")"
+	}
+	return "SUM(" + e + ")"
+}
+
+// addSemantics attaches the agent's metrics and default filters to the model. Definitions
+// naming a table or column the engine cannot see (permissions narrowed after they were saved)
+// are skipped: the guard would refuse them anyway.
+func (m *model) addSemantics(s *nlq.Semantics) {
+	if s == nil {
+		return
+	}
+	m.defaultFilters = map[*table][]string{}
+	for _, f := range s.DefaultFilters {
+		t := m.byName[strings.ToLower(f.Table)]
+		if t == nil || !m.refsVisible(f.Condition) {
+			continue
+		}
+		m.defaultFilters[t] = append(m.defaultFilters[t], f.Condition)
+	}
+	for _, x := range s.Metrics {
+		var ts []*table
+		ok := true
+		for _, n := range nlq.MetricTables(x) {
+			t := m.byName[strings.ToLower(n)]
+			if t == nil {
+				ok = false
+				break
+			}
+			ts = append(ts, t)
+		}
+		if !ok || len(ts) == 0 || !m.refsVisible(x.Expression) {
+			continue
+		}
+		for _, f := range x.Filters {
+			ok = ok && m.refsVisible(f)
+		}
+		if !ok {
+			continue
+		}
+		def := &metricDef{name: x.Name, expr: x.Expression, filters: x.Filters, tables: ts, desc: x.Description}
+		c := &column{name: x.Name, table: ts[0], class: classNumber, words: normWords(x.Name), money: 10, metric: def}
+		m.metrics = append(m.metrics, metricEntry{col: c, synonyms: x.Synonyms})
+	}
+}
+
+// metricEntry is a metric's column with the phrases that name it.
+type metricEntry struct {
+	col      *column
+	synonyms []string
+}
+
+// refsVisible reports whether every table.column of a SQL fragment is in the model.
+func (m *model) refsVisible(sql string) bool {
+	for _, r := range nlq.QualifiedRefs(sql) {
+		t := m.byName[strings.ToLower(r[0])]
+		if t == nil || t.col(r[1]) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// metricAlias is the output column name of a metric: its name in snake_case.
+func metricAlias(d *metricDef) string {
+	return strings.Join(strings.Fields(strings.ToLower(d.name)), "_")
+}
+
+// semanticFilters are the conditions the semantic layer adds to a plan: those of the metrics
+// it uses, then the default filters of every table it reads, each once.
+func semanticFilters(p *plan, m *model) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+		if x.col != nil && x.col.metric != nil {
+			for _, f := range x.col.metric.filters {
+				add(f)
+			}
+		}
+	}
+	if m != nil && len(m.defaultFilters) > 0 && p.base != nil {
+		for _, f := range m.defaultFilters[p.base] {
+			add(f)
+		}
+		for _, j := range p.joins {
+			for _, f := range m.defaultFilters[j.table] {
+				add(f)
+			}
+		}
+	}
+	return out
+}
+
+func havingMeasures(p *plan) []measure {
+	var out []measure
+	for _, h := range p.having {
+		out = append(out, *h.having)
+	}
+	return out
+}

@@ -1,0 +1,50 @@
+package offline
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// TestShapesOnOtherConventions pins the SQL of issue-11 shapes on the evaluation databases,
+// in PostgreSQL, so quoting of CamelCase names and boolean flags are covered too.
+func TestShapesOnOtherConventions(t *testing.T) {
+	schemas := map[string]*datasource.Schema{}
+	for _, e := range evalDBs {
+		_, dir := openEvalDB(t, e)
+		_, schemas[e.name] = openSQLite(t, dir, e.name+".db")
+	}
+	tests := []struct{ db, q, want string }{
+		{"fieldservice", "How many obsolete parts are there?", "WHERE parts.is_obsolete = TRUE"},
+		{"traders", "How many products are not discontinued?", `WHERE "Products"."Discontinued" = 0`},
+		{"traders", "How many products are out of stock?", `WHERE "Products"."UnitsInStock" = 0`},
+		{"traders", "How many customers are in Germany?", `WHERE "Customers"."Country" = 'Germany'`},
+		{"traders", "Number of employees reporting to each manager", `JOIN "Employees" AS reports_to ON "Employees"."ReportsTo" = reports_to."EmployeeID"`},
+		{"traders", "Total revenue per category", `SUM("OrderDetails"."UnitPrice" * "OrderDetails"."Quantity" * (1 - "OrderDetails"."Discount"))`},
+		{"fieldservice", "Clients without work orders", "NOT EXISTS (SELECT 1 FROM work_orders WHERE work_orders.client_id = clients.id)"},
+		{"rentals", "Actors who appear in no film", "NOT EXISTS (SELECT 1 FROM film_actor WHERE film_actor.actor_id = actor.actor_id)"},
+		{"rentals", "How many rentals have not been returned?", "rental.return_date IS NULL"},
+		{"traders", "Categories whose average unit price is above 130", `HAVING AVG("Products"."UnitPrice") > 130`},
+		{"traders", "Products more expensive than the average product", `"Products"."UnitPrice" > (SELECT AVG("Products"."UnitPrice") FROM "Products")`},
+		{"traders", "Share of orders per ship country", "SUM(COUNT(*)) OVER ()"},
+		{"rentals", "Average total payments per customer", "SELECT AVG(per_group.total_amount)"},
+		{"fieldservice", "What is the average visit length?", "AVG(visits.duration_minutes)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(g.SQL, tt.want) {
+				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
+			}
+			if g.Explanation == "" {
+				t.Error("no explanation")
+			}
+		})
+	}
+}
