@@ -57,6 +57,9 @@ func forbidden(role string) *Error {
 func toError(err error) *Error {
 	var e *Error
 	var rl *auth.RateLimitedError
+	if be := billingError(err); be != nil {
+		return be
+	}
 	switch {
 	case errors.As(err, &e):
 		return e

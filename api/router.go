@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
@@ -34,6 +35,8 @@ type Deps struct {
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
 	Webhooks *webhook.Service
+	// Billing runs plans, quotas and rate limits (nil: no limits, no billing endpoints).
+	Billing *billing.Service
 }
 
 // NewRouter builds the HTTP handler.
@@ -57,16 +60,20 @@ func NewRouter(d Deps) http.Handler {
 
 	v1 := r.Group("/v1")
 	v1.GET("/openapi.json", openAPI)
-	authed := v1.Group("", requireAuth(d.Auth))
+	authed := v1.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
+	rootAuthed := r.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
 	registerAuth(v1, authed, d.Auth)
 	if d.Webhooks != nil {
-		registerWebhooks([]*gin.RouterGroup{r.Group("", requireAuth(d.Auth)), authed}, d.Webhooks)
+		registerWebhooks([]*gin.RouterGroup{rootAuthed, authed}, d.Webhooks, d.Billing)
 	}
-	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
-	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
-	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
-	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
-	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys})
+	if d.Billing != nil {
+		registerBilling([]*gin.RouterGroup{rootAuthed, authed}, d.Store, d.Billing)
+	}
+	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth, billing: d.Billing})
+	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir, billing: d.Billing})
+	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner, billing: d.Billing})
+	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing})
+	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, billing: d.Billing})
 	return r
 }
 

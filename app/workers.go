@@ -18,7 +18,7 @@ type worker struct {
 }
 
 // WorkerNames are the workers a process can run (`analytics worker --only ...`).
-var WorkerNames = []string{"query", "schema", "webhook"}
+var WorkerNames = []string{"query", "schema", "webhook", "metering", "billing"}
 
 // workers lists the workers of this process (all, or those of Config.OnlyWorkers), wired with
 // their dependencies explicitly.
@@ -33,6 +33,7 @@ func (a *App) workers() []worker {
 			return schema.Start(ctx, a.JS, a.Sources, a.Log.With("worker", "schema"))
 		}},
 	}
+	all = append(all, a.billingWorkers()...)
 	if len(a.Cfg.OnlyWorkers) == 0 {
 		return all
 	}

@@ -108,7 +108,10 @@ func Start(t testing.TB, o Options) *Service {
 	}
 	cfg := app.Config{
 		Addr: "127.0.0.1:0", DataDir: dataDir, NATSURL: o.NATSURL, NATSListen: "127.0.0.1:0",
-		SecretKey: "test-secret-key-test-secret-key-0123456789", DefaultPlan: "free",
+		SecretKey: "test-secret-key-test-secret-key-0123456789",
+		// Tests of other areas run on the top plan with limits far away; billing tests set
+		// DefaultPlan and the enterprise rates they exercise.
+		DefaultPlan: "scale", EnterpriseRatePerMinute: 1_000_000, EnterpriseRatePerDay: 100_000_000, PaymentProvider: "test",
 		EventsMaxAge: time.Hour, StreamReplicas: 1, LogLevel: "warn", SQLiteDir: filepath.Join(dataDir, "files"),
 		WebhookAllowPrivate: true, WebhookRetryDelays: "1s,2s,3s,4s", WebhookTimeout: 2 * time.Second,
 		LLMProvider: "none", MailFrom: "analytics@test.local", ShutdownTimeout: 10 * time.Second,

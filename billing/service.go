@@ -514,3 +514,49 @@ func (s *Service) SetLimits(ctx context.Context, orgID string, perMinute, perDay
 	s.forget(orgID)
 	return s.Subscription(ctx, orgID)
 }
+
+// StartPeriodJob rolls over ended periods and prunes old counters every interval until the
+// returned stop is called. Several processes may run it: each roll-over happens once.
+func (s *Service) StartPeriodJob(ctx context.Context, interval time.Duration) func() {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			if n, err := s.RollOverDue(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("billing period job failed", "err", err)
+			} else if n > 0 {
+				s.log.Info("billing periods rolled over", "count", n)
+			}
+			if err := s.Prune(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("billing prune failed", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}
+
+// SetPlan puts an organization on a plan at once without charging (operators, the demo seed).
+func (s *Service) SetPlan(ctx context.Context, orgID, plan string) error {
+	if _, ok := LookupPlan(plan); !ok {
+		return fmt.Errorf("%w %q", ErrUnknownPlan, plan)
+	}
+	if _, err := s.Subscription(ctx, orgID); err != nil {
+		return err
+	}
+	err := s.st.Tx(ctx, func(tx *store.Store) error {
+		if _, err := tx.UpdateSubscription(ctx, orgID, map[string]any{"plan": plan, "scheduled_plan": ""}, nil); err != nil {
+			return err
+		}
+		return tx.UpdateOrganization(ctx, orgID, map[string]any{"plan": plan})
+	})
+	s.forget(orgID)
+	return err
+}
