@@ -83,6 +83,8 @@ type Options struct {
 	DataDir   string
 	Configure func(*app.Config)
 	Role      *app.Role
+	// LogWriter, when set, also receives the service's log lines (at debug level).
+	LogWriter io.Writer
 }
 
 // Service is a running service under test.
@@ -133,7 +135,12 @@ func Start(t testing.TB, o Options) *Service {
 	if err != nil {
 		t.Fatalf("listen: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	var logOut io.Writer = testWriter{t}
+	level := slog.LevelWarn
+	if o.LogWriter != nil {
+		logOut, level = io.MultiWriter(testWriter{t}, o.LogWriter), slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
 	fast := FastBruteForce
 	a, err := app.New(context.Background(), cfg, log, role, app.Options{BruteForce: &fast, Listener: ln})
 	if err != nil {
@@ -185,6 +192,12 @@ type Response struct {
 // (marshalled).
 func (s *Service) Do(method, path, token string, body any) *Response {
 	s.t.Helper()
+	return s.DoWith(method, path, token, body, nil)
+}
+
+// DoWith is Do with extra request headers.
+func (s *Service) DoWith(method, path, token string, body any, headers map[string]string) *Response {
+	s.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -206,6 +219,9 @@ func (s *Service) Do(method, path, token string, body any) *Response {
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
