@@ -471,7 +471,7 @@ func (s *Service) BuyAddOn(ctx context.Context, orgID, typ string, quantity int6
 	if cents > 0 {
 		inv, err = s.newInvoice(ctx, orgID, KindAddOn, now, sub.CurrentPeriodEnd, []Line{{Type: "add_on",
 			Description: fmt.Sprintf("%s × %d until %s", typ, units, sub.CurrentPeriodEnd.Format(time.DateOnly)),
-			Quantity: units, UnitCents: roundDiv(cents, units), AmountCents: cents}})
+			Quantity:    units, UnitCents: roundDiv(cents, units), AmountCents: cents}})
 		if err != nil {
 			return nil, nil, err
 		}
