@@ -26,7 +26,7 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "flag wins over env", env: map[string]string{"ANALYTICS_ADDR": "bad"}, args: []string{"--addr", "127.0.0.1:9000"}},
 		{name: "boolean flag without value", args: []string{"--demo"}},
 		{name: "known workers", args: []string{"--only", "query,webhook"}},
-		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
+		{name: "unknown worker", args: []string{"--only", "query,reporting"}, wantErr: "reporting"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
