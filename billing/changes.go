@@ -177,7 +177,7 @@ func (s *Service) upgrade(ctx context.Context, sub *store.Subscription, target P
 	var inv *store.Invoice
 	if total > 0 {
 		var err error
-		inv, err = s.newInvoice(ctx, sub.OrganizationID, KindProration, now, sub.CurrentPeriodEnd, lines)
+		inv, err = s.newInvoice(ctx, s.st, sub.OrganizationID, KindProration, now, sub.CurrentPeriodEnd, lines)
 		if err != nil {
 			return nil, err
 		}
@@ -207,8 +207,8 @@ func (s *Service) upgrade(ctx context.Context, sub *store.Subscription, target P
 }
 
 // newInvoice builds an invoice (not stored) with the next invoice number.
-func (s *Service) newInvoice(ctx context.Context, orgID, kind string, start, end time.Time, lines []Line) (*store.Invoice, error) {
-	n, err := s.st.NextCounter(ctx, "invoices")
+func (s *Service) newInvoice(ctx context.Context, st *store.Store, orgID, kind string, start, end time.Time, lines []Line) (*store.Invoice, error) {
+	n, err := st.NextCounter(ctx, "invoices")
 	if err != nil {
 		return nil, err
 	}
@@ -337,7 +337,7 @@ func (s *Service) RollOver(ctx context.Context, sub *store.Subscription) error {
 		if len(lines) == 0 {
 			return nil
 		}
-		if inv, err = s.newInvoice(ctx, sub.OrganizationID, KindRenewal, start, end, lines); err != nil {
+		if inv, err = s.newInvoice(ctx, tx, sub.OrganizationID, KindRenewal, start, end, lines); err != nil {
 			return err
 		}
 		return tx.CreateInvoice(ctx, inv)
@@ -469,7 +469,7 @@ func (s *Service) BuyAddOn(ctx context.Context, orgID, typ string, quantity int6
 	}
 	var inv *store.Invoice
 	if cents > 0 {
-		inv, err = s.newInvoice(ctx, orgID, KindAddOn, now, sub.CurrentPeriodEnd, []Line{{Type: "add_on",
+		inv, err = s.newInvoice(ctx, s.st, orgID, KindAddOn, now, sub.CurrentPeriodEnd, []Line{{Type: "add_on",
 			Description: fmt.Sprintf("%s × %d until %s", typ, units, sub.CurrentPeriodEnd.Format(time.DateOnly)),
 			Quantity:    units, UnitCents: roundDiv(cents, units), AmountCents: cents}})
 		if err != nil {

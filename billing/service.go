@@ -382,11 +382,21 @@ func (s *Service) CheckQuota(ctx context.Context, tx *store.Store, orgID, quota 
 	if s == nil {
 		return nil
 	}
-	sub, err := s.Subscription(ctx, orgID)
-	if err != nil {
+	// Everything is read through tx: on SQLite the transaction holds the write lock, so a read or
+	// write on another connection would wait for it.
+	if err := tx.LockSubscription(ctx, orgID); err != nil {
 		return err
 	}
-	if err := tx.LockSubscription(ctx, orgID); err != nil {
+	sub, err := tx.Subscription(ctx, orgID)
+	if errors.Is(err, store.ErrNotFound) {
+		// An organization from before billing: its recorded plan decides.
+		org, oerr := tx.Organization(ctx, orgID)
+		if oerr != nil {
+			return oerr
+		}
+		sub, err = &store.Subscription{Plan: org.Plan}, nil
+	}
+	if err != nil {
 		return err
 	}
 	limit := PlanOf(sub).Quota(quota)
