@@ -406,3 +406,103 @@ func dumpAllTables(t *testing.T, s *apptest.Service) []string {
 	}
 	return cells
 }
+
+func TestPlanChangesInvoicesAddOnsAndPaymentMethodsThroughTheAPI(t *testing.T) {
+	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
+		s := apptest.Start(t, apptest.Options{Database: db, Configure: onPlan("starter")})
+		owner := s.Register(t)
+		other := s.Register(t)
+		const base = "/v1/api/billing"
+
+		// Hostile and invalid input.
+		for _, body := range []any{map[string]any{}, map[string]any{"plan": "platinum"}, map[string]any{"plan": 7},
+			map[string]any{"plan": "growth", "billing_cycle": "weekly"}, "not json", map[string]any{"plan": strings.Repeat("g", 5000)}} {
+			r := s.Do("POST", base+"/subscription/change-plan", owner.Token, body).Expect(t, 400)
+			if r.ErrorCode() != "invalid_request" {
+				t.Fatalf("change-plan %v: %s", body, r.Raw)
+			}
+		}
+		s.Do("POST", base+"/subscription/change-plan", owner.Token, map[string]any{"plan": "starter"}).Expect(t, 409)
+		r := s.Do("POST", base+"/subscription/change-plan", owner.Token, map[string]any{"plan": "growth"}).Expect(t, 402)
+		if r.ErrorCode() != "payment_method_required" {
+			t.Fatalf("upgrade without a card: %s", r.Raw)
+		}
+		for _, bad := range []map[string]any{
+			{"card_number": "4242424242424242", "exp_month": 12, "exp_year": 2040, "cvc": "123"}, // no address
+			{"card_number": strings.Repeat("4", 40), "exp_month": 12, "exp_year": 2040, "cvc": "123", "billing_address": map[string]any{"line1": "x", "country": "US"}},
+			{"card_number": "4242424242424242", "exp_month": 12, "exp_year": 2020, "cvc": "123", "billing_address": map[string]any{"line1": "x", "country": "US"}},
+			{"card_number": "4242424242424242", "exp_month": 12, "exp_year": 2040, "cvc": "12", "billing_address": map[string]any{"line1": "x", "country": "US"}},
+			{"card_number": "4242424242424242", "exp_month": "12", "exp_year": 2040, "cvc": "123", "billing_address": map[string]any{"line1": "x", "country": "US"}},
+			{"card_number": "4242424242424242", "exp_month": 12, "exp_year": 2040, "cvc": "123", "billing_address": map[string]any{"line1": strings.Repeat("x", 300), "country": "US"}},
+		} {
+			s.Do("POST", base+"/payment-methods", owner.Token, bad).Expect(t, 400)
+		}
+		first := s.Do("POST", base+"/payment-methods", owner.Token, card("4242424242424242", "123")).Expect(t, 201)
+		second := s.Do("POST", base+"/payment-methods", owner.Token, card("2223003122003222", "123")).Expect(t, 201)
+		if second.Body["brand"] != "mastercard" || second.Body["is_default"] != false {
+			t.Fatalf("second card: %s", second.Raw)
+		}
+		list := s.Do("POST", base+"/payment-methods/"+second.String("id")+"/default", owner.Token, nil).Expect(t, 200)
+		if pms := list.Body["payment_methods"].([]any); len(pms) != 2 || pms[1].(map[string]any)["is_default"] != true || pms[0].(map[string]any)["is_default"] != false {
+			t.Fatalf("set default: %s", list.Raw)
+		}
+		s.Do("POST", base+"/payment-methods/"+second.String("id")+"/default", other.Token, nil).Expect(t, 404)
+		s.Do("DELETE", base+"/payment-methods/"+first.String("id"), other.Token, nil).Expect(t, 404)
+		s.Do("DELETE", base+"/payment-methods/"+first.String("id"), owner.Token, nil).Expect(t, 204)
+		s.Do("DELETE", base+"/payment-methods/"+first.String("id"), owner.Token, nil).Expect(t, 404)
+
+		// Upgrade at once, with a paid proration invoice.
+		up := s.Do("POST", base+"/subscription/change-plan", owner.Token, map[string]any{"plan": "growth"}).Expect(t, 200)
+		inv := up.Body["invoice"].(map[string]any)
+		if up.Body["effective"] != "immediately" || up.Body["subscription"].(map[string]any)["plan"] != "growth" || inv["status"] != "paid" {
+			t.Fatalf("upgrade: %s", up.Raw)
+		}
+		if total := inv["total"].(float64); total <= 0 || total > 15000 || total != float64(int64(total)) {
+			t.Fatalf("proration total must be whole cents within the price difference: %v", total)
+		}
+		// Downgrade later, shown as scheduled_change.
+		down := s.Do("POST", base+"/subscription/change-plan", owner.Token, map[string]any{"plan": "free"}).Expect(t, 200)
+		sc, _ := down.Body["subscription"].(map[string]any)["scheduled_change"].(map[string]any)
+		if down.Body["effective"] != "period_end" || sc["plan"] != "free" || down.Body["subscription"].(map[string]any)["plan"] != "growth" {
+			t.Fatalf("downgrade: %s", down.Raw)
+		}
+		// Cancel and resume.
+		c := s.Do("POST", base+"/subscription/cancel", owner.Token, nil).Expect(t, 200)
+		if c.Body["cancel_at"] != c.Body["current_period_end"] {
+			t.Fatalf("cancel_at: %s", c.Raw)
+		}
+		s.Do("POST", base+"/subscription/cancel", owner.Token, nil).Expect(t, 409)
+		if s.Do("POST", base+"/subscription/resume", owner.Token, nil).Expect(t, 200).Body["cancel_at"] != nil {
+			t.Fatal("resume left cancel_at")
+		}
+
+		// Add-ons.
+		for _, bad := range []map[string]any{{"type": "extra_cpu", "quantity": 1}, {"type": "extra_users", "quantity": 0},
+			{"type": "extra_users", "quantity": "two"}, {"type": "extra_users"}, {"type": "extra_users", "quantity": 1e9}, {"type": "premium_support", "quantity": 3}} {
+			s.Do("POST", base+"/add-ons", owner.Token, bad).Expect(t, 400)
+		}
+		s.Do("POST", base+"/add-ons", owner.Token, map[string]any{"type": "extra_users", "quantity": 2}).Expect(t, 200)
+		s.Do("POST", base+"/add-ons", owner.Token, map[string]any{"type": "premium_support", "quantity": true}).Expect(t, 200)
+		got := s.Do("GET", base+"/add-ons", owner.Token, nil).Expect(t, 200)
+		if got.Body["extra_users"] != float64(2) || got.Body["premium_support"] != true || got.Body["extra_queries"] != float64(0) || got.Body["extra_storage"] != float64(0) {
+			t.Fatalf("add-ons: %s", got.Raw)
+		}
+
+		// Invoices: list, get, another organization's is 404.
+		invs := s.Do("GET", base+"/invoices?limit=10", owner.Token, nil).Expect(t, 200)
+		items := invs.Body["invoices"].([]any)
+		if len(items) < 2 || invs.Body["total"].(float64) < 2 {
+			t.Fatalf("invoices: %s", invs.Raw)
+		}
+		id := items[0].(map[string]any)["id"].(string)
+		one := s.Do("GET", base+"/invoices/"+id, owner.Token, nil).Expect(t, 200)
+		for _, f := range []string{"number", "period_start", "period_end", "lines", "currency", "total", "status"} {
+			if _, ok := one.Body[f]; !ok {
+				t.Fatalf("invoice lacks %s: %s", f, one.Raw)
+			}
+		}
+		s.Do("GET", base+"/invoices/"+id, other.Token, nil).Expect(t, 404)
+		s.Do("GET", base+"/invoices?limit=1000", owner.Token, nil).Expect(t, 400)
+		s.Do("GET", base+"/invoices?offset=-1", owner.Token, nil).Expect(t, 400)
+	})
+}
