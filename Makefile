@@ -43,3 +43,16 @@ bench-webhooks:
 	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 	N=$${N:-1000} RATE=$${RATE:-0} $(GO) test -tags bench -run '^TestBenchWebhooks$$' -count=1 -timeout 60m -v ./workers/webhook/ \
 	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# Billing (docs/billing.md). Metering: N query.completed events (default 100,000) counted into
+# PostgreSQL, then the same events redelivered; prints events/s and the final count.
+bench-metering:
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	N=$${N:-100000} $(GO) test -tags bench -run '^TestBenchMetering$$' -count=1 -timeout 60m -v ./workers/metering/ \
+	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# Rate limiter: p50/p99 it adds per request, and exactness with two API processes on PostgreSQL.
+bench-ratelimit:
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	N=$${N:-5000} $(GO) test -tags bench -run '^TestBenchRateLimit$$' -count=1 -timeout 30m -v ./api/ \
+	| grep -E '^\||^(ok|FAIL|---)|_test.go'

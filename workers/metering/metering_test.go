@@ -3,6 +3,7 @@ package metering_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"os"
 	"testing"
@@ -153,3 +154,5 @@ func TestUsageLimitReachedIsDeliveredOnceToAWebhook(t *testing.T) {
 		t.Fatalf("data: %s", env.Data)
 	}
 }
+
+func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
