@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -232,7 +233,9 @@ type MeteredEvent struct {
 
 // RecordMeteredEvents counts a batch of events in one transaction: the ids that are new are
 // inserted into metered_events (ON CONFLICT DO NOTHING), and only those are added to the usage
-// row of the period their time falls in. It returns how many were new.
+// row of the period their time falls in. It returns how many were counted. The statements per
+// batch do not grow with its size: one insert, one read of the organizations' periods, and one
+// update per counter column (PostgreSQL; SQLite, single-process, updates row by row).
 func (s *Store) RecordMeteredEvents(ctx context.Context, evs []MeteredEvent) (int, error) {
 	if len(evs) == 0 {
 		return 0, nil
@@ -242,70 +245,98 @@ func (s *Store) RecordMeteredEvents(ctx context.Context, evs []MeteredEvent) (in
 	var sb strings.Builder
 	args := make([]any, 0, len(evs)*3)
 	sb.WriteString("INSERT INTO metered_events (event_id, organization_id, processed_at) VALUES ")
-	n := 0
+	orgSet := map[string]bool{}
 	for _, e := range evs {
 		if _, dup := byID[e.ID]; dup {
 			continue
 		}
 		byID[e.ID] = e
-		if n > 0 {
+		if len(args) > 0 {
 			sb.WriteString(",")
 		}
 		sb.WriteString("(?,?,?)")
 		args = append(args, e.ID, e.OrganizationID, now)
-		n++
+		orgSet[e.OrganizationID] = true
 	}
 	sb.WriteString(" ON CONFLICT (event_id) DO NOTHING RETURNING event_id")
+	orgs := make([]string, 0, len(orgSet))
+	for o := range orgSet {
+		orgs = append(orgs, o)
+	}
+	slices.Sort(orgs)
 	counted := 0
 	err := s.Tx(ctx, func(tx *Store) error {
 		var fresh []string
 		if err := tx.ctx(ctx).Raw(sb.String(), args...).Scan(&fresh).Error; err != nil {
 			return fmt.Errorf("record metered events: %w", err)
 		}
-		type key struct{ org, kind string }
-		type tally struct {
-			count int64
-			at    time.Time
+		if len(fresh) == 0 {
+			return nil
 		}
-		// Group by organization and kind; each group's events are placed in the period that
-		// contains them (usually the current one).
-		groups := map[key]map[time.Time]int64{}
-		periods := map[string][]Usage{}
+		var periods []Usage
+		if err := tx.ctx(ctx).Select("organization_id", "period_start").Where("organization_id IN ?", orgs).
+			Order("organization_id, period_start DESC").Find(&periods).Error; err != nil {
+			return err
+		}
+		starts := map[string][]time.Time{}
+		for _, p := range periods {
+			starts[p.OrganizationID] = append(starts[p.OrganizationID], p.PeriodStart.UTC())
+		}
+		type key struct {
+			org   string
+			start time.Time
+		}
+		cols := map[string]map[key]int64{}
 		for _, id := range fresh {
 			e := byID[id]
-			ps, ok := periods[e.OrganizationID]
-			if !ok {
-				if err := tx.ctx(ctx).Where("organization_id = ?", e.OrganizationID).Order("period_start DESC").Limit(3).Find(&ps).Error; err != nil {
-					return err
-				}
-				periods[e.OrganizationID] = ps
+			col := map[string]string{"query": "queries_metered", "template": "templates_metered", "failed": "failed_metered"}[e.Kind]
+			if col == "" {
+				return fmt.Errorf("unknown metered kind %q", e.Kind)
 			}
-			var start time.Time
-			found := false
-			for _, p := range ps {
-				if !e.At.Before(p.PeriodStart) {
-					start, found = p.PeriodStart, true
+			for _, st := range starts[e.OrganizationID] { // newest first
+				if !e.At.Before(st) {
+					if cols[col] == nil {
+						cols[col] = map[key]int64{}
+					}
+					cols[col][key{e.OrganizationID, st}]++
+					counted++
 					break
 				}
 			}
-			if !found {
-				continue // before any known period (or no subscription yet): nothing to count against
-			}
-			k := key{e.OrganizationID, e.Kind}
-			if groups[k] == nil {
-				groups[k] = map[time.Time]int64{}
-			}
-			groups[k][start]++
-			counted++
+			// Before any known period (or no subscription yet): nothing to count against.
 		}
-		for k, byStart := range groups {
-			col := map[string]string{"query": "queries_metered", "template": "templates_metered", "failed": "failed_metered"}[k.kind]
-			if col == "" {
-				return fmt.Errorf("unknown metered kind %q", k.kind)
+		for col, byKey := range cols {
+			keys := make([]key, 0, len(byKey))
+			for k := range byKey {
+				keys = append(keys, k)
 			}
-			for start, c := range byStart {
+			// One order for every transaction, so concurrent batches lock rows alike.
+			slices.SortFunc(keys, func(a, b key) int {
+				if c := strings.Compare(a.org, b.org); c != 0 {
+					return c
+				}
+				return a.start.Compare(b.start)
+			})
+			if tx.dialect == Postgres {
+				var vb strings.Builder
+				vargs := make([]any, 0, len(keys)*3)
+				for i, k := range keys {
+					if i > 0 {
+						vb.WriteString(",")
+					}
+					vb.WriteString("(?, CAST(? AS TIMESTAMP), CAST(? AS BIGINT))")
+					vargs = append(vargs, k.org, k.start, byKey[k])
+				}
+				q := "UPDATE billing_usage AS u SET " + col + " = u." + col + " + v.n FROM (VALUES " + vb.String() +
+					") AS v(org, ps, n) WHERE u.organization_id = v.org AND u.period_start = v.ps"
+				if err := tx.ctx(ctx).Exec(q, vargs...).Error; err != nil {
+					return err
+				}
+				continue
+			}
+			for _, k := range keys {
 				if err := tx.ctx(ctx).Exec("UPDATE billing_usage SET "+col+" = "+col+" + ? WHERE organization_id = ? AND period_start = ?",
-					c, k.org, start).Error; err != nil {
+					byKey[k], k.org, k.start).Error; err != nil {
 					return err
 				}
 			}

@@ -31,7 +31,7 @@ var kinds = map[string]string{
 
 // Options tune the worker.
 type Options struct {
-	// Batch is how many messages one transaction counts (default 500).
+	// Batch is how many messages one transaction counts (default 1000).
 	Batch int
 	// Fetchers is how many batches are counted at once (default 2).
 	Fetchers int
@@ -42,7 +42,7 @@ type Options struct {
 // Start runs the worker until the returned stop is called; stop waits for the batch in hand.
 func Start(ctx context.Context, js jetstream.JetStream, st *store.Store, log *slog.Logger, o Options) (func(), error) {
 	if o.Batch <= 0 {
-		o.Batch = 500
+		o.Batch = 1000
 	}
 	if o.Fetchers <= 0 {
 		o.Fetchers = 2
@@ -53,9 +53,16 @@ func Start(ctx context.Context, js jetstream.JetStream, st *store.Store, log *sl
 	}
 	cons, err := js.CreateOrUpdateConsumer(ctx, events.EventsStream, jetstream.ConsumerConfig{
 		Durable: Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 60 * time.Second,
-		MaxDeliver: -1, MaxAckPending: o.Batch * o.Fetchers * 2, DeliverPolicy: o.DeliverPolicy,
+		MaxDeliver: -1, MaxAckPending: o.Batch * (o.Fetchers + 2) * 2, DeliverPolicy: o.DeliverPolicy,
 		FilterSubjects: filters,
 	})
+	if err != nil {
+		return nil, err
+	}
+	// Consume keeps messages flowing (pipelined pulls); batchers gather what has arrived, up to
+	// Batch or 20 ms, and count it in one transaction.
+	msgs := make(chan jetstream.Msg, o.Batch*2)
+	cc, err := cons.Consume(func(m jetstream.Msg) { msgs <- m }, jetstream.PullMaxMessages(o.Batch*2))
 	if err != nil {
 		return nil, err
 	}
@@ -65,31 +72,34 @@ func Start(ctx context.Context, js jetstream.JetStream, st *store.Store, log *sl
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			loop(runCtx, cons, st, log, o.Batch)
+			batcher(runCtx, msgs, st, log, o.Batch)
 		}()
 	}
-	return func() { cancel(); wg.Wait() }, nil
+	return func() { cc.Stop(); cancel(); wg.Wait() }, nil
 }
 
-func loop(ctx context.Context, cons jetstream.Consumer, st *store.Store, log *slog.Logger, batch int) {
-	for ctx.Err() == nil {
-		b, err := cons.Fetch(batch, jetstream.FetchMaxWait(500*time.Millisecond))
-		if err != nil {
-			if ctx.Err() == nil {
-				log.Warn("metering fetch failed", "err", err)
-				sleep(ctx, time.Second)
+func batcher(ctx context.Context, in <-chan jetstream.Msg, st *store.Store, log *slog.Logger, size int) {
+	for {
+		var batch []jetstream.Msg
+		select {
+		case <-ctx.Done():
+			return
+		case m := <-in:
+			batch = append(batch, m)
+		}
+		timeout := time.NewTimer(20 * time.Millisecond)
+	gather:
+		for len(batch) < size {
+			select {
+			case m := <-in:
+				batch = append(batch, m)
+			case <-timeout.C:
+				break gather
 			}
-			continue
 		}
-		var msgs []jetstream.Msg
-		for m := range b.Messages() {
-			msgs = append(msgs, m)
-		}
-		if len(msgs) == 0 {
-			continue
-		}
+		timeout.Stop()
 		// The batch is counted even if a stop arrives meanwhile: its messages are in hand.
-		count(context.WithoutCancel(ctx), st, log, msgs)
+		count(context.WithoutCancel(ctx), st, log, batch)
 	}
 }
 
@@ -137,11 +147,4 @@ func decode(m jetstream.Msg) (store.MeteredEvent, bool) {
 		return store.MeteredEvent{}, false
 	}
 	return store.MeteredEvent{ID: env.ID, OrganizationID: org, Kind: kind, At: env.CreatedAt.UTC()}, true
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	select {
-	case <-ctx.Done():
-	case <-time.After(d):
-	}
 }
