@@ -60,3 +60,15 @@ screenshots:
 bench-schedules: ## 10,000 schedules due at once, 2 worker processes, PostgreSQL (needs TEST_DATABASE_URL)
 	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 	BENCH_SCHEDULES=$${BENCH_SCHEDULES:-10000} $(GO) test -count=1 -timeout 30m -run TestBenchSchedules ./workers/schedule/ -v | grep -E '^(bench-schedules|  ran|--- |ok|FAIL)'
+# Billing (docs/billing.md). Metering: N query.completed events (default 100,000) counted into
+# PostgreSQL, then the same events redelivered; prints events/s and the final count.
+bench-metering:
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	N=$${N:-100000} $(GO) test -tags bench -run '^TestBenchMetering$$' -count=1 -timeout 60m -v ./workers/metering/ \
+	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# Rate limiter: p50/p99 it adds per request, and exactness with two API processes on PostgreSQL.
+bench-ratelimit:
+	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+	N=$${N:-5000} $(GO) test -tags bench -run '^TestBenchRateLimit$$' -count=1 -timeout 30m -v ./api/ \
+	| grep -E '^\||^(ok|FAIL|---)|_test.go'

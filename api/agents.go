@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/agents"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
 	"github.com/analytics-agent/service/queries"
@@ -23,6 +24,7 @@ import (
 type agentHandlers struct {
 	st      *store.Store
 	planner *queries.Planner
+	billing *billing.Service
 }
 
 func registerAgents(authed *gin.RouterGroup, h *agentHandlers) {
@@ -312,6 +314,9 @@ func (h *agentHandlers) insertAgent(c *gin.Context, a *store.Agent) error {
 		return err
 	}
 	return h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := h.billing.CheckQuota(c.Request.Context(), tx, a.OrganizationID, billing.QuotaAIAgents); err != nil {
+			return err
+		}
 		if err := tx.CreateAgent(c.Request.Context(), a); err != nil {
 			return err
 		}

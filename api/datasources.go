@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/ids"
 	"github.com/analytics-agent/service/netguard"
@@ -22,6 +23,7 @@ type dataSourceHandlers struct {
 	svc       *sources.Service
 	keys      encrypter
 	sqliteDir string
+	billing   *billing.Service
 }
 
 // encrypter seals secrets at rest.
@@ -154,6 +156,9 @@ func (h *dataSourceHandlers) create(c *gin.Context) error {
 	}
 	// A new source gets its schema loaded at once: agents need it to choose tables.
 	err := h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := h.billing.CheckQuota(c.Request.Context(), tx, d.OrganizationID, billing.QuotaDataSources); err != nil {
+			return err
+		}
 		if err := tx.CreateDataSource(c.Request.Context(), d); err != nil {
 			return err
 		}

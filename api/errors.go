@@ -65,6 +65,9 @@ func toError(err error) *Error {
 	var pe *templates.ParameterError
 	var rej *guard.RejectionError
 	var sem *agents.SemanticsError
+	if be := billingError(err); be != nil {
+		return be
+	}
 	switch {
 	case errors.As(err, &fe):
 		return Errorf(http.StatusBadRequest, "invalid_request", "%s", fe.Reason).With("field", fe.Field)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/queries"
@@ -16,9 +17,10 @@ import (
 )
 
 type organizationHandlers struct {
-	st    *store.Store
-	keys  encrypter
-	guard *netguard.Guard
+	st      *store.Store
+	keys    encrypter
+	guard   *netguard.Guard
+	billing *billing.Service
 }
 
 func registerOrganization(authed *gin.RouterGroup, h *organizationHandlers) {
@@ -83,6 +85,10 @@ func (h *organizationHandlers) patch(c *gin.Context) error {
 		switch cfg.Provider {
 		case "", queries.ProviderOffline:
 		case llm.ProviderOpenAI, llm.ProviderAnthropic, llm.ProviderOllama:
+			// LLM engines are the ai_insights feature; the offline engine is on every plan.
+			if err := h.billing.RequireFeature(c.Request.Context(), p.OrgID(), billing.FeatureAIInsights); err != nil {
+				return err
+			}
 			probe := cfg
 			probe.APIKey = "set"
 			if in.LLM.APIKey == nil && o.LLMAPIKeyEnc == "" {

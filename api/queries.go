@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
 	"github.com/analytics-agent/service/queries"
@@ -23,6 +24,7 @@ type doneWatcher interface {
 type queryHandlers struct {
 	st      *store.Store
 	watcher doneWatcher
+	billing *billing.Service
 }
 
 func registerQueries(authed *gin.RouterGroup, h *queryHandlers) {
@@ -83,6 +85,11 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		IncludeChart: in.IncludeChart == nil || *in.IncludeChart, CreatedAt: time.Now().UTC()}
 	cmd, err := events.NewCommand(q.OrganizationID, queries.RunCommand, queries.RunRequest{QueryID: q.ID})
 	if err != nil {
+		return err
+	}
+	// The question counts against the monthly quota when it is accepted (exact across
+	// processes); past it the answer is 429 quota_exceeded.
+	if err := h.billing.ReserveQuery(c.Request.Context(), q.OrganizationID); err != nil {
 		return err
 	}
 	cmd = events.WithTrace(c.Request.Context(), cmd)

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/netguard"
 	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/sources"
@@ -52,6 +53,8 @@ type Deps struct {
 	MetricsToken string
 	// Templates manages templates, their executions and schedules.
 	Templates *templates.Service
+	// Billing runs plans, quotas and rate limits (nil: no limits, no billing endpoints).
+	Billing *billing.Service
 }
 
 // NewRouter builds the HTTP handler.
@@ -89,20 +92,24 @@ func NewRouter(d Deps) http.Handler {
 
 	v1 := r.Group("/v1")
 	v1.GET("/openapi.json", openAPI)
-	authed := v1.Group("", requireAuth(d.Auth))
+	authed := v1.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
+	rootAuthed := r.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
 	registerAuth(v1, authed, d.Auth)
 	if d.Webhooks != nil {
-		registerWebhooks([]*gin.RouterGroup{r.Group("", requireAuth(d.Auth)), authed}, d.Webhooks)
+		registerWebhooks([]*gin.RouterGroup{rootAuthed, authed}, d.Webhooks, d.Billing)
 	}
-	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth})
-	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir})
-	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner})
+	if d.Billing != nil {
+		registerBilling([]*gin.RouterGroup{rootAuthed, authed}, d.Store, d.Billing)
+	}
+	registerUsers(v1, authed, &userHandlers{st: d.Store, auth: d.Auth, billing: d.Billing})
+	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir, billing: d.Billing})
+	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner, billing: d.Billing})
 	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
-	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher})
+	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing})
 	if d.Templates != nil {
 		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher})
 	}
-	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard})
+	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard, billing: d.Billing})
 	return r
 }
 

@@ -9,13 +9,15 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/store"
 )
 
 type userHandlers struct {
-	st   *store.Store
-	auth *auth.Service
+	st      *store.Store
+	auth    *auth.Service
+	billing *billing.Service
 }
 
 func registerUsers(public, authed *gin.RouterGroup, h *userHandlers) {
@@ -118,6 +120,9 @@ func (h *userHandlers) create(c *gin.Context) error {
 		return err
 	}
 	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := h.billing.CheckQuota(c.Request.Context(), tx, u.OrganizationID, billing.QuotaTeamMembers); err != nil {
+			return err
+		}
 		if err := tx.CreateUser(c.Request.Context(), u); err != nil {
 			if errors.Is(err, store.ErrConflict) {
 				return auth.ErrEmailExists

@@ -10,17 +10,21 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/store"
 	"github.com/analytics-agent/service/workers/webhook"
 )
 
-type webhookHandlers struct{ svc *webhook.Service }
+type webhookHandlers struct {
+	svc     *webhook.Service
+	billing *billing.Service
+}
 
 // registerWebhooks serves webhook management, admins only, at /api/webhooks and /v1/api/webhooks
 // (DECISIONS.md: client libraries join the /v1 base URL with the spec's /api path).
-func registerWebhooks(groups []*gin.RouterGroup, svc *webhook.Service) {
-	h := &webhookHandlers{svc: svc}
+func registerWebhooks(groups []*gin.RouterGroup, svc *webhook.Service, bill *billing.Service) {
+	h := &webhookHandlers{svc: svc, billing: bill}
 	for _, g := range groups {
 		w := g.Group("/api/webhooks", requireRole(store.RoleAdmin))
 		w.GET("", wrap(h.list))
@@ -96,6 +100,10 @@ func (h *webhookHandlers) create(c *gin.Context) error {
 		Description string   `json:"description" limit:"2000"`
 	}
 	if err := bind(c, &in); err != nil {
+		return err
+	}
+	// Webhooks are the real_time feature (docs/billing.md).
+	if err := h.billing.RequireFeature(c.Request.Context(), principal(c).OrgID(), billing.FeatureRealTime); err != nil {
 		return err
 	}
 	in.URL = strings.TrimSpace(in.URL)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/analytics-agent/service/api"
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/mail"
 	"github.com/analytics-agent/service/metrics"
@@ -66,6 +67,8 @@ type App struct {
 	Engines *queries.Engines
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
+	// Billing runs plans, quotas, rate limits and payments.
+	Billing *billing.Service
 	// Metrics is what GET /metrics serves.
 	Metrics *metrics.Metrics
 	// Templates owns templates, executions and schedules; Mail sends their reports.
@@ -148,7 +151,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	a.relay = events.NewRelay(a.Store, a.NC, a.JS, log.With("component", "outbox-relay"))
 	a.Store.OnOutboxCommit(a.relay.Notify)
 
-	authOpts := auth.Options{DefaultPlan: cfg.DefaultPlan}
+	if a.Billing, err = a.newBilling(); err != nil {
+		return nil, err
+	}
+	authOpts := auth.Options{DefaultPlan: cfg.DefaultPlan, OnRegister: a.Billing.OnRegister}
 	if opts.BruteForce != nil {
 		authOpts.BruteForce = *opts.BruteForce
 	}
@@ -162,6 +168,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	llmGuard := netguard.New(cfg.LLMAllowPrivate, a.reservedEndpoints()...)
 	a.Engines = queries.NewEngines(a.Store, keys, llmCfg, llmGuard)
+	a.Engines.GateLLM(func(ctx context.Context, orgID string) bool {
+		return a.Billing.HasFeature(ctx, orgID, billing.FeatureAIInsights)
+	})
 	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.Engines.For)
 	// The SQL parsers are WebAssembly modules compiled on first use; do it now, not on the
 	// first question.
@@ -179,7 +188,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
-		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies, Templates: a.Templates,
+		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies, Templates: a.Templates, Billing: a.Billing,
 		Console: console.Handler(), Metrics: a.Metrics, MetricsToken: cfg.MetricsToken,
 		Checks: map[string]func(context.Context) error{
 			"database": a.Store.Ping,

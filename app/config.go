@@ -76,6 +76,13 @@ type Config struct {
 	// client address of everyone else is the connection's peer.
 	TrustedProxies []string
 
+	// Billing: enterprise rate-limit defaults and the payment provider (test or stripe).
+	EnterpriseRatePerMinute int64
+	EnterpriseRatePerDay    int64
+	PaymentProvider         string
+	StripeSecretKey         string
+	StripeAPIURL            string
+
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
 }
@@ -113,6 +120,17 @@ func duration(name string, dst func(*Config) *time.Duration) func(*Config, strin
 			return fmt.Errorf("%s must be a positive duration such as 30s or 720h, got %q", name, v)
 		}
 		*dst(c) = d
+		return nil
+	}
+}
+
+func positiveInt(name string, dst func(*Config) *int64) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("%s must be a positive integer, got %q", name, v)
+		}
+		*dst(c) = n
 		return nil
 	}
 }
@@ -167,7 +185,7 @@ var settings = []setting{
 		c.MailMaxAttachment = n
 		return nil
 	}},
-	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook, template, schedule (default all)", false, func(c *Config, v string) error {
+	{"only", "ANALYTICS_WORKERS", "", "comma-separated workers this process runs: query, schema, webhook, template, schedule, metering, billing (default all)", false, func(c *Config, v string) error {
 		c.OnlyWorkers = nil
 		for _, name := range strings.Split(v, ",") {
 			if name = strings.TrimSpace(name); name == "" {
@@ -183,6 +201,11 @@ var settings = []setting{
 	{"trusted-proxies", "ANALYTICS_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted (default none)", false, trustedProxies},
 	{"metrics-token", "ANALYTICS_METRICS_TOKEN", "", "bearer token GET /metrics requires (open when empty: restrict it at the network edge)", true, str(func(c *Config) *string { return &c.MetricsToken })},
 	{"otlp-endpoint", "OTEL_EXPORTER_OTLP_ENDPOINT", "", "OTLP/HTTP collector base URL (e.g. http://collector:4318); traces are off when empty", false, str(func(c *Config) *string { return &c.OTLPEndpoint })},
+	{"enterprise-rate-per-minute", "ANALYTICS_ENTERPRISE_RATE_PER_MINUTE", "1200", "requests per minute of enterprise (scale) organizations", false, positiveInt("ANALYTICS_ENTERPRISE_RATE_PER_MINUTE", func(c *Config) *int64 { return &c.EnterpriseRatePerMinute })},
+	{"enterprise-rate-per-day", "ANALYTICS_ENTERPRISE_RATE_PER_DAY", "200000", "requests per day of enterprise (scale) organizations", false, positiveInt("ANALYTICS_ENTERPRISE_RATE_PER_DAY", func(c *Config) *int64 { return &c.EnterpriseRatePerDay })},
+	{"payment-provider", "ANALYTICS_PAYMENT_PROVIDER", "test", "test (built-in, Stripe-like test cards) or stripe", false, str(func(c *Config) *string { return &c.PaymentProvider })},
+	{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (payment provider stripe)", true, str(func(c *Config) *string { return &c.StripeSecretKey })},
+	{"stripe-api-url", "ANALYTICS_STRIPE_API_URL", "", "Stripe API base URL (default Stripe's; stripe-mock in tests)", false, str(func(c *Config) *string { return &c.StripeAPIURL })},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 
@@ -280,6 +303,20 @@ func (c *Config) validate() []string {
 	case "debug", "info", "warn", "error":
 	default:
 		p = append(p, fmt.Sprintf("ANALYTICS_LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel))
+	}
+	switch c.DefaultPlan {
+	case "free", "starter", "growth", "scale":
+	default:
+		p = append(p, fmt.Sprintf("ANALYTICS_DEFAULT_PLAN must be free, starter, growth or scale, got %q", c.DefaultPlan))
+	}
+	switch c.PaymentProvider {
+	case "test":
+	case "stripe":
+		if c.StripeSecretKey == "" {
+			p = append(p, "STRIPE_SECRET_KEY is required with ANALYTICS_PAYMENT_PROVIDER=stripe")
+		}
+	default:
+		p = append(p, fmt.Sprintf("ANALYTICS_PAYMENT_PROVIDER must be test or stripe, got %q", c.PaymentProvider))
 	}
 	if c.SMTPURL != "" {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {

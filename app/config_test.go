@@ -31,7 +31,7 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "external broker ignores the embedded address", env: map[string]string{"NATS_URL": "nats://u:p@nats:4222", "ANALYTICS_NATS_LISTEN": "0.0.0.0:4250"}},
 		{name: "creds file must exist", env: map[string]string{"NATS_URL": "nats://nats:4222", "ANALYTICS_NATS_CREDS": "/nonexistent/service.creds"}, wantErr: "ANALYTICS_NATS_CREDS"},
 		{name: "creds file needs an external broker", env: map[string]string{"ANALYTICS_NATS_CREDS": "/etc/hostname"}, wantErr: "NATS_URL"},
-		{name: "unknown worker", args: []string{"--only", "query,metering"}, wantErr: "metering"},
+		{name: "unknown worker", args: []string{"--only", "query,reporting"}, wantErr: "reporting"},
 		{name: "trusted proxies", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.10,fd00::/8"}},
 		{name: "bad trusted proxy", env: map[string]string{"ANALYTICS_TRUSTED_PROXIES": "10.0.0.0/8,proxy.internal"}, wantErr: "ANALYTICS_TRUSTED_PROXIES"},
 		{name: "bad data source allow-private", env: map[string]string{"ANALYTICS_DATASOURCE_ALLOW_PRIVATE": "maybe"}, wantErr: "ANALYTICS_DATASOURCE_ALLOW_PRIVATE"},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/analytics-agent/service/auth"
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/demo"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
@@ -87,6 +88,10 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	u, err := a.Auth.Register(ctx, auth.RegisterInput{Email: DemoEmail, Password: password, FullName: "Demo Admin", OrganizationName: "Demo Company"})
 	if err != nil {
 		return fmt.Errorf("seed demo admin: %w", err)
+	}
+	// The demo organization is on growth (DECISIONS.md) whatever the default plan of sign-ups.
+	if err := a.Billing.SetPlan(ctx, u.OrganizationID, billing.PlanGrowth); err != nil {
+		return fmt.Errorf("seed demo plan: %w", err)
 	}
 	if err := os.WriteFile(credPath, []byte(password+"\n"), 0o600); err != nil {
 		return fmt.Errorf("write demo credentials: %w", err)

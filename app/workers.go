@@ -18,7 +18,7 @@ type worker struct {
 }
 
 // WorkerNames are the workers a process can run (`analytics worker --only ...`).
-var WorkerNames = []string{"query", "schema", "webhook", "template", "schedule"}
+var WorkerNames = []string{"query", "schema", "webhook", "template", "schedule", "metering", "billing"}
 
 // workers lists the workers of this process (all, or those of Config.OnlyWorkers), wired with
 // their dependencies explicitly.
@@ -35,6 +35,7 @@ func (a *App) workers() []worker {
 		{"template", a.startTemplateWorker},
 		{"schedule", a.startScheduleWorker},
 	}
+	all = append(all, a.billingWorkers()...)
 	if len(a.Cfg.OnlyWorkers) == 0 {
 		return all
 	}

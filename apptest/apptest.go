@@ -83,6 +83,8 @@ type Options struct {
 	DataDir   string
 	Configure func(*app.Config)
 	Role      *app.Role
+	// LogWriter, when set, also receives the service's log lines (at debug level).
+	LogWriter io.Writer
 }
 
 // Service is a running service under test.
@@ -108,7 +110,10 @@ func Start(t testing.TB, o Options) *Service {
 	}
 	cfg := app.Config{
 		Addr: "127.0.0.1:0", DataDir: dataDir, NATSURL: o.NATSURL, NATSListen: "127.0.0.1:0",
-		SecretKey: "test-secret-key-test-secret-key-0123456789", DefaultPlan: "free",
+		SecretKey: "test-secret-key-test-secret-key-0123456789",
+		// Tests of other areas run on the top plan with limits far away; billing tests set
+		// DefaultPlan and the enterprise rates they exercise.
+		DefaultPlan: "scale", EnterpriseRatePerMinute: 1_000_000, EnterpriseRatePerDay: 100_000_000, PaymentProvider: "test",
 		EventsMaxAge: time.Hour, StreamReplicas: 1, LogLevel: "warn", SQLiteDir: filepath.Join(dataDir, "files"),
 		WebhookAllowPrivate: true, WebhookRetryDelays: "1s,2s,3s,4s", WebhookTimeout: 2 * time.Second,
 		// Tests connect data sources to the local PostgreSQL and MariaDB and the fake model
@@ -133,7 +138,12 @@ func Start(t testing.TB, o Options) *Service {
 	if err != nil {
 		t.Fatalf("listen: %v", err)
 	}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	var logOut io.Writer = testWriter{t}
+	level := slog.LevelWarn
+	if o.LogWriter != nil {
+		logOut, level = io.MultiWriter(testWriter{t}, o.LogWriter), slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
 	fast := FastBruteForce
 	a, err := app.New(context.Background(), cfg, log, role, app.Options{BruteForce: &fast, Listener: ln})
 	if err != nil {
@@ -185,6 +195,12 @@ type Response struct {
 // (marshalled).
 func (s *Service) Do(method, path, token string, body any) *Response {
 	s.t.Helper()
+	return s.DoWith(method, path, token, body, nil)
+}
+
+// DoWith is Do with extra request headers.
+func (s *Service) DoWith(method, path, token string, body any, headers map[string]string) *Response {
+	s.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -206,6 +222,9 @@ func (s *Service) Do(method, path, token string, body any) *Response {
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

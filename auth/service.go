@@ -29,6 +29,8 @@ type Options struct {
 	BruteForce  BruteForcePolicy
 	// ChallengeLifetime is how long a temp_token of a two-factor login lives (default 5 min).
 	ChallengeLifetime time.Duration
+	// OnRegister runs inside the registration transaction (billing creates the subscription).
+	OnRegister func(ctx context.Context, tx *store.Store, org *store.Organization) error
 }
 
 // Service runs the account flows of the /auth endpoints.
@@ -108,6 +110,11 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*store.User, 
 		}
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err
+		}
+		if s.opts.OnRegister != nil {
+			if err := s.opts.OnRegister(ctx, tx, org); err != nil {
+				return err
+			}
 		}
 		ev, err := events.NewEvent(org.ID, events.UserCreated, events.UserCreatedData{
 			UserID: u.ID, Email: u.Email, FullName: u.FullName, Role: u.Role, OrganizationID: org.ID})

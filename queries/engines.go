@@ -27,7 +27,13 @@ type Engines struct {
 	// orgGuard checks the addresses an organization's own base URL dials; the operator's
 	// default configuration is trusted.
 	orgGuard *netguard.Guard
+	// allowLLM, when set, says whether an organization's plan includes LLM engines (the
+	// ai_insights feature); without it the organization gets the offline engine.
+	allowLLM func(ctx context.Context, orgID string) bool
 }
+
+// GateLLM installs the plan check of LLM engines (billing's ai_insights feature).
+func (e *Engines) GateLLM(allow func(ctx context.Context, orgID string) bool) { e.allowLLM = allow }
 
 // NewEngines builds the chooser with the configured default. orgGuard applies to the
 // organizations' overrides (nil refuses every non-public address).
@@ -40,6 +46,9 @@ func NewEngines(st *store.Store, keys *secretbox.Keys, global llm.Config, orgGua
 
 // For returns the engine of an organization.
 func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
+	if e.allowLLM != nil && !e.allowLLM(ctx, orgID) {
+		return e.offline
+	}
 	cfg := e.global
 	if org, err := e.st.Organization(ctx, orgID); err == nil && org.LLMProvider != "" {
 		cfg = llm.Config{Provider: org.LLMProvider, Model: org.LLMModel, BaseURL: org.LLMBaseURL, Timeout: e.global.Timeout,

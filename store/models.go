@@ -15,6 +15,8 @@ type Organization struct {
 	Name        string
 	OwnerUserID string
 	Plan        string
+	// BillingID is the integer organization id of billing answers (allocated on creation).
+	BillingID int64
 	// LLM* override the configured language engine for this organization ("" = use the default).
 	LLMProvider  string `gorm:"column:llm_provider"`
 	LLMModel     string `gorm:"column:llm_model"`

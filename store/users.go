@@ -8,8 +8,15 @@ import (
 	"gorm.io/gorm"
 )
 
-// CreateOrganization inserts an organization.
+// CreateOrganization inserts an organization, numbering it for billing answers.
 func (s *Store) CreateOrganization(ctx context.Context, o *Organization) error {
+	if o.BillingID == 0 {
+		n, err := s.NextCounter(ctx, "organizations")
+		if err != nil {
+			return err
+		}
+		o.BillingID = n
+	}
 	return translate(s.ctx(ctx).Create(o).Error)
 }
 

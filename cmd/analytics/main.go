@@ -36,6 +36,7 @@ Commands:
   worker    the workers only (external Postgres and NATS)
   migrate   apply database migrations
   events    tail | replay the event stream (replay --to-webhook wh_... re-delivers to a webhook)
+  org       set-limits ORG_ID [--per-minute N] [--per-day N] [--monthly-queries N] (operator overrides)
 
 Run 'analytics <command> -h' for the flags of a command.
 `
@@ -72,6 +73,8 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return runMigrate(ctx, rest, stderr)
 	case "events":
 		return runEvents(ctx, rest, stdout, stderr)
+	case "org":
+		return runOrg(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
