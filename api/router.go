@@ -107,7 +107,7 @@ func NewRouter(d Deps) http.Handler {
 	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
 	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing})
 	if d.Templates != nil {
-		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher})
+		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher, billing: d.Billing})
 	}
 	registerOrganization(authed, &organizationHandlers{st: d.Store, keys: d.Keys, guard: d.LLMGuard, billing: d.Billing})
 	return r

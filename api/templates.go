@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/store"
 	"github.com/analytics-agent/service/templates"
 )
@@ -16,6 +17,8 @@ type templateHandlers struct {
 	st      *store.Store
 	svc     *templates.Service
 	watcher doneWatcher
+	// billing gates schedules on the plan's workflows feature (nil: no plans).
+	billing *billing.Service
 }
 
 func registerTemplates(authed *gin.RouterGroup, h *templateHandlers) {
@@ -44,11 +47,11 @@ var templateFailureStatus = map[string]int{
 
 type templateBody struct {
 	Name             *string                `json:"name"`
-	Description      *string                `json:"description"`
+	Description      *string                `json:"description" limit:"2000"`
 	AgentID          *string                `json:"agent_id"`
-	SQL              *string                `json:"sql"`
+	SQL              *string                `json:"sql" limit:"20000"`
 	Parameters       *[]templates.Parameter `json:"parameters"`
-	ExampleQuestions *[]string              `json:"example_questions"`
+	ExampleQuestions *[]string              `json:"example_questions" limit:"500"`
 	FromQueryID      string                 `json:"from_query_id"`
 }
 
@@ -199,7 +202,7 @@ func (h *templateHandlers) execute(c *gin.Context) error {
 		return err
 	}
 	var in struct {
-		Parameters json.RawMessage `json:"parameters"`
+		Parameters json.RawMessage `json:"parameters" limit:"1000"`
 	}
 	if err := bindOptional(c, &in); err != nil {
 		return err
@@ -360,9 +363,9 @@ func (h *templateHandlers) executions(c *gin.Context) error {
 
 type scheduleBody struct {
 	Schedule   *templates.Spec `json:"schedule"`
-	Recipients *[]string       `json:"recipients"`
+	Recipients *[]string       `json:"recipients" limit:"320"`
 	Format     *string         `json:"format"`
-	Parameters json.RawMessage `json:"parameters"`
+	Parameters json.RawMessage `json:"parameters" limit:"1000"`
 	Enabled    *bool           `json:"enabled"`
 }
 
@@ -396,6 +399,11 @@ func (h *templateHandlers) createSchedule(c *gin.Context) error {
 	in, err := body.input()
 	if err != nil {
 		return err
+	}
+	if h.billing != nil {
+		if err := h.billing.RequireFeature(c.Request.Context(), principal(c).OrgID(), billing.FeatureWorkflows); err != nil {
+			return err
+		}
 	}
 	s, err := h.svc.CreateSchedule(c.Request.Context(), t, principal(c).User.ID, in)
 	if err != nil {

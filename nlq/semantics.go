@@ -22,27 +22,27 @@ type Semantics struct {
 type Metric struct {
 	Name        string   `json:"name"`
 	Synonyms    []string `json:"synonyms"`
-	Description string   `json:"description,omitempty"`
+	Description string   `json:"description,omitempty" limit:"500"`
 	// Expression is aggregate-safe SQL in the data source's dialect: every column reference sits
 	// inside SUM, COUNT, AVG, MIN or MAX, qualified by its table name.
-	Expression string `json:"expression"`
+	Expression string `json:"expression" limit:"1000"`
 	// Filters are boolean SQL conditions over qualified columns (orders.status IN
 	// ('completed', 'shipped')), ANDed to the WHERE clause whenever the metric is used.
-	Filters []string `json:"filters"`
+	Filters []string `json:"filters" limit:"1000"`
 }
 
 // Synonym maps a phrase to a target: "table", "table.column" or "table.column=value".
 type Synonym struct {
 	Phrase string `json:"phrase"`
-	Target string `json:"target"`
+	Target string `json:"target" limit:"300"`
 }
 
 // Filter is a default condition on one table.
 type Filter struct {
 	Table     string `json:"table"`
-	Condition string `json:"condition"`
+	Condition string `json:"condition" limit:"1000"`
 	// Description says in words what the filter keeps, for explanations.
-	Description string `json:"description,omitempty"`
+	Description string `json:"description,omitempty" limit:"500"`
 }
 
 // Empty reports whether s defines nothing.

@@ -41,9 +41,9 @@ type Parameter struct {
 	Name          string `json:"name"`
 	Type          string `json:"type"`
 	Required      bool   `json:"required"`
-	Default       any    `json:"default,omitempty"`
-	AllowedValues []any  `json:"allowed_values,omitempty"`
-	Description   string `json:"description,omitempty"`
+	Default       any    `json:"default,omitempty" limit:"1000"`
+	AllowedValues []any  `json:"allowed_values,omitempty" limit:"1000"`
+	Description   string `json:"description,omitempty" limit:"2000"`
 }
 
 // ParameterError is a parameter definition or value that is not acceptable; the API answers 400
