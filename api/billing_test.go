@@ -121,7 +121,7 @@ func TestCreatingPastAQuotaIsRefused(t *testing.T) {
 		}
 		// data_sources 1.
 		readySource(t, s, owner.Token, "sqlite")
-		second := map[string]any{"name": "second", "type": "sqlite", "path": apptest.SeedSQLiteShop(t, s.Cfg.SQLiteDir, "second.db")}
+		second := map[string]any{"name": "second", "type": "sqlite", "path": apptest.SeedSQLiteShop(t, s.SQLiteDirOf(t, owner.Token), "second.db")}
 		r = s.Do("POST", "/v1/data-sources", owner.Token, second).Expect(t, 403)
 		if r.ErrorCode() != "quota_exceeded" || details(r)["quota"] != "data_sources" {
 			t.Fatalf("second data source: %s", r.Raw)

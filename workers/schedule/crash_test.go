@@ -31,7 +31,7 @@ func TestRunOfAWorkerKilledMidRunCompletesOnce(t *testing.T) {
 		c.OnlyWorkers = []string{"query", "schema", "webhook"}
 	}})
 	admin := a.Register(t)
-	apptest.SeedSQLiteShop(t, files, "shop.db")
+	apptest.SeedSQLiteShop(t, filepath.Join(files, admin.OrgID), "shop.db")
 	ds := a.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": "shop.db"}).Expect(t, 201).String("id")
 	a.Do("POST", "/v1/data-sources/"+ds+"/refresh-schema", admin.Token, nil).Expect(t, 200)
 	agent := a.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "Shop", "agent_type": "sales_performance", "data_source_id": ds,

@@ -29,7 +29,7 @@ func runManySchedules(t *testing.T, n int) (ran, dups int, p50, p99 time.Duratio
 	a := apptest.Start(t, apptest.Options{DatabaseURL: dbURL, NATSURL: broker.URL, Configure: configure})
 	b := apptest.Start(t, apptest.Options{DatabaseURL: dbURL, NATSURL: broker.URL, Configure: configure})
 	admin := a.Register(t)
-	apptest.SeedSQLiteShop(t, files, "shop.db")
+	apptest.SeedSQLiteShop(t, filepath.Join(files, admin.OrgID), "shop.db")
 	ds := a.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "shop", "type": "sqlite", "path": "shop.db"}).Expect(t, 201).String("id")
 	a.Do("POST", "/v1/data-sources/"+ds+"/refresh-schema", admin.Token, nil).Expect(t, 200)
 	agent := a.Do("POST", "/v1/agents", admin.Token, map[string]any{"name": "Shop", "agent_type": "sales_performance", "data_source_id": ds,
