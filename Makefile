@@ -43,3 +43,26 @@ bench-webhooks:
 	@TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 	N=$${N:-1000} RATE=$${RATE:-0} $(GO) test -tags bench -run '^TestBenchWebhooks$$' -count=1 -timeout 60m -v ./workers/webhook/ \
 	| grep -E '^\||^(ok|FAIL|---)|_test.go'
+
+# --- Production topology from local processes, fault tests, soak (issue 13; deploy/localcluster) ---
+# make cluster: PostgreSQL (a fresh database on 127.0.0.1:5432, or CLUSTER_PG=private for an own
+# instance), 3 NATS nodes from nats.conf (streams at 3 replicas), 2 APIs, 2 workers and a load
+# balancer on http://127.0.0.1:18080. Ports, logs and pids: see docs/operations.md.
+.PHONY: cluster cluster-down cluster-status test-chaos soak
+cluster:
+	$(GO) run ./cmd/cluster up
+
+cluster-down:
+	$(GO) run ./cmd/cluster down
+
+cluster-status:
+	$(GO) run ./cmd/cluster status
+
+# Every fault of docs/operations.md against its own cluster (private PostgreSQL, own ports).
+# CHAOS_NATS_OUTAGE (default 60s) is how long all NATS nodes stay down. Takes about 15 minutes.
+test-chaos:
+	$(GO) test -tags chaos -count=1 -timeout 60m -v -run 'TestFaults' ./chaos/ | grep -v '^=== RUN'
+
+# Steady mixed load through the load balancer: DURATION=30m make soak
+soak:
+	SOAK_DURATION=$${DURATION:-5m} $(GO) test -tags chaos -count=1 -timeout 0 -v -run 'TestSoak' ./chaos/ | grep -v '^=== RUN'
