@@ -31,8 +31,8 @@ type result struct {
 	// serving: from the end of the fault until a synchronous question answered 200 again;
 	// settled: from the end of the load until every invariant held again (backlog drained).
 	serving, settled time.Duration
-	resources                  string
-	pass                       bool
+	resources        string
+	pass             bool
 }
 
 // TestFaults runs the six faults one after another on one cluster, each under the mixed load,

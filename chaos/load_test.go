@@ -311,10 +311,10 @@ func (e *env) runLoad(ctx context.Context, clients int, rate float64) *sync.Wait
 
 // verdict is the state of the invariants at one moment.
 type verdict struct {
-	Queries, Completed, Stuck int
-	OutboxEvents, Unpublished int
-	EventsMissing, EventsDup  int
-	AgentEvents               int
+	Queries, Completed, Stuck  int
+	OutboxEvents, Unpublished  int
+	EventsMissing, EventsDup   int
+	AgentEvents                int
 	WebhookMissing, WebhookDup int
 }
 
