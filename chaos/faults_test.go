@@ -40,7 +40,7 @@ type result struct {
 // nodes stay down; CHAOS_RATE (20 requests/s) and CHAOS_CLIENTS (8) the load.
 func TestFaults(t *testing.T) {
 	started := time.Now()
-	e := startEnv(t)
+	e := startEnv(t, "chaos", 100)
 	ctx := context.Background()
 	outage := envDuration("CHAOS_NATS_OUTAGE", 60*time.Second)
 	hold := envDuration("CHAOS_HOLD", 15*time.Second)

@@ -62,13 +62,13 @@ type env struct {
 
 // startEnv starts a cluster of its own: a private PostgreSQL (restartable), route proxies (for
 // the partition), short webhook retry delays, and ports offset from `make cluster`'s.
-func startEnv(t testing.TB) *env {
+func startEnv(t testing.TB, name string, portOffset int) *env {
 	cfg, err := localcluster.ConfigFromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
-	off := envInt("CHAOS_PORT_OFFSET", 100)
-	cfg.Dir = filepath.Join(cfg.Root, "data", "chaos")
+	off := envInt("CHAOS_PORT_OFFSET", portOffset)
+	cfg.Dir = filepath.Join(cfg.Root, "data", name)
 	cfg.NATSPort += off
 	cfg.RoutePort += off
 	cfg.MonitorPort += off
