@@ -118,6 +118,7 @@ func Up(ctx context.Context, cfg Config, logf func(string, ...any)) (*Cluster, e
 	}
 	select {
 	case <-mig.done:
+		_ = os.Remove(mig.pidPath())
 		if mig.cmd.ProcessState.ExitCode() != 0 {
 			return nil, fmt.Errorf("migrate failed; see %s", mig.LogPath())
 		}
@@ -252,7 +253,8 @@ func (c *Cluster) startPostgres(ctx context.Context) error {
 
 func (c *Cluster) pgDataDir() string { return filepath.Join(c.Cfg.Dir, "pg") }
 
-// pgCtl runs pg_ctl as the postgres user (PostgreSQL refuses to run as root).
+// pgCtl runs pg_ctl as the postgres user (PostgreSQL refuses to run as root). Output goes to a
+// file, not a pipe: the server pg_ctl starts inherits the descriptors and would hold a pipe open.
 func (c *Cluster) pgCtl(ctx context.Context, args ...string) error {
 	name := filepath.Join(c.Cfg.PGBin, args[0])
 	cmdArgs := args[1:]
@@ -262,9 +264,16 @@ func (c *Cluster) pgCtl(ctx context.Context, args ...string) error {
 	} else {
 		cmd = exec.CommandContext(ctx, name, cmdArgs...)
 	}
-	out, err := cmd.CombinedOutput()
+	out, err := os.CreateTemp("", "cluster-pgctl-*.log")
 	if err != nil {
-		return fmt.Errorf("%s %s: %w\n%s", args[0], strings.Join(cmdArgs, " "), err, out)
+		return err
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Run(); err != nil {
+		b, _ := os.ReadFile(out.Name())
+		return fmt.Errorf("%s %s: %w\n%s", args[0], strings.Join(cmdArgs, " "), err, b)
 	}
 	return nil
 }
@@ -303,7 +312,7 @@ func (c *Cluster) RestartPostgres(ctx context.Context) error {
 		return errors.New("only a private PostgreSQL (CLUSTER_PG=private) is restarted; the machine's is shared")
 	}
 	opts := fmt.Sprintf("-p %d -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off", c.Cfg.PGPort)
-	return c.pgCtl(ctx, "pg_ctl", "-D", c.pgDataDir(), "-m", "fast", "-o", opts, "-w", "-t", "60", "restart")
+	return c.pgCtl(ctx, "pg_ctl", "-D", c.pgDataDir(), "-l", filepath.Join(c.pgDataDir(), "server.log"), "-m", "fast", "-o", opts, "-w", "-t", "60", "restart")
 }
 
 func (c *Cluster) startNATS(ctx context.Context) error {
