@@ -62,7 +62,7 @@ cluster-status:
 # Every fault of docs/operations.md against its own cluster (private PostgreSQL, own ports).
 # CHAOS_NATS_OUTAGE (default 60s) is how long all NATS nodes stay down. Takes about 15 minutes.
 test-chaos:
-	$(GO) test -tags chaos -count=1 -timeout 60m -v -run 'TestFaults' ./chaos/ | grep -v '^=== RUN'
+	$(GO) test -tags chaos -count=1 -timeout 60m -v -run 'TestFaults' ./chaos/ 2>&1 | grep --line-buffered -v '^=== RUN'
 
 # Steady mixed load through the load balancer: DURATION=30m make soak
 soak:
