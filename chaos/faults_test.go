@@ -172,6 +172,9 @@ func (e *env) runFault(ctx context.Context, t *testing.T, f fault) result {
 	r.serving = <-serving
 	if err != nil {
 		t.Errorf("not recovered: %v", err)
+		if why := e.explainMissing(ctx, v.missingWebhook); why != "" {
+			t.Errorf("webhook events never received:\n%s", why)
+		}
 	}
 	r.queries, r.completed = v.Queries-before.Queries, v.Completed-before.Completed
 	r.lost = v.Stuck

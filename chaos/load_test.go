@@ -316,6 +316,8 @@ type verdict struct {
 	EventsMissing, EventsDup   int
 	AgentEvents                int
 	WebhookMissing, WebhookDup int
+	// missingWebhook lists (some of) the event ids never received, for the diagnosis.
+	missingWebhook []string
 }
 
 func (v verdict) ok(agentChanges int64) bool {
@@ -395,6 +397,9 @@ func (e *env) check(ctx context.Context) (verdict, error) {
 		}
 		if subscribed && got[id] == 0 {
 			v.WebhookMissing++
+			if len(v.missingWebhook) < 20 {
+				v.missingWebhook = append(v.missingWebhook, id)
+			}
 		}
 	}
 	for _, n := range got {
@@ -526,4 +531,35 @@ func getJSON(ctx context.Context, url string, v any) error {
 	}
 	defer resp.Body.Close()
 	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+// explainMissing says, for events the receiver never got, what the service recorded about their
+// deliveries.
+func (e *env) explainMissing(ctx context.Context, ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	rows, err := e.db.QueryContext(ctx, `SELECT event_id, id, status, attempts, last_status_code, created_at, COALESCE(next_attempt_at, created_at)
+		FROM webhook_deliveries WHERE event_id = ANY($1)`, ids)
+	if err != nil {
+		return err.Error()
+	}
+	defer rows.Close()
+	var out []string
+	found := map[string]bool{}
+	for rows.Next() {
+		var ev, id, st string
+		var attempts, code int
+		var created, next time.Time
+		_ = rows.Scan(&ev, &id, &st, &attempts, &code, &created, &next)
+		found[ev] = true
+		out = append(out, fmt.Sprintf("%s: delivery %s %s, %d attempts, last status %d, created %s, next %s", ev, id, st, attempts, code,
+			created.Format("15:04:05.000"), next.Format("15:04:05.000")))
+	}
+	for _, id := range ids {
+		if !found[id] {
+			out = append(out, id+": no delivery row (the fan-out never ran for it)")
+		}
+	}
+	return strings.Join(out, "\n")
 }
