@@ -38,9 +38,8 @@ type ConsumerOptions struct {
 	Stream         string
 	Durable        string
 	FilterSubjects []string
-	// AckWait is how long JetStream waits for a sign of life before redelivering a message to
-	// another process: a crashed worker's messages come back after this. While a handler runs,
-	// the consumer reports progress every AckWait/3, so a long handler keeps its message.
+	// AckWait is how long a message may be processed before JetStream redelivers it to another
+	// process (a crashed worker's messages come back after this).
 	AckWait     time.Duration
 	MaxDeliver  int
 	Concurrency int
@@ -54,7 +53,6 @@ type ConsumerOptions struct {
 // Consumer runs a Handler over a durable consumer until Stop.
 type Consumer struct {
 	cc       jetstream.ConsumeContext
-	ackWait  time.Duration
 	inflight sync.WaitGroup
 	log      *slog.Logger
 }
@@ -87,20 +85,16 @@ func Consume(ctx context.Context, js jetstream.JetStream, o ConsumerOptions, log
 	if err != nil {
 		return nil, fmt.Errorf("consumer %s on %s: %w", o.Durable, o.Stream, err)
 	}
-	c := &Consumer{log: log.With("consumer", o.Durable), ackWait: o.AckWait}
+	c := &Consumer{log: log.With("consumer", o.Durable)}
 	sem := make(chan struct{}, o.Concurrency)
 	// Handlers run detached from the start context: Stop waits for them, so a shutdown finishes
 	// in-flight messages instead of abandoning them half done.
 	hctx := context.WithoutCancel(ctx)
 	cc, err := cons.Consume(func(msg jetstream.Msg) {
-		// From receipt, not from the start of the handler: a message waiting for a free handler
-		// is this process's, too.
-		working := make(chan struct{})
-		go c.heartbeat(msg, working)
 		sem <- struct{}{}
 		c.inflight.Add(1)
 		go func() {
-			defer func() { <-sem; c.inflight.Done(); close(working) }()
+			defer func() { <-sem; c.inflight.Done() }()
 			c.handle(hctx, msg, h)
 		}()
 	}, jetstream.PullMaxMessages(o.Concurrency*2))
@@ -143,22 +137,6 @@ func (c *Consumer) handle(ctx context.Context, msg jetstream.Msg, h Handler) {
 		delay := backoff(md)
 		log.Warn("message failed, will retry", "err", err, "delay", delay)
 		_ = msg.NakWithDelay(delay)
-	}
-}
-
-// heartbeat tells JetStream the message is still being worked on until working is closed, so
-// AckWait can be short (a crashed process's messages return quickly) without a long handler's
-// message being handed to a second process.
-func (c *Consumer) heartbeat(msg jetstream.Msg, working <-chan struct{}) {
-	t := time.NewTicker(max(c.ackWait/3, 100*time.Millisecond))
-	defer t.Stop()
-	for {
-		select {
-		case <-working:
-			return
-		case <-t.C:
-			_ = msg.InProgress()
-		}
 	}
 }
 

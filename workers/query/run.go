@@ -34,10 +34,9 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "query-runner",
 		FilterSubjects: []string{events.CommandSubjectPrefix + queries.RunCommand},
-		// The consumer reports progress while a query runs, so a running query is not handed to
-		// a second worker; a crashed worker's queries come back after AckWait (was 6 minutes,
-		// which left them pending that long: docs/operations.md, fault 1).
-		AckWait: 30 * time.Second, MaxDeliver: 5, Concurrency: o.Concurrency,
+		// Longer than the longest statement timeout plus generation: a query still running is
+		// not handed to a second worker.
+		AckWait: 6 * time.Minute, MaxDeliver: 5, Concurrency: o.Concurrency,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
