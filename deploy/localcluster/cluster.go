@@ -38,10 +38,11 @@ type Cluster struct {
 	Cfg   Config
 	State State
 
-	NATS    []*Process
-	APIs    []*Process
-	Workers []*Process
-	LB      *Process
+	NATS     []*Process
+	APIs     []*Process
+	Workers  []*Process
+	LB       *Process
+	natsUser *url.Userinfo // the app processes' NATS user, when nats.conf has authorization
 	// links[i][j] carries node i's route to node j when Cfg.RouteProxies is set.
 	links [][]*Link
 }
@@ -362,12 +363,18 @@ func (c *Cluster) startNATS(ctx context.Context) error {
 				c.State.NATSVars[k] = v
 			}
 		}
+		if pw, ok := ClientUser(b, c.Cfg.NATSUser); ok {
+			c.natsUser = url.UserPassword(c.Cfg.NATSUser, pw)
+		}
 		confPath := filepath.Join(c.Cfg.Dir, name+".conf")
 		if err := os.WriteFile(confPath, b, 0o600); err != nil {
 			return err
 		}
 		c.NATS = append(c.NATS, &Process{Name: name, Path: c.bin("nats-server"), Args: []string{"-c", confPath}, Env: os.Environ(), dir: c.Cfg.Dir})
-		clientURLs = append(clientURLs, fmt.Sprintf("nats://127.0.0.1:%d", c.Cfg.NATSPort+i))
+	}
+	for i := 0; i < n; i++ {
+		u := &url.URL{Scheme: "nats", Host: fmt.Sprintf("127.0.0.1:%d", c.Cfg.NATSPort+i), User: c.natsUser}
+		clientURLs = append(clientURLs, u.String())
 	}
 	c.State.NATSURL = strings.Join(clientURLs, ",")
 	for _, p := range c.NATS {

@@ -44,6 +44,10 @@ type Config struct {
 	// so only tests use it.
 	RouteProxies bool
 
+	// NATSUser is the nats.conf user the app processes connect as when nats.conf has
+	// authorization (CLUSTER_NATS_USER, analytics); its password comes from nats.conf.
+	NATSUser string
+
 	// AppEnv is added to every api, worker and migrate process's environment after the
 	// topology's own settings; use it for knobs such as ANALYTICS_WEBHOOK_RETRY_DELAYS.
 	AppEnv map[string]string
@@ -64,7 +68,7 @@ func ConfigFromEnv() (Config, error) {
 		PGMode:    envStr("CLUSTER_PG", "server"),
 		ServerURL: envStr("CLUSTER_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		PGPort:    envInt("CLUSTER_PG_PORT", 15432), PGBin: envStr("CLUSTER_PG_BIN", "/usr/lib/postgresql/15/bin"),
-		Nodes: 3, APIs: 2, Workers: 2,
+		Nodes: 3, APIs: 2, Workers: 2, NATSUser: envStr("CLUSTER_NATS_USER", "analytics"),
 		AppEnv: map[string]string{},
 	}
 	if c.PGMode != "server" && c.PGMode != "private" {

@@ -147,3 +147,33 @@ func TestBalancerSkipsADownAPIAndAnswersInTheErrorFormat(t *testing.T) {
 		t.Fatalf("no API: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// testdata/nats-with-authorization.conf is nats.conf with accounts, users and route
+// authorization (as issue 8 made it): the cluster must pass credentials without editing.
+func TestNodeConfigWithAuthorizationGivesRoutesAndAppsTheirCredentials(t *testing.T) {
+	vars := map[string]string{}
+	b, err := NodeConfig("testdata/nats-with-authorization.conf", "nats-1", 14222, 18222, 16222, "/tmp/s",
+		[]string{"nats-route://127.0.0.1:16223", "nats-route://127.0.0.1:16224"}, vars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "n.conf")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := server.ProcessConfigFile(path)
+	if err != nil {
+		t.Fatalf("nats-server rejects the generated config: %v", err)
+	}
+	routePW := vars["NATS_ROUTE_PASSWORD"]
+	if routePW == "" || len(opts.Routes) != 2 || opts.Routes[0].User.String() != "route:"+routePW {
+		t.Errorf("routes do not carry the route credentials: %v (vars %v)", opts.Routes, vars)
+	}
+	pw, ok := ClientUser(b, "analytics")
+	if !ok || pw == "" || pw != vars["NATS_SERVICE_PASSWORD"] {
+		t.Errorf("app user's password not found: %q %v", pw, ok)
+	}
+	if _, ok := ClientUser(b, "nobody"); ok {
+		t.Error("found a user that does not exist")
+	}
+}

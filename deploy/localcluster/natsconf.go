@@ -1,6 +1,7 @@
 package localcluster
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -54,9 +55,15 @@ func NodeConfig(natsConf, name string, clientPort, monitorPort, routePort int, s
 		cl = map[string]any{"name": "analytics"}
 	}
 	cl["listen"] = fmt.Sprintf("127.0.0.1:%d", routePort)
-	// Route credentials, if nats.conf puts them in its route URLs, carry over to ours.
+	// Route credentials: those of cluster.authorization, else those nats.conf's route URLs carry.
 	var user *url.Userinfo
-	if old, _ := cl["routes"].([]any); len(old) > 0 {
+	if auth, ok := cl["authorization"].(map[string]any); ok {
+		if u, ok := auth["user"].(string); ok {
+			p, _ := auth["password"].(string)
+			user = url.UserPassword(u, p)
+		}
+	}
+	if old, _ := cl["routes"].([]any); user == nil && len(old) > 0 {
 		if s, ok := old[0].(string); ok {
 			if u, err := url.Parse(s); err == nil {
 				user = u.User
@@ -76,5 +83,45 @@ func NodeConfig(natsConf, name string, clientPort, monitorPort, routePort int, s
 	}
 	cl["routes"] = r
 	m["cluster"] = cl
-	return json.MarshalIndent(m, "", "  ")
+	// No HTML escaping: the nats-server parser knows no \u escapes, and subjects have '>'.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// ClientUser returns the password of user name as nats.conf defines it (in accounts or in the
+// top-level authorization), with variables resolved: the credentials the app processes put into
+// NATS_URL. ok is false when nats.conf has no such user (no authorization: plain URLs).
+func ClientUser(rendered []byte, name string) (password string, ok bool) {
+	var m map[string]any
+	if err := json.Unmarshal(rendered, &m); err != nil {
+		return "", false
+	}
+	var lists []any
+	if auth, ok := m["authorization"].(map[string]any); ok {
+		lists = append(lists, auth["users"])
+	}
+	if accts, ok := m["accounts"].(map[string]any); ok {
+		for _, a := range accts {
+			if am, ok := a.(map[string]any); ok {
+				lists = append(lists, am["users"])
+			}
+		}
+	}
+	for _, l := range lists {
+		users, _ := l.([]any)
+		for _, u := range users {
+			um, _ := u.(map[string]any)
+			if um["user"] == name {
+				p, _ := um["password"].(string)
+				return p, true
+			}
+		}
+	}
+	return "", false
 }
