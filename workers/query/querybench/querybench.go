@@ -117,7 +117,9 @@ func (p Phase) Throughput() float64 { return float64(p.Requests) / p.Elapsed.Sec
 func Report(w io.Writer, title string, one, many Phase) {
 	guard := one.Guard
 	cores := runtime.NumCPU()
-	meanExec := Mean(many.Execution)
+	// Execution time measured at 1 client: at 16 clients on a few cores it includes waiting for
+	// a CPU, which would inflate the limit's denominator.
+	meanExec := Mean(one.Execution)
 	limit := 0.0
 	if meanExec > 0 {
 		limit = float64(cores) / meanExec.Seconds()
@@ -133,7 +135,7 @@ func Report(w io.Writer, title string, one, many Phase) {
 	fmt.Fprintf(w, "| guard p50 (1 client; %d clients) | %s ms; %s ms | ≤ 0.5 ms |\n", many.Clients, ms(Pct(guard, .5)), ms(Pct(many.Guard, .5)))
 	fmt.Fprintf(w, "| everything except execution, p50 at 1 client | %s ms | ≤ 2 ms |\n", ms(Pct(one.NonExecution, .5)))
 	if limit > 0 {
-		fmt.Fprintf(w, "| throughput at %d clients vs execution-bound limit (%d cores ÷ %s ms) | %.1f of %.1f queries/s = %.0f%% | ≥ 70%% |\n",
+		fmt.Fprintf(w, "| throughput at %d clients vs execution-bound limit (%d cores ÷ %s ms mean execution at 1 client) | %.1f of %.1f queries/s = %.0f%% | ≥ 70%% |\n",
 			many.Clients, cores, ms(meanExec), many.Throughput(), limit, 100*many.Throughput()/limit)
 	}
 	fmt.Fprintf(w, "| throughput at %d clients vs 1 client | %.1f vs %.1f queries/s | not lower |\n\n", many.Clients, many.Throughput(), one.Throughput())
