@@ -227,6 +227,10 @@ func (a *App) Run(ctx context.Context) error {
 	relayDone.Add(1)
 	go func() { defer relayDone.Done(); a.relay.Run(relayCtx) }()
 
+	debugCtx, stopDebug := context.WithCancel(ctx)
+	defer stopDebug()
+	go a.serveDebug(debugCtx)
+
 	workersCtx, stopStarting := context.WithCancel(context.WithoutCancel(ctx))
 	var starting sync.WaitGroup
 	if a.role.Workers {

@@ -83,6 +83,9 @@ type Config struct {
 	StripeSecretKey         string
 	StripeAPIURL            string
 
+	// DebugAddr, when set, serves runtime statistics and pprof for operators (app/debug.go).
+	DebugAddr string
+
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
 }
@@ -206,6 +209,7 @@ var settings = []setting{
 	{"payment-provider", "ANALYTICS_PAYMENT_PROVIDER", "test", "test (built-in, Stripe-like test cards) or stripe", false, str(func(c *Config) *string { return &c.PaymentProvider })},
 	{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (payment provider stripe)", true, str(func(c *Config) *string { return &c.StripeSecretKey })},
 	{"stripe-api-url", "ANALYTICS_STRIPE_API_URL", "", "Stripe API base URL (default Stripe's; stripe-mock in tests)", false, str(func(c *Config) *string { return &c.StripeAPIURL })},
+	{"debug-addr", "ANALYTICS_DEBUG_ADDR", "", "operator-only listener for /debug/runtime and pprof (loopback; off when empty)", false, str(func(c *Config) *string { return &c.DebugAddr })},
 	{"shutdown-timeout", "ANALYTICS_SHUTDOWN_TIMEOUT", "25s", "how long shutdown waits for in-flight work", false, duration("ANALYTICS_SHUTDOWN_TIMEOUT", func(c *Config) *time.Duration { return &c.ShutdownTimeout })},
 }
 
@@ -260,6 +264,11 @@ func (c *Config) validate() []string {
 	var p []string
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		p = append(p, fmt.Sprintf("ANALYTICS_ADDR must be host:port or :port, got %q", c.Addr))
+	}
+	if c.DebugAddr != "" {
+		if _, _, err := net.SplitHostPort(c.DebugAddr); err != nil {
+			p = append(p, fmt.Sprintf("ANALYTICS_DEBUG_ADDR must be host:port, got %q", c.DebugAddr))
+		}
 	}
 	if c.DataDir == "" {
 		p = append(p, "ANALYTICS_DATA_DIR must not be empty")

@@ -22,6 +22,7 @@ func TestConfigurationIsValidatedWithClearMessages(t *testing.T) {
 		{name: "short secret", env: map[string]string{"ANALYTICS_SECRET_KEY": "short"}, wantErr: "ANALYTICS_SECRET_KEY"},
 		{name: "bad provider", env: map[string]string{"ANALYTICS_LLM_PROVIDER": "gpt"}, wantErr: "ANALYTICS_LLM_PROVIDER"},
 		{name: "bad duration", env: map[string]string{"ANALYTICS_WEBHOOK_TIMEOUT": "soon"}, wantErr: "ANALYTICS_WEBHOOK_TIMEOUT"},
+		{name: "bad debug address", env: map[string]string{"ANALYTICS_DEBUG_ADDR": "6060"}, wantErr: "ANALYTICS_DEBUG_ADDR"},
 		{name: "bad boolean", env: map[string]string{"ANALYTICS_DEMO": "yes please"}, wantErr: "ANALYTICS_DEMO"},
 		{name: "flag wins over env", env: map[string]string{"ANALYTICS_ADDR": "bad"}, args: []string{"--addr", "127.0.0.1:9000"}},
 		{name: "boolean flag without value", args: []string{"--demo"}},

@@ -5,15 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/apptest"
-	"github.com/analytics-agent/service/store"
+	"github.com/analytics-agent/service/workers/query/querybench"
 )
 
 // benchQuestions are questions of the kinds the offline engine answers, over the demo dataset.
@@ -58,65 +55,16 @@ func TestBenchQueries(t *testing.T) {
 	for _, q := range benchQuestions {
 		s.Do("POST", "/v1/queries", token, map[string]any{"question": q, "agent_id": agentID})
 	}
-
-	latencies := make([]time.Duration, n)
-	var failures int
-	var mu sync.Mutex
-	var next int
-	start := time.Now()
-	var wg sync.WaitGroup
-	for w := 0; w < conc; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= n {
-					return
-				}
-				t0 := time.Now()
-				r := s.Do("POST", "/v1/queries", token, map[string]any{"question": benchQuestions[i%len(benchQuestions)], "agent_id": agentID, "include_chart": true})
-				latencies[i] = time.Since(t0)
-				if r.Status != 200 {
-					mu.Lock()
-					failures++
-					mu.Unlock()
-				}
-			}
-		}()
+	ask := func(_ context.Context, q string) querybench.Answer {
+		r := s.Do("POST", "/v1/queries", token, map[string]any{"question": q, "agent_id": agentID, "include_chart": true})
+		return querybench.FromBody(r.Status, r.Body)
 	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-	pct := func(p float64) time.Duration { return latencies[min(int(p*float64(n)), n-1)] }
-	var sum time.Duration
-	for _, l := range latencies {
-		sum += l
-	}
-	avg := sum / time.Duration(n)
-
-	var gen, grd, exe float64
-	var rows []store.Query
-	if err := s.App.Store.SQL().QueryRow(`SELECT AVG(generation_ms), AVG(guard_ms), AVG(execution_ms) FROM queries WHERE status = 'completed'`).Scan(&gen, &grd, &exe); err != nil {
-		t.Fatal(err)
-	}
-	_ = rows
-	avgMS := float64(avg.Microseconds()) / 1000
-	messaging := avgMS - gen - grd - exe
-	share := func(v float64) string { return fmt.Sprintf("%5.1f%%", 100*v/avgMS) }
-
-	fmt.Printf("\nPOST /v1/queries, embedded default (SQLite + embedded NATS), demo data, %d requests, %d concurrent clients\n", n, conc)
-	fmt.Printf("| queries/s | p50 | p99 | mean | failed |\n|---|---|---|---|---|\n")
-	fmt.Printf("| %.1f | %s | %s | %s | %d |\n", float64(n)/elapsed.Seconds(), pct(0.50).Round(100*time.Microsecond),
-		pct(0.99).Round(100*time.Microsecond), avg.Round(100*time.Microsecond), failures)
-	fmt.Printf("\n| step | mean ms | share of request |\n|---|---|---|\n")
-	fmt.Printf("| generation | %.2f | %s |\n| guard | %.2f | %s |\n| execution | %.2f | %s |\n| messaging, storage, HTTP | %.2f | %s |\n\n",
-		gen, share(gen), grd, share(grd), exe, share(exe), messaging, share(messaging))
-	if failures > 0 {
-		t.Errorf("%d requests failed", failures)
+	ctx := context.Background()
+	one := querybench.Run(ctx, ask, benchQuestions, 1, envInt("N1", 300))
+	many := querybench.Run(ctx, ask, benchQuestions, conc, n)
+	querybench.Report(os.Stdout, fmt.Sprintf("POST /v1/queries, embedded default (SQLite + embedded NATS), demo data, %d requests at 1 client, %d at %d clients", one.Requests, n, conc), one, many)
+	if one.Failures+many.Failures > 0 {
+		t.Errorf("%d requests failed", one.Failures+many.Failures)
 	}
 }
 

@@ -181,6 +181,16 @@ func (s *Service) flushFanout(ctx context.Context, jobs []fanoutJob) error {
 	if err != nil {
 		return err
 	}
+	if len(created) < len(rows) {
+		// Some deliveries existed already: this flush is a retry (flushWithRetry after a failed
+		// publish, or a redelivered event) and the ones created by the failed try were never
+		// published. Without this, the retry published nothing, succeeded, acked the event and
+		// left those deliveries pending for ever (make test-chaos, faults 3 and 5).
+		redelivered = redelivered[:0]
+		for _, j := range jobs {
+			redelivered = append(redelivered, j.eventID)
+		}
+	}
 	if len(redelivered) > 0 {
 		unsent, err := s.o.Store.UnsentLiveDeliveries(ctx, redelivered)
 		if err != nil {
