@@ -71,27 +71,37 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 	return tables, perms, nil
 }
 
-// Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
-// only the permitted part of the schema.
-func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
+// agentSource loads what planning and semantic validation need of an agent: its data source,
+// the source's stored schema, and the agent's tables and column rules.
+func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataSource, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
-		return nil, ErrNoDataSource
+		return nil, nil, nil, nil, ErrNoDataSource
 	}
 	ds, err := p.st.DataSource(ctx, a.OrganizationID, a.DataSourceID)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, ErrNoDataSource
+			return nil, nil, nil, nil, ErrNoDataSource
 		}
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	schema, err := sources.Schema(ds)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	if schema == nil {
-		return nil, ErrSchemaNotLoaded
+		return nil, nil, nil, nil, ErrSchemaNotLoaded
 	}
 	tables, perms, err := AgentConfig(a)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return ds, schema, tables, perms, nil
+}
+
+// Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
+// only the permitted part of the schema.
+func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
+	ds, schema, tables, perms, err := p.agentSource(ctx, a)
 	if err != nil {
 		return nil, err
 	}

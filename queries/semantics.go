@@ -10,7 +10,6 @@ import (
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/nlq"
-	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
 )
 
@@ -41,24 +40,7 @@ func LoadSemantics(ctx context.Context, st *store.Store, a *store.Agent) (*Store
 // SaveSemantics validates s against the agent's data source and permissions, then stores it
 // and announces agent.updated (changed field "semantics") in the same transaction.
 func (p *Planner) SaveSemantics(ctx context.Context, a *store.Agent, s *nlq.Semantics, userID string) (*StoredSemantics, error) {
-	if a.DataSourceID == "" {
-		return nil, ErrNoDataSource
-	}
-	ds, err := p.st.DataSource(ctx, a.OrganizationID, a.DataSourceID)
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, ErrNoDataSource
-		}
-		return nil, err
-	}
-	schema, err := sources.Schema(ds)
-	if err != nil {
-		return nil, err
-	}
-	if schema == nil {
-		return nil, ErrSchemaNotLoaded
-	}
-	tables, perms, err := AgentConfig(a)
+	ds, schema, tables, perms, err := p.agentSource(ctx, a)
 	if err != nil {
 		return nil, err
 	}
