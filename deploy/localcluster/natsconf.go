@@ -15,6 +15,9 @@ import (
 // nor in the environment.
 var undefinedVar = regexp.MustCompile(`variable reference for '([A-Za-z0-9_]+)'`)
 
+// varReference is a $VARIABLE in nats.conf (comments included: an extra variable is harmless).
+var varReference = regexp.MustCompile(`\$([A-Za-z_][A-Za-z0-9_]*)`)
+
 // NodeConfig renders nats.conf for one local node. Every setting of nats.conf is kept (limits,
 // lame duck, JetStream sizes, cluster name, retries, and any authorization added later); only
 // what differs between a container and a local process is replaced: the server name, loopback
@@ -40,6 +43,17 @@ func NodeConfig(natsConf, name string, clientPort, monitorPort, routePort int, s
 			return nil, fmt.Errorf("parse %s: %w", natsConf, err)
 		}
 		vars[match[1]] = randomHex(16)
+	}
+	// A variable the environment already defined (an operator's, or an earlier node's) is the
+	// value in force: report it too, so callers read every credential from vars.
+	if raw, err := os.ReadFile(natsConf); err == nil {
+		for _, ref := range varReference.FindAllStringSubmatch(string(raw), -1) {
+			if _, ok := vars[ref[1]]; !ok {
+				if v, ok := os.LookupEnv(ref[1]); ok {
+					vars[ref[1]] = v
+				}
+			}
+		}
 	}
 	m["server_name"] = name
 	m["listen"] = fmt.Sprintf("127.0.0.1:%d", clientPort)
