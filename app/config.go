@@ -28,10 +28,12 @@ type Config struct {
 	NATSListen  string // embedded server's client address (loopback only)
 	// NATSCreds is a .creds file (user JWT and nkey seed) for a NATS that uses decentralized
 	// authentication; user:pass@ in NATSURL serves a server with users in nats.conf.
-	NATSCreds    string
-	SecretKey    string
-	Demo         bool
-	DefaultPlan  string
+	NATSCreds   string
+	SecretKey   string
+	Demo        bool
+	DefaultPlan string
+	// DemoPlan is the plan of the seeded demo organization.
+	DemoPlan     string
 	EventsMaxAge time.Duration
 	// StreamReplicas of EVENTS and COMMANDS: 1 embedded, 3 on a production cluster.
 	StreamReplicas int
@@ -148,6 +150,7 @@ var settings = []setting{
 	{"secret-key", "ANALYTICS_SECRET_KEY", "", "signs tokens and encrypts secrets at rest (generated into the data dir when empty)", true, str(func(c *Config) *string { return &c.SecretKey })},
 	{"demo", "ANALYTICS_DEMO", "false", "seed the demo organization", false, boolean("ANALYTICS_DEMO", func(c *Config) *bool { return &c.Demo })},
 	{"default-plan", "ANALYTICS_DEFAULT_PLAN", "free", "plan of newly registered organizations", false, str(func(c *Config) *string { return &c.DefaultPlan })},
+	{"demo-plan", "ANALYTICS_DEMO_PLAN", "growth", "plan of the seeded demo organization (load tests use scale)", false, str(func(c *Config) *string { return &c.DemoPlan })},
 	{"events-max-age", "ANALYTICS_EVENTS_MAX_AGE", "720h", "how long events stay replayable", false, duration("ANALYTICS_EVENTS_MAX_AGE", func(c *Config) *time.Duration { return &c.EventsMaxAge })},
 	{"stream-replicas", "ANALYTICS_STREAM_REPLICAS", "1", "replicas of the JetStream streams (3 on a 3-node cluster)", false, func(c *Config, v string) error {
 		n, err := strconv.Atoi(v)

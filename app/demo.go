@@ -89,8 +89,13 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("seed demo admin: %w", err)
 	}
-	// The demo organization is on growth (DECISIONS.md) whatever the default plan of sign-ups.
-	if err := a.Billing.SetPlan(ctx, u.OrganizationID, billing.PlanGrowth); err != nil {
+	// The demo organization is on growth (DECISIONS.md) whatever the default plan of sign-ups;
+	// load tests put it on scale (ANALYTICS_DEMO_PLAN) for its rate limits.
+	plan := a.Cfg.DemoPlan
+	if plan == "" {
+		plan = billing.PlanGrowth
+	}
+	if err := a.Billing.SetPlan(ctx, u.OrganizationID, plan); err != nil {
 		return fmt.Errorf("seed demo plan: %w", err)
 	}
 	if err := os.WriteFile(credPath, []byte(password+"\n"), 0o600); err != nil {

@@ -202,6 +202,11 @@ func (c *Cluster) appProcess(name, command string, slot int) *Process {
 		// The cluster runs on loopback, and so do the webhook receivers people test it with.
 		"ANALYTICS_WEBHOOK_ALLOW_PRIVATE=true",
 		"ANALYTICS_DEMO=false",
+		// Load and fault runs go through the demo organization: scale, with room above their
+		// request rate (growth's 60 requests a minute would refuse most of it).
+		"ANALYTICS_DEMO_PLAN=scale",
+		"ANALYTICS_ENTERPRISE_RATE_PER_MINUTE=1000000",
+		"ANALYTICS_ENTERPRISE_RATE_PER_DAY=100000000",
 	)
 	if os.Getenv("ANALYTICS_LOG_LEVEL") == "" {
 		env = append(env, "ANALYTICS_LOG_LEVEL=warn")
