@@ -63,7 +63,7 @@ func TestConsoleIsServedAtTheRootWithStrictHeadersAndTheAPIKeepsItsErrors(t *tes
 // no inline script or style in the shell (the CSP would block them anyway).
 func TestConsoleNeverParsesHTML(t *testing.T) {
 	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
-	for _, f := range []string{"app.js", "api.js", "dom.js", "ui.js", "ask.js", "admin.js", "settings.js", "webhooks.js", "later.js", "chart.js"} {
+	for _, f := range []string{"app.js", "api.js", "dom.js", "ui.js", "ask.js", "admin.js", "settings.js", "webhooks.js", "templates.js", "billing.js", "chart.js"} {
 		resp, body := get(t, "GET", s.URL+"/"+f)
 		if resp.StatusCode != 200 {
 			t.Fatalf("%s: %d", f, resp.StatusCode)
