@@ -45,7 +45,7 @@ export async function billingPage(main) {
       meter('Storage (GB)', usage.storage_gb, null)),
     h('p', { class: 'muted' }, `Metered ${usage.period_start} to ${usage.period_end}: `,
       `${usage.metered?.queries_completed ?? 0} questions answered, ${usage.metered?.queries_failed ?? 0} failed, ${usage.metered?.templates_executed ?? 0} template runs`,
-      usage.alerts_sent ? ` · usage alerts sent: ${Array.isArray(usage.alerts_sent) ? usage.alerts_sent.join(', ') : JSON.stringify(usage.alerts_sent)}` : ''),
+      (usage.alerts_sent || []).length ? ` · usage alerts sent at ${usage.alerts_sent.join('%, ')}%` : ''),
     h('h2', {}, 'Features'),
     h('ul', { class: 'features' }, Object.entries(sub.features || {}).map(([k, v]) => h('li', { class: v ? 'on' : 'off' }, `${v ? '✓' : '✗'} ${k.replaceAll('_', ' ')}`))),
     h('h2', {}, 'Add-ons'),

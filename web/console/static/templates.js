@@ -137,6 +137,8 @@ function executionResult(t, e) {
 export async function templatePage(main, id) {
   const t = (await get('/v1/templates/' + enc(id))).data;
   const params = t.parameters || [];
+  // Users who are not admins may not read the agent; its id is shown then.
+  const agentName = await get('/v1/agents/' + enc(t.agent_id)).then((r) => r.data.name, () => t.agent_id);
   const out = h('div', { class: 'answer', 'aria-live': 'polite' });
   const executions = h('div');
   const loadExecutions = async (offset = 0) => {
@@ -159,7 +161,7 @@ export async function templatePage(main, id) {
   });
   const schedules = h('div');
   const kids = [h('p', {}, h('a', { href: '#/templates' }, '← Templates')), h('h1', {}, t.name),
-    t.description ? h('p', {}, t.description) : null, h('p', { class: 'muted' }, `Agent ${t.agent_id} · updated ${fmtTime(t.updated_at)}`),
+    t.description ? h('p', {}, t.description) : null, h('p', { class: 'muted' }, `Agent ${agentName} · updated ${fmtTime(t.updated_at)}`),
     sqlBlock(t.sql || ''),
     h('h2', {}, 'Run'), run, out,
     h('h2', {}, 'Executions'), executions,
