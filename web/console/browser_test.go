@@ -389,6 +389,44 @@ func TestConsoleInABrowser(t *testing.T) {
 			b.shot("phone-answer")
 		}
 	})
+
+	t.Run("a viewer gets billing's 403 message and runs the template without the admin's forms", func(t *testing.T) {
+		var adminToken, agentID string
+		b.eval(`sessionStorage.getItem('analytics.token')`, &adminToken)
+		b.fetchJSON("/v1/agents?limit=200", `j => j.agents.find(a => a.name === 'Sales Performance').id`, &agentID)
+		invited := s.Do("POST", "/v1/users", adminToken, map[string]any{"email": "vera@demo.example", "full_name": "Vera Viewer",
+			"role": "viewer", "agent_assignments": []string{agentID}}).Expect(t, http.StatusCreated)
+		inv, _ := invited.Body["invitation"].(map[string]any)
+		token, _ := inv["token"].(string)
+		viewer := s.Do("POST", "/v1/auth/accept-invite", "", map[string]any{"token": token, "password": "Sturdy-pass-2024"}).Expect(t, http.StatusOK).String("access_token")
+		// A reload drops the admin's cached profile; the tab then runs on the viewer's token.
+		b.run("switch to the viewer", chromedp.Evaluate(fmt.Sprintf(`sessionStorage.setItem('analytics.token', %q)`, viewer), nil),
+			chromedp.Navigate(b.base+"/#/billing"), chromedp.Reload(), chromedp.WaitVisible(`main .msg.info`, chromedp.ByQuery))
+		if got := b.text(`main .msg.info`); !strings.Contains(got, "Billing is for the organization's administrators") {
+			t.Fatalf("billing shows %q to a viewer", got)
+		}
+		var billingLink bool
+		b.eval(`document.querySelector('#nav a[href="#/billing"]') !== null`, &billingLink)
+		if billingLink {
+			t.Fatal("the navigation offers Billing to a viewer")
+		}
+		const name = "Orders of one status"
+		run := `form[aria-label="Run ` + name + `"]`
+		b.run("open the template", chromedp.Navigate(b.base+"/#/templates"), chromedp.WaitVisible(`//main//a[text()="`+name+`"]`),
+			chromedp.Click(`//main//a[text()="`+name+`"]`), chromedp.WaitVisible(run+` input[name=status]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`//caption[text()="Schedules"]`))
+		var adminForms int
+		b.eval(`document.querySelectorAll('form[aria-label^="Schedule "], form[aria-label="New template"]').length + [...document.querySelectorAll('main button')].filter(x => /^(Delete|Pause)/.test(x.textContent)).length`, &adminForms)
+		if adminForms != 0 {
+			t.Fatalf("a viewer sees %d admin controls", adminForms)
+		}
+		b.run("run it", chromedp.SendKeys(run+` input[name=status]`, "shipped", chromedp.ByQuery),
+			chromedp.Click(run+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`.answer .result table.data tbody tr`, chromedp.ByQuery))
+		if got := b.text(`.answer .result table.data tbody tr td`); got != "shipped" {
+			t.Fatalf("first cell %q, want shipped", got)
+		}
+	})
 }
 
 // fetchJSON reads an API resource with the page's own session and maps it with a JS function.
