@@ -377,6 +377,29 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.shot("template")
 	})
 
+	t.Run("an admin creates a template from the form; a row per :name declares its type", func(t *testing.T) {
+		const f = `form[aria-label="New template"]`
+		var agentID string
+		b.fetchJSON("/v1/agents?limit=200", `j => j.agents.find(a => a.name === 'Sales Performance').id`, &agentID)
+		b.open("templates", f)
+		b.run("fill the template",
+			chromedp.SendKeys(f+` input[name=name]`, "Big orders", chromedp.ByQuery),
+			chromedp.SetValue(f+` select[name=agent_id]`, agentID, chromedp.ByQuery),
+			chromedp.SendKeys(f+` textarea[name=sql]`, "SELECT COUNT(*) AS n FROM orders WHERE total_amount >= :min", chromedp.ByQuery),
+			chromedp.WaitVisible(`fieldset[data-param="min"]`, chromedp.ByQuery),
+			chromedp.SetValue(`fieldset[data-param="min"] select[name=type]`, "number", chromedp.ByQuery),
+			chromedp.SendKeys(`fieldset[data-param="min"] input[name=default]`, "500", chromedp.ByQuery),
+			chromedp.Click(f+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`form[aria-label="Run Big orders"] input[name=min][type=number]`, chromedp.ByQuery))
+		var id string
+		b.eval(`location.hash.split('/').pop()`, &id)
+		var def float64
+		b.fetchJSON("/v1/templates/"+id, `j => j.parameters[0].type === 'number' ? j.parameters[0].default : -1`, &def)
+		if def != 500 {
+			t.Fatalf("declared default %v, want the number 500", def)
+		}
+	})
+
 	t.Run("pages for data sources and users render; a question re-opens from the history", func(t *testing.T) {
 		b.open("data-sources", `main table a`)
 		b.run("open the demo source", chromedp.Click(`main table a`, chromedp.ByQuery), chromedp.WaitVisible(`.schema details`, chromedp.ByQuery))
