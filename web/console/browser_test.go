@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -124,6 +125,15 @@ func TestConsoleInABrowser(t *testing.T) {
 	s := apptest.Start(t, apptest.Options{Database: "sqlite", Configure: func(c *app.Config) { c.Addr = "127.0.0.1:0" }})
 	if err := s.App.SeedDemo(context.Background(), io.Discard); err != nil {
 		t.Fatalf("seed demo: %v", err)
+	}
+	// The demo organization is seeded on growth, whose professional rate limit (requests per
+	// minute) this test's clicking outruns; move it to apptest's plan, scale, with limits far away.
+	demo, err := s.App.Store.UserByEmail(context.Background(), app.DemoEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.App.Billing.SetPlan(context.Background(), demo.OrganizationID, "scale"); err != nil {
+		t.Fatal(err)
 	}
 	pw, err := os.ReadFile(filepath.Join(s.Cfg.DataDir, "demo-credentials.txt"))
 	if err != nil {
@@ -310,18 +320,134 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.shot("webhook-dashboard")
 	})
 
-	t.Run("pages for data sources, users and the features still to come render", func(t *testing.T) {
+	t.Run("the billing page shows the plan, usage meters and the owner's forms", func(t *testing.T) {
+		b.open("billing", `main .plan-name`)
+		if got := b.text(`main .plan-name`); got != "scale" {
+			t.Fatalf("plan shown %q, want scale (set above)", got)
+		}
+		var meters int
+		b.eval(`document.querySelectorAll('main .meter progress').length`, &meters)
+		if meters != 4 {
+			t.Fatalf("usage meters with a quota: %d, want 4", meters)
+		}
+		b.run("owner forms", chromedp.WaitVisible(`form[aria-label="Change plan"]`, chromedp.ByQuery), chromedp.WaitVisible(`form[aria-label="Buy an add-on"]`, chromedp.ByQuery))
+		b.shot("billing")
+	})
+
+	t.Run("a template runs from its page with the generated form and is scheduled", func(t *testing.T) {
+		const name = "Orders of one status"
+		var agentID string
+		b.fetchJSON("/v1/agents?limit=200", `j => j.agents.find(a => a.name === 'Sales Performance').id`, &agentID)
+		var tplID string
+		b.postJSON("/v1/templates", map[string]any{"name": name, "agent_id": agentID, "description": "How many orders have a status.",
+			"sql":        "SELECT status, COUNT(*) AS n FROM orders WHERE status = :status GROUP BY status",
+			"parameters": []map[string]any{{"name": "status", "type": "string", "required": true, "description": "completed, shipped, cancelled or returned"}}},
+			`j => j.id || JSON.stringify(j)`, &tplID)
+		if !strings.HasPrefix(tplID, "tpl_") {
+			t.Fatalf("create template: %s", tplID)
+		}
+		b.run("open templates", chromedp.Navigate(b.base+"/#/templates"), chromedp.WaitVisible(`//main//a[text()="`+name+`"]`))
+		b.shot("templates")
+		run := `form[aria-label="Run ` + name + `"]`
+		b.run("open the template", chromedp.Click(`//main//a[text()="`+name+`"]`), chromedp.WaitVisible(run+` input[name=status]`, chromedp.ByQuery))
+		b.run("run it", chromedp.SendKeys(run+` input[name=status]`, "completed", chromedp.ByQuery),
+			chromedp.Click(run+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`.answer .result table.data tbody tr`, chromedp.ByQuery))
+		var rows [][]string
+		b.eval(`[...document.querySelectorAll('.answer .result table.data tbody tr')].map(tr => [...tr.cells].map(td => td.textContent))`, &rows)
+		if len(rows) != 1 || len(rows[0]) != 2 || rows[0][0] != "completed" || rows[0][1] == "0" {
+			t.Fatalf("result rows %v, want one row of completed orders", rows)
+		}
+		b.run("the run is in the executions", chromedp.WaitVisible(`//caption[text()="Executions"]/ancestor::table//span[contains(., "completed")]`))
+
+		sched := `form[aria-label="Schedule ` + name + `"]`
+		b.run("schedule it weekly", chromedp.Click(`//summary[text()="New schedule"]`),
+			chromedp.SetValue(sched+` select[name=type]`, "weekly", chromedp.ByQuery),
+			chromedp.SetValue(sched+` select[name=day_of_week]`, "friday", chromedp.ByQuery),
+			chromedp.SetValue(sched+` input[name=timezone]`, "Europe/Berlin", chromedp.ByQuery),
+			chromedp.SendKeys(sched+` input[name=recipients]`, "ana@example.com, ben@example.com", chromedp.ByQuery),
+			chromedp.SendKeys(sched+` input[name="param.status"]`, "shipped", chromedp.ByQuery),
+			chromedp.Click(sched+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`//td[text()="weekly on friday at 08:00 (Europe/Berlin)"]`))
+		var params map[string]any
+		b.fetchJSON("/v1/templates/"+tplID+"/schedules", `j => j.schedules[0].parameters`, &params)
+		if params["status"] != "shipped" {
+			t.Fatalf("schedule parameters %v, want status shipped", params)
+		}
+		b.shot("template")
+	})
+
+	t.Run("an admin creates a template from the form; a row per :name declares its type", func(t *testing.T) {
+		const f = `form[aria-label="New template"]`
+		var agentID string
+		b.fetchJSON("/v1/agents?limit=200", `j => j.agents.find(a => a.name === 'Sales Performance').id`, &agentID)
+		b.open("templates", f)
+		b.run("fill the template",
+			chromedp.SendKeys(f+` input[name=name]`, "Big orders", chromedp.ByQuery),
+			chromedp.SetValue(f+` select[name=agent_id]`, agentID, chromedp.ByQuery),
+			chromedp.SendKeys(f+` textarea[name=sql]`, "SELECT COUNT(*) AS n FROM orders WHERE total_amount >= :min", chromedp.ByQuery),
+			chromedp.WaitVisible(`fieldset[data-param="min"]`, chromedp.ByQuery),
+			chromedp.SetValue(`fieldset[data-param="min"] select[name=type]`, "number", chromedp.ByQuery),
+			chromedp.SendKeys(`fieldset[data-param="min"] input[name=default]`, "500", chromedp.ByQuery),
+			chromedp.Click(f+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`form[aria-label="Run Big orders"] input[name=min][type=number]`, chromedp.ByQuery))
+		var id string
+		b.eval(`location.hash.split('/').pop()`, &id)
+		var def float64
+		b.fetchJSON("/v1/templates/"+id, `j => j.parameters[0].type === 'number' ? j.parameters[0].default : -1`, &def)
+		if def != 500 {
+			t.Fatalf("declared default %v, want the number 500", def)
+		}
+	})
+
+	t.Run("pages for data sources and users render; a question re-opens from the history", func(t *testing.T) {
 		b.open("data-sources", `main table a`)
 		b.run("open the demo source", chromedp.Click(`main table a`, chromedp.ByQuery), chromedp.WaitVisible(`.schema details`, chromedp.ByQuery))
 		b.shot("data-source")
 		b.open("users", `form[aria-label="Invite a user"]`)
-		b.open("billing", `main .msg`)
-		b.open("templates", `main h1`)
 		b.open("history", `main table a`)
 		b.run("re-open a question", chromedp.Click(`//main//a[text()="top 5 products by revenue in 2024"]`), chromedp.WaitVisible(`.result svg.chart`, chromedp.ByQuery))
 		if b.shots != "" {
 			b.run("phone width", chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitVisible(`.result svg.chart`, chromedp.ByQuery))
 			b.shot("phone-answer")
+		}
+	})
+
+	t.Run("a viewer gets billing's 403 message and runs the template without the admin's forms", func(t *testing.T) {
+		var adminToken, agentID string
+		b.eval(`sessionStorage.getItem('analytics.token')`, &adminToken)
+		b.fetchJSON("/v1/agents?limit=200", `j => j.agents.find(a => a.name === 'Sales Performance').id`, &agentID)
+		invited := s.Do("POST", "/v1/users", adminToken, map[string]any{"email": "vera@demo.example", "full_name": "Vera Viewer",
+			"role": "viewer", "agent_assignments": []string{agentID}}).Expect(t, http.StatusCreated)
+		inv, _ := invited.Body["invitation"].(map[string]any)
+		token, _ := inv["token"].(string)
+		viewer := s.Do("POST", "/v1/auth/accept-invite", "", map[string]any{"token": token, "password": "Sturdy-pass-2024"}).Expect(t, http.StatusOK).String("access_token")
+		// A reload drops the admin's cached profile; the tab then runs on the viewer's token.
+		b.run("switch to the viewer", chromedp.Evaluate(fmt.Sprintf(`sessionStorage.setItem('analytics.token', %q)`, viewer), nil),
+			chromedp.Navigate(b.base+"/#/billing"), chromedp.Reload(), chromedp.WaitVisible(`main .msg.info`, chromedp.ByQuery))
+		if got := b.text(`main .msg.info`); !strings.Contains(got, "Billing is for the organization's administrators") {
+			t.Fatalf("billing shows %q to a viewer", got)
+		}
+		var billingLink bool
+		b.eval(`document.querySelector('#nav a[href="#/billing"]') !== null`, &billingLink)
+		if billingLink {
+			t.Fatal("the navigation offers Billing to a viewer")
+		}
+		const name = "Orders of one status"
+		run := `form[aria-label="Run ` + name + `"]`
+		b.run("open the template", chromedp.Navigate(b.base+"/#/templates"), chromedp.WaitVisible(`//main//a[text()="`+name+`"]`),
+			chromedp.Click(`//main//a[text()="`+name+`"]`), chromedp.WaitVisible(run+` input[name=status]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`//caption[text()="Schedules"]`))
+		var adminForms int
+		b.eval(`document.querySelectorAll('form[aria-label^="Schedule "], form[aria-label="New template"]').length + [...document.querySelectorAll('main button')].filter(x => /^(Delete|Pause)/.test(x.textContent)).length`, &adminForms)
+		if adminForms != 0 {
+			t.Fatalf("a viewer sees %d admin controls", adminForms)
+		}
+		b.run("run it", chromedp.SendKeys(run+` input[name=status]`, "shipped", chromedp.ByQuery),
+			chromedp.Click(run+` button[type=submit]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`.answer .result table.data tbody tr`, chromedp.ByQuery))
+		if got := b.text(`.answer .result table.data tbody tr td`); got != "shipped" {
+			t.Fatalf("first cell %q, want shipped", got)
 		}
 	})
 }
@@ -331,4 +457,15 @@ func (b *browser) fetchJSON(path, mapper string, out any) {
 	b.t.Helper()
 	js := fmt.Sprintf(`fetch(%q, {headers: {Authorization: 'Bearer ' + sessionStorage.getItem('analytics.token')}}).then(r => r.json()).then(%s)`, path, mapper)
 	b.run("fetch "+path, chromedp.Evaluate(js, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+}
+
+// postJSON posts a JSON body with the page's own session and maps the answer with a JS function.
+func (b *browser) postJSON(path string, body any, mapper string, out any) {
+	b.t.Helper()
+	raw, err := json.Marshal(body)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	js := fmt.Sprintf(`fetch(%q, {method: 'POST', headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + sessionStorage.getItem('analytics.token')}, body: %q}).then(r => r.json()).then(%s)`, path, string(raw), mapper)
+	b.run("post "+path, chromedp.Evaluate(js, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
 }

@@ -35,7 +35,8 @@ func TestConsoleIsServedAtTheRootWithStrictHeadersAndTheAPIKeepsItsErrors(t *tes
 		{"module", "GET", "/app.js", 200, "javascript", "import", true},
 		{"stylesheet", "GET", "/app.css", 200, "text/css", ":root", true},
 		{"unknown API path stays JSON", "GET", "/v1/nothing", 404, "application/json", `"not_found"`, false},
-		{"billing not built yet is a JSON 404", "GET", "/api/billing/subscription", 404, "application/json", `"not_found"`, false},
+		{"an API route without a token is a JSON 401, not the console", "GET", "/api/billing/subscription", 401, "application/json", `"unauthorized"`, false},
+		{"a versioned API route without a token is a JSON 401", "GET", "/v1/templates", 401, "application/json", `"unauthorized"`, false},
 		{"non-GET on a console path is not the console", "POST", "/", 404, "application/json", `"not_found"`, false},
 		{"path traversal stays inside the console", "GET", "/../../go.mod", 200, "text/html", `id="main"`, true},
 	}
@@ -62,7 +63,7 @@ func TestConsoleIsServedAtTheRootWithStrictHeadersAndTheAPIKeepsItsErrors(t *tes
 // no inline script or style in the shell (the CSP would block them anyway).
 func TestConsoleNeverParsesHTML(t *testing.T) {
 	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
-	for _, f := range []string{"app.js", "api.js", "dom.js", "ui.js", "ask.js", "admin.js", "settings.js", "webhooks.js", "later.js", "chart.js"} {
+	for _, f := range []string{"app.js", "api.js", "dom.js", "ui.js", "ask.js", "admin.js", "settings.js", "webhooks.js", "templates.js", "billing.js", "chart.js"} {
 		resp, body := get(t, "GET", s.URL+"/"+f)
 		if resp.StatusCode != 200 {
 			t.Fatalf("%s: %d", f, resp.StatusCode)

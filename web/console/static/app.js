@@ -7,7 +7,8 @@ import { askPage, historyPage, queryPage } from './ask.js';
 import { agentsPage, agentPage, newAgentPage, dataSourcesPage, dataSourcePage, usersPage } from './admin.js';
 import { apiKeysPage, securityPage } from './settings.js';
 import { webhooksPage, webhookPage } from './webhooks.js';
-import { templatesPage, billingPage } from './later.js';
+import { templatesPage, templatePage } from './templates.js';
+import { billingPage } from './billing.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -20,6 +21,7 @@ const routes = [
   [/^history$/, historyPage],
   [/^queries\/([\w-]+)$/, queryPage],
   [/^templates$/, templatesPage],
+  [/^templates\/([\w-]+)$/, templatePage],
   [/^agents$/, agentsPage],
   [/^agents\/new$/, newAgentPage],
   [/^agents\/([\w-]+)$/, agentPage],
