@@ -119,6 +119,10 @@ func toError(err error) *Error {
 		return Errorf(http.StatusNotFound, "not_found", "the resource was not found")
 	case errors.Is(err, store.ErrConflict):
 		return Errorf(http.StatusConflict, "conflict", "the resource conflicts with an existing one")
+	case store.Unavailable(err):
+		// The store is restarting or unreachable: nothing was accepted, and a retry will do.
+		return &Error{Status: http.StatusServiceUnavailable, Code: "unavailable", Message: "the service's database is not reachable right now; retry shortly",
+			Headers: map[string]string{"Retry-After": "5"}}
 	}
 	return nil
 }

@@ -129,7 +129,9 @@ func requireAuth(a authenticator) gin.HandlerFunc {
 		p, err := a.Authenticate(c.Request.Context(), cred)
 		if err != nil {
 			e := toError(err)
-			if e == nil || e.Status >= 500 {
+			// A store that cannot be reached says nothing about the credential: answer 503 so
+			// the client retries instead of discarding a good token.
+			if e == nil || (e.Status >= 500 && e.Status != http.StatusServiceUnavailable) {
 				e = Errorf(http.StatusUnauthorized, "unauthorized", "the credential is invalid, expired or revoked")
 			}
 			writeError(c, e)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func TestAPanicBecomesA500WithoutLeakingWhatPanicked(t *testing.T) {
@@ -41,5 +43,15 @@ func TestAPanicBecomesA500WithoutLeakingWhatPanicked(t *testing.T) {
 		if body.Error.Details["request_id"] != w.Header().Get("X-Request-Id") {
 			t.Fatalf("%s: details.request_id missing: %s", path, w.Body.String())
 		}
+	}
+}
+
+func TestAStoreThatIsRestartingIs503WithRetryAfterNot500(t *testing.T) {
+	e := toError(fmt.Errorf("load access token: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}))
+	if e == nil || e.Status != http.StatusServiceUnavailable || e.Code != "unavailable" || e.Headers["Retry-After"] == "" {
+		t.Fatalf("restarting store: %+v", e)
+	}
+	if strings.Contains(e.Message, "administrator") {
+		t.Fatalf("the driver's text leaks: %q", e.Message)
 	}
 }
