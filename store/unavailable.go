@@ -3,7 +3,6 @@ package store
 import (
 	"database/sql/driver"
 	"errors"
-	"io"
 	"net"
 	"strings"
 	"syscall"
@@ -27,6 +26,5 @@ func Unavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	var opErr *net.OpError
 	return errors.As(err, &connectErr) || errors.As(err, &opErr) ||
-		errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
+		errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
 }
