@@ -387,16 +387,22 @@ func scheduleJSON(s *templates.Schedule) gin.H {
 		"created_at": ts(s.CreatedAt), "updated_at": ts(s.UpdatedAt)}
 }
 
-func (h *templateHandlers) createSchedule(c *gin.Context) error {
+// scheduleRequest loads the path's template and binds a schedule body, for create and update.
+func (h *templateHandlers) scheduleRequest(c *gin.Context) (*templates.Template, templates.ScheduleInput, error) {
 	t, err := h.loadTemplate(c)
 	if err != nil {
-		return err
+		return nil, templates.ScheduleInput{}, err
 	}
 	var body scheduleBody
 	if err := bind(c, &body); err != nil {
-		return err
+		return nil, templates.ScheduleInput{}, err
 	}
 	in, err := body.input()
+	return t, in, err
+}
+
+func (h *templateHandlers) createSchedule(c *gin.Context) error {
+	t, in, err := h.scheduleRequest(c)
 	if err != nil {
 		return err
 	}
@@ -435,15 +441,7 @@ func (h *templateHandlers) schedules(c *gin.Context) error {
 }
 
 func (h *templateHandlers) updateSchedule(c *gin.Context) error {
-	t, err := h.loadTemplate(c)
-	if err != nil {
-		return err
-	}
-	var body scheduleBody
-	if err := bind(c, &body); err != nil {
-		return err
-	}
-	in, err := body.input()
+	t, in, err := h.scheduleRequest(c)
 	if err != nil {
 		return err
 	}
