@@ -14,8 +14,8 @@ import (
 	"github.com/analytics-agent/service/nlq"
 )
 
-// TestEvalSets runs the questions of testdata/eval over the three evaluation databases
-// (evaldb_test.go) and prints, per database and per category, how many answers were right,
+// TestEvalSets runs the questions of testdata/eval over the three generated evaluation
+// databases (evaldb_test.go) and the public ones (testdata/public) and prints, per database and per category, how many answers were right,
 // wrong (an answer that silently differs from the expected one) and refused. The held-out
 // batches (testdata/eval/*_heldout.json) run only with NLQ_HELDOUT=1: they were written with
 // the tuned sets, before any tuning, and are scored once, so they measure generalisation.
@@ -39,17 +39,9 @@ func TestEvalSets(t *testing.T) {
 		}
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
-		for _, e := range evalDBs {
-			_, dir := openEvalDB(t, e)
-			db, schema := openSQLite(t, dir, e.name+".db")
-			var qs []benchQuestion
-			b, err := os.ReadFile("testdata/eval/" + e.name + suffix + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(b, &qs); err != nil {
-				t.Fatal(err)
-			}
+		for _, e := range evalSources(t) {
+			db, schema := openSQLite(t, e.dir, e.file)
+			qs := readEvalQuestions(t, e.name+suffix)
 			by := map[string]*tally{}
 			for _, q := range qs {
 				ok, refused, why, sqlText := evalQuestion(ctx, db, schema, q)
@@ -90,6 +82,62 @@ func TestEvalSets(t *testing.T) {
 		sort.Strings(failures)
 		for _, f := range failures {
 			t.Log(f)
+		}
+	}
+}
+
+// evalSource is one evaluation database on disk, ready for openSQLite.
+type evalSource struct{ name, dir, file string }
+
+// evalSources writes the generated evaluation databases and unpacks the public ones, each
+// into its own temporary directory.
+func evalSources(t *testing.T) []evalSource {
+	t.Helper()
+	var out []evalSource
+	for _, e := range evalDBs {
+		_, dir := openEvalDB(t, e)
+		out = append(out, evalSource{e.name, dir, e.name + ".db"})
+	}
+	for _, name := range publicDBs {
+		out = append(out, evalSource{name, unpackPublicDB(t, name), name + ".db"})
+	}
+	return out
+}
+
+// readEvalQuestions reads testdata/eval/<set>.json.
+func readEvalQuestions(t *testing.T, set string) []benchQuestion {
+	t.Helper()
+	b, err := os.ReadFile("testdata/eval/" + set + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []benchQuestion
+	if err := json.Unmarshal(b, &qs); err != nil {
+		t.Fatalf("%s: %v", set, err)
+	}
+	return qs
+}
+
+// TestEvalExpectedSQLAnswers checks the answer key, tuned and held-out alike, without asking
+// the engine: every expected query runs on its database and returns at least one row, so a
+// typo or an empty date range cannot make a question unanswerable (or trivially "right").
+func TestEvalExpectedSQLAnswers(t *testing.T) {
+	ctx := context.Background()
+	for _, e := range evalSources(t) {
+		db, _ := openSQLite(t, e.dir, e.file)
+		for _, set := range []string{e.name, e.name + "_heldout"} {
+			for _, q := range readEvalQuestions(t, set) {
+				if q.ExpectedSQL == "" {
+					continue
+				}
+				cols, err := columns(ctx, db, q.ExpectedSQL)
+				switch {
+				case err != nil:
+					t.Errorf("[%s] %q: %v", set, q.Question, err)
+				case rowsOf(cols) == 0:
+					t.Errorf("[%s] %q: expected SQL returns no rows", set, q.Question)
+				}
+			}
 		}
 	}
 }

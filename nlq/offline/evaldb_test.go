@@ -1,9 +1,12 @@
 package offline
 
 import (
+	"compress/gzip"
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -287,4 +290,40 @@ func openEvalDB(t testing.TB, e evalDB) (*sql.DB, string) {
 		t.Fatalf("%s: %v", e.name, err)
 	}
 	return nil, dir
+}
+
+// publicDBs are the real public sample databases of testdata/public (see its README.md for
+// sources and licenses), kept gzipped; each has question sets testdata/eval/<name>*.json.
+var publicDBs = []string{"chinook", "northwind"}
+
+// unpackPublicDB decompresses testdata/public/<name>.db.gz into a temporary directory, as
+// <name>.db, and returns the directory.
+func unpackPublicDB(t testing.TB, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := gunzipFile(filepath.Join("testdata", "public", name+".db.gz"), filepath.Join(dir, name+".db")); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return dir
+}
+
+func gunzipFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	zr, err := gzip.NewReader(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", from, err)
+	}
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, zr); err != nil {
+		out.Close()
+		return fmt.Errorf("%s: %w", from, err)
+	}
+	return out.Close()
 }
