@@ -25,8 +25,10 @@ type Options struct {
 	// Concurrency bounds executions run at once by this process (default 32: most of a run is
 	// waiting on the data source and the database).
 	Concurrency int
-	// AckWait is how long a run may take before JetStream hands it to another process: a
-	// crashed worker's runs come back after it (default 6 minutes, above the longest timeout).
+	// AckWait is how long JetStream waits for a sign of life from a run before it hands the run
+	// to another process (default 30 s). A running handler sends in-progress heartbeats
+	// (events.Consume), so a long run is never taken over while its process lives; a killed
+	// worker's runs come back after AckWait instead of after the longest query timeout.
 	AckWait time.Duration
 }
 
@@ -36,13 +38,15 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 		o.Concurrency = 32
 	}
 	if o.AckWait <= 0 {
-		o.AckWait = 6 * time.Minute
+		o.AckWait = 30 * time.Second
 	}
 	c, err := events.Consume(ctx, js, events.ConsumerOptions{
 		Stream: events.CommandsStream, Durable: "template-runner",
 		FilterSubjects: []string{events.CommandSubjectPrefix + templates.RunCommand},
-		// Delivery retries wait through NakWithDelay: room for them beside fresh runs.
-		AckWait: o.AckWait, Concurrency: o.Concurrency, MaxAckPending: o.Concurrency * 64,
+		// Delivery retries wait through NakWithDelay: room for them beside fresh runs. Pull only
+		// when a handler is free: a buffered run nobody heartbeats would be redelivered after
+		// AckWait and run twice.
+		AckWait: o.AckWait, Concurrency: o.Concurrency, MaxAckPending: o.Concurrency * 64, PullWhenIdle: true,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
 		var cmd events.Command
 		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
