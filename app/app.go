@@ -134,7 +134,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	a.JS, err = jetstream.New(a.NC)
+	// Async publishes (the outbox relay) time out in the client too, so the futures of acks
+	// that never come are released instead of filling the client's pending limit.
+	a.JS, err = jetstream.New(a.NC, jetstream.WithPublishAsyncTimeout(events.PublishAckTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("jetstream: %w", err)
 	}

@@ -36,11 +36,13 @@ type Relay struct {
 	wake     chan struct{}
 	interval time.Duration
 	batch    int
+	// ackTimeout bounds the wait for one batch's acks (PublishAckTimeout; tests shorten it).
+	ackTimeout time.Duration
 }
 
 // NewRelay builds a relay; call Run in a goroutine and Notify after commits.
 func NewRelay(st outbox, nc *nats.Conn, js jetstream.JetStream, log *slog.Logger) *Relay {
-	return &Relay{store: st, js: js, nc: nc, log: log, wake: make(chan struct{}, 1), interval: 500 * time.Millisecond, batch: 256}
+	return &Relay{store: st, js: js, nc: nc, log: log, wake: make(chan struct{}, 1), interval: 500 * time.Millisecond, batch: 256, ackTimeout: PublishAckTimeout}
 }
 
 // Notify asks the relay to look at the outbox now. It never blocks.
@@ -108,16 +110,25 @@ func (r *Relay) publish(batch []store.OutboxMessage) ([]string, map[string]strin
 		futures = append(futures, pending{m.ID, f})
 	}
 	sent := make([]string, 0, len(futures))
-	timeout := time.After(10 * time.Second)
+	// One deadline for the whole batch that stays expired: a time.After channel fires once, so
+	// with two acks lost (a stream leader cut off mid-publish) the second wait never ended, and
+	// the relay held its rows locked (FOR UPDATE) for ever — no other relay could send them.
+	deadline, cancel := context.WithTimeout(context.Background(), r.ackTimeout)
+	defer cancel()
 	for _, p := range futures {
 		select {
 		case <-p.ack.Ok():
 			sent = append(sent, p.id)
 		case err := <-p.ack.Err():
 			failed[p.id] = err.Error()
-		case <-timeout:
+		case <-deadline.Done():
 			failed[p.id] = "publish ack timeout"
 		}
 	}
 	return sent, failed
 }
+
+// PublishAckTimeout bounds how long the relay waits for the acks of one batch. The JetStream
+// context should also be built with jetstream.WithPublishAsyncTimeout so abandoned futures are
+// released by the client instead of counting against its pending limit.
+const PublishAckTimeout = 10 * time.Second
