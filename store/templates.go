@@ -132,6 +132,16 @@ func (s *Store) Templates(ctx context.Context, orgID string, f TemplateFilter) (
 	return out, total, err
 }
 
+// AgentTemplates lists the templates of an agent that have example questions, newest first:
+// the candidates for answering its questions. It is one lookup on (organization_id, agent_id),
+// run for every question, so an agent without templates costs one empty index probe.
+func (s *Store) AgentTemplates(ctx context.Context, orgID, agentID string) ([]Template, error) {
+	var out []Template
+	err := s.tenant(ctx, orgID).Where("agent_id = ? AND example_questions <> ?", agentID, "[]").
+		Order("created_at DESC, id").Find(&out).Error
+	return out, err
+}
+
 // UpdateTemplate writes columns of a template.
 func (s *Store) UpdateTemplate(ctx context.Context, orgID, id string, fields map[string]any) error {
 	res := s.tenant(ctx, orgID).Model(&Template{}).Where("id = ?", id).Updates(fields)
