@@ -11,9 +11,9 @@ import (
 	"github.com/analytics-agent/service/store"
 )
 
-// matchers remembers compiled example questions per template version, so a question does not
-// re-read every example of its agent. A template's row is read for every question anyway (one
-// indexed lookup), and its updated_at says whether the compiled form is still that template's.
+// matchers remembers compiled example questions per template version, so a question reads only
+// the ids and updated_at of its agent's templates (one indexed lookup) and compiles nothing
+// unless a template changed; updated_at says whether a compiled form is still the template's.
 type matchers struct {
 	m     sync.Map // template id -> compiledTemplate
 	count atomic.Int64
@@ -28,11 +28,17 @@ type compiledTemplate struct {
 // maxMatchers bounds the compiled templates remembered per process.
 const maxMatchers = 4096
 
-func (c *matchers) get(row *store.Template) (*compiledTemplate, error) {
-	if v, ok := c.m.Load(row.ID); ok {
-		if ct := v.(*compiledTemplate); ct.updatedAt.Equal(row.UpdatedAt) {
+// get returns the compiled form of a template version, reading the template only when this
+// process has not compiled that version yet.
+func (c *matchers) get(ctx context.Context, st *store.Store, orgID string, v store.TemplateVersion) (*compiledTemplate, error) {
+	if x, ok := c.m.Load(v.ID); ok {
+		if ct := x.(*compiledTemplate); ct.updatedAt.Equal(v.UpdatedAt) {
 			return ct, nil
 		}
+	}
+	row, err := st.Template(ctx, orgID, v.ID)
+	if err != nil {
+		return nil, err
 	}
 	t, err := Decode(row)
 	if err != nil {
@@ -43,7 +49,7 @@ func (c *matchers) get(row *store.Template) (*compiledTemplate, error) {
 		c.m.Clear()
 		c.count.Store(0)
 	}
-	c.m.Store(row.ID, ct)
+	c.m.Store(v.ID, ct)
 	return ct, nil
 }
 
@@ -53,19 +59,23 @@ func (c *matchers) get(row *store.Template) (*compiledTemplate, error) {
 // It returns nil when no template answers: the question then goes to the engine. now anchors
 // relative dates of the question.
 func (s *Service) Answer(ctx context.Context, a *store.Agent, userID, question string, now time.Time) (*queries.TemplateAnswer, error) {
-	rows, err := s.st.AgentTemplates(ctx, a.OrganizationID, a.ID)
-	if err != nil || len(rows) == 0 {
+	versions, err := s.st.AgentTemplateVersions(ctx, a.OrganizationID, a.ID)
+	if err != nil || len(versions) == 0 {
 		return nil, err
 	}
+	q := ReadQuestion(question, now)
 	var best *compiledTemplate
 	var bound map[string]any
 	bestContent := -1
-	for i := range rows {
-		ct, err := s.matchers.get(&rows[i])
-		if err != nil {
-			continue // a template whose stored definition no longer decodes answers nothing
+	for _, v := range versions {
+		ct, err := s.matchers.get(ctx, s.st, a.OrganizationID, v)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // deleted since the list was read
 		}
-		vals, content, ok := ct.matcher.Match(question, now)
+		if err != nil {
+			return nil, err
+		}
+		vals, content, ok := ct.matcher.Match(q)
 		if !ok || content <= bestContent {
 			continue
 		}

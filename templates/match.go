@@ -85,6 +85,32 @@ func phraseStems(s string) []string {
 	return out
 }
 
+// Question is a text read once for matching: its words, their comparable forms and which are
+// filler words. One question is compared with every example of an agent.
+type Question struct {
+	text offline.Text
+	keys []string
+	stop []bool
+	set  map[string]bool // keys of the content words
+}
+
+// ReadQuestion reads a question; now anchors its relative dates.
+func ReadQuestion(question string, now time.Time) *Question {
+	t := offline.Read(question, now)
+	q := &Question{text: t, keys: make([]string, t.Len()), stop: make([]bool, t.Len()), set: map[string]bool{}}
+	for i := 0; i < t.Len(); i++ {
+		w := t.Word(i)
+		q.keys[i] = wordKey(w)
+		q.stop[i] = !w.Quoted && (stopWords[w.Lower] || stopWords[w.Norm])
+		if !q.stop[i] {
+			q.set[q.keys[i]] = true
+		}
+	}
+	return q
+}
+
+func (q *Question) len() int { return q.text.Len() }
+
 type slotKind int
 
 const (
@@ -108,8 +134,8 @@ type slot struct {
 
 // pattern is one example question compiled against the template's parameters.
 type pattern struct {
-	elems   []element
-	content int // number of content words, for preferring the more specific example
+	elems []element
+	words []string // its content words: a question lacking one cannot match
 }
 
 // valueForm is a listed value of a parameter as words, with the typed value it stands for.
@@ -204,13 +230,13 @@ func (m *Matcher) dateParams() []int {
 
 // compile turns an example question into content words and slots.
 func (m *Matcher) compile(example string) pattern {
-	t := offline.Read(example, time.Time{})
+	t := ReadQuestion(example, time.Time{})
 	dates := m.dateParams()
 	used := make([]bool, len(m.params))
 	var pat pattern
-	for i := 0; i < t.Len(); {
+	for i := 0; i < t.len(); {
 		if len(dates) > 0 {
-			if _, n, ok := t.DateAt(i); ok {
+			if _, n, ok := t.text.DateAt(i); ok {
 				s := &slot{kind: slotDate, params: []int{dates[0]}}
 				if len(m.dateParams()) == 2 && len(dates) == 2 && m.countDates(t) == 1 {
 					s.params = dates
@@ -233,7 +259,7 @@ func (m *Matcher) compile(example string) pattern {
 			i += n
 			continue
 		}
-		if w := t.Word(i); w.IsNumber {
+		if w := t.text.Word(i); w.IsNumber {
 			if p := m.openNumber(used); p >= 0 {
 				used[p] = true
 				pat.elems = append(pat.elems, element{slot: &slot{kind: slotNumber, params: []int{p}}})
@@ -247,9 +273,9 @@ func (m *Matcher) compile(example string) pattern {
 			i += n
 			continue
 		}
-		if w := t.Word(i); !stopWords[w.Lower] && !stopWords[w.Norm] {
-			pat.elems = append(pat.elems, element{word: wordKey(w)})
-			pat.content++
+		if !t.stop[i] {
+			pat.elems = append(pat.elems, element{word: t.keys[i]})
+			pat.words = append(pat.words, t.keys[i])
 		}
 		i++
 	}
@@ -257,10 +283,10 @@ func (m *Matcher) compile(example string) pattern {
 }
 
 // countDates counts the date expressions of a text.
-func (m *Matcher) countDates(t offline.Text) int {
+func (m *Matcher) countDates(t *Question) int {
 	n := 0
-	for i := 0; i < t.Len(); {
-		if _, k, ok := t.DateAt(i); ok {
+	for i := 0; i < t.len(); {
+		if _, k, ok := t.text.DateAt(i); ok {
 			n++
 			i += k
 			continue
@@ -271,7 +297,7 @@ func (m *Matcher) countDates(t offline.Text) int {
 }
 
 // valueAt finds, at word i of an example, a listed value of a parameter that has no slot yet.
-func (m *Matcher) valueAt(t offline.Text, i int, used []bool) (int, int, bool) {
+func (m *Matcher) valueAt(t *Question, i int, used []bool) (int, int, bool) {
 	for p := range m.params {
 		if used[p] {
 			continue
@@ -284,7 +310,7 @@ func (m *Matcher) valueAt(t offline.Text, i int, used []bool) (int, int, bool) {
 }
 
 // formAt finds, at word i, one of parameter p's listed values (the longest).
-func (m *Matcher) formAt(p int, t offline.Text, i int) (valueForm, int, bool) {
+func (m *Matcher) formAt(p int, t *Question, i int) (valueForm, int, bool) {
 	for _, f := range m.forms[p] {
 		if n, ok := f.at(t, i); ok {
 			return f, n, true
@@ -294,22 +320,22 @@ func (m *Matcher) formAt(p int, t offline.Text, i int) (valueForm, int, bool) {
 }
 
 // at reports whether the value is written at word i, and over how many words.
-func (f valueForm) at(t offline.Text, i int) (int, bool) {
-	if i >= t.Len() {
+func (f valueForm) at(t *Question, i int) (int, bool) {
+	if i >= t.len() {
 		return 0, false
 	}
 	if f.isNum {
-		w := t.Word(i)
+		w := t.text.Word(i)
 		return 1, w.IsNumber && w.Number == f.num
 	}
-	if w := t.Word(i); w.Quoted {
-		return 1, wordKey(w) == strings.Join(f.words, " ")
+	if t.text.Word(i).Quoted {
+		return 1, t.keys[i] == strings.Join(f.words, " ")
 	}
-	if i+len(f.words) > t.Len() {
+	if i+len(f.words) > t.len() {
 		return 0, false
 	}
 	for k, fw := range f.words {
-		if w := t.Word(i + k); w.Quoted || wordKey(w) != fw {
+		if t.text.Word(i+k).Quoted || t.keys[i+k] != fw {
 			return 0, false
 		}
 	}
@@ -328,7 +354,7 @@ func (m *Matcher) openNumber(used []bool) int {
 
 // boolAt finds, at word i, the name words of a boolean parameter without a slot, with an optional
 // negation before them: the parameter, the words used and the value they say.
-func (m *Matcher) boolAt(t offline.Text, i int, used []bool) (int, int, bool) {
+func (m *Matcher) boolAt(t *Question, i int, used []bool) (int, int, bool) {
 	for p := range m.params {
 		if used[p] || len(m.boolName[p]) == 0 {
 			continue
@@ -340,47 +366,52 @@ func (m *Matcher) boolAt(t offline.Text, i int, used []bool) (int, int, bool) {
 	return 0, 0, false
 }
 
-func (m *Matcher) boolWords(p int, t offline.Text, i int) (int, bool, bool) {
+func (m *Matcher) boolWords(p int, t *Question, i int) (int, bool, bool) {
 	j, neg := i, false
-	if j < t.Len() && negations[t.Word(j).Lower] {
+	if j < t.len() && negations[t.text.Word(j).Lower] {
 		j, neg = j+1, true
 	}
 	name := m.boolName[p]
-	if j+len(name) > t.Len() {
+	if j+len(name) > t.len() {
 		return 0, false, false
 	}
 	for k, w := range name {
-		if wordKey(t.Word(j+k)) != w {
+		if t.keys[j+k] != w {
 			return 0, false, false
 		}
 	}
 	return j + len(name) - i, !neg, true
 }
 
-// Match reads a question and returns the parameter values it gives when it matches one of the
-// example questions (see the rule above), with the number of content words of that example.
-// now anchors relative dates. Values are not yet bound: the caller passes them to Bind.
-func (m *Matcher) Match(question string, now time.Time) (map[string]any, int, bool) {
-	t := offline.Read(question, now)
+// Match returns the parameter values a question gives when it matches one of the example
+// questions (see the rule above), with the number of content words of that example. Values are
+// not yet bound: the caller passes them to Bind.
+func (m *Matcher) Match(q *Question) (map[string]any, int, bool) {
 	best, bestContent := map[string]any(nil), -1
 	for _, pat := range m.patterns {
-		if pat.content <= bestContent {
+		if len(pat.words) <= bestContent || !q.hasAll(pat.words) {
 			continue
 		}
 		vals := map[string]any{}
-		if m.match(t, pat.elems, 0, vals) {
-			best, bestContent = vals, pat.content
+		if m.match(q, pat.elems, 0, vals) {
+			best, bestContent = vals, len(pat.words)
 		}
 	}
 	return best, bestContent, best != nil
 }
 
-// skipStop returns the first position at or after i that is not a filler word.
-func skipStop(t offline.Text, i int) int {
-	for i < t.Len() {
-		if w := t.Word(i); w.Quoted || (!stopWords[w.Lower] && !stopWords[w.Norm]) {
-			break
+func (q *Question) hasAll(words []string) bool {
+	for _, w := range words {
+		if !q.set[w] {
+			return false
 		}
+	}
+	return true
+}
+
+// skipStop returns the first position at or after i that is not a filler word.
+func (q *Question) skipStop(i int) int {
+	for i < q.len() && q.stop[i] {
 		i++
 	}
 	return i
@@ -388,20 +419,20 @@ func skipStop(t offline.Text, i int) int {
 
 // match aligns the question's words from i with the elements, filling vals; it backtracks over
 // the spans a slot may take.
-func (m *Matcher) match(t offline.Text, elems []element, i int, vals map[string]any) bool {
+func (m *Matcher) match(t *Question, elems []element, i int, vals map[string]any) bool {
 	if len(elems) == 0 {
-		return skipStop(t, i) == t.Len()
+		return t.skipStop(i) == t.len()
 	}
 	e := elems[0]
-	k := skipStop(t, i)
+	k := t.skipStop(i)
 	if e.slot == nil {
-		if k < t.Len() && wordKey(t.Word(k)) == e.word {
+		if k < t.len() && t.keys[k] == e.word {
 			return m.match(t, elems[1:], k+1, vals)
 		}
 		return false
 	}
 	// A slot may start on a filler word ("in 2024", a value such as "in progress").
-	for j := i; j <= k && j < t.Len(); j++ {
+	for j := i; j <= k && j < t.len(); j++ {
 		for _, c := range m.fill(t, j, e.slot) {
 			for name, v := range c.vals {
 				vals[name] = v
@@ -424,7 +455,7 @@ type candidate struct {
 }
 
 // fill lists the ways slot s can read the question at word j, longest first.
-func (m *Matcher) fill(t offline.Text, j int, s *slot) []candidate {
+func (m *Matcher) fill(t *Question, j int, s *slot) []candidate {
 	p := s.params[0]
 	name := m.params[p].Name
 	switch s.kind {
@@ -437,7 +468,7 @@ func (m *Matcher) fill(t offline.Text, j int, s *slot) []candidate {
 		}
 		return out
 	case slotNumber:
-		w := t.Word(j)
+		w := t.text.Word(j)
 		if !w.IsNumber {
 			return nil
 		}
@@ -455,7 +486,7 @@ func (m *Matcher) fill(t offline.Text, j int, s *slot) []candidate {
 		}
 		return nil
 	case slotDate:
-		r, n, ok := t.DateAt(j)
+		r, n, ok := t.text.DateAt(j)
 		if !ok {
 			return nil
 		}

@@ -76,7 +76,7 @@ func TestMatcherFillsParametersFromQuestionsThatFollowAnExample(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m := NewMatcher(mustDefs(t, tc.params), []string{tc.example})
-			got, _, ok := m.Match(tc.question, matchNow)
+			got, _, ok := m.Match(ReadQuestion(tc.question, matchNow))
 			if tc.want == nil {
 				if ok {
 					t.Fatalf("%q matched %q with %v, want no match", tc.question, tc.example, got)
@@ -93,7 +93,7 @@ func TestMatcherFillsParametersFromQuestionsThatFollowAnExample(t *testing.T) {
 func TestMatcherLeavesRequiredParametersToBind(t *testing.T) {
 	defs := mustDefs(t, []Parameter{{Name: "status", Type: TypeString, Required: true, AllowedValues: []any{"completed", "shipped"}}})
 	m := NewMatcher(defs, []string{"which orders are there?"})
-	vals, _, ok := m.Match("which orders are there", matchNow)
+	vals, _, ok := m.Match(ReadQuestion("which orders are there", matchNow))
 	if !ok {
 		t.Fatal("the words match")
 	}
@@ -105,7 +105,7 @@ func TestMatcherLeavesRequiredParametersToBind(t *testing.T) {
 func TestMatcherPrefersTheMostSpecificExample(t *testing.T) {
 	defs := mustDefs(t, []Parameter{{Name: "status", Type: TypeString, AllowedValues: []any{"completed", "shipped"}, Default: "completed"}})
 	m := NewMatcher(defs, []string{"completed orders", "completed orders by region"})
-	if _, content, ok := m.Match("shipped orders by region", matchNow); !ok || content != 3 {
+	if _, content, ok := m.Match(ReadQuestion("shipped orders by region", matchNow)); !ok || content != 3 {
 		t.Fatalf("content %d ok %v, want the three-word example", content, ok)
 	}
 }

@@ -3,7 +3,8 @@
 -- SQLite), like 00001.
 
 -- +goose Up
-CREATE INDEX templates_agent_idx ON templates (organization_id, agent_id);
+-- Covering: the per-question lookup of an agent's templates reads the index only.
+CREATE INDEX templates_agent_idx ON templates (organization_id, agent_id, created_at, id, updated_at);
 ALTER TABLE queries ADD COLUMN template_id VARCHAR(40) NOT NULL DEFAULT '';
 
 -- +goose Down
