@@ -43,6 +43,7 @@ func TestMatcherFillsParametersFromQuestionsThatFollowAnExample(t *testing.T) {
 		{"a value that is not allowed is no match", orders, "which orders were completed this year?", "which orders were cancelled this year?", nil},
 		{"an extra content word is no match", orders, "which orders were completed this year?", "which large orders were completed this year?", nil},
 		{"a missing content word is no match", orders, "which orders were completed this year?", "which were completed this year?", nil},
+		{"content words in another order is no match", orders, "which orders were completed this year?", "which were completed orders this year?", nil},
 		{"a count is not a list", orders, "which orders were completed this year?", "how many orders were completed this year?", nil},
 		{"a date where the example has none is no match", orders, "which orders were completed?", "which orders were completed in 2024?", nil},
 		{"the date keeps its default when the example has none", orders, "which orders were completed?", "which orders were shipped?",
