@@ -191,6 +191,9 @@ func queryBody(q *store.Query) gin.H {
 		body["truncated"] = q.Truncated
 		body["execution_time"] = q.ExecutionTime
 		body["explanation"] = q.Explanation
+		if q.TemplateID != "" {
+			body["template_id"] = q.TemplateID
+		}
 		body["timings"] = gin.H{"generation": q.GenerationMS / 1000, "guard": q.GuardMS / 1000, "execution": q.ExecutionMS / 1000}
 		if q.IncludeSQL {
 			body["sql"] = q.SQLText

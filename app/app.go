@@ -188,6 +188,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	if err := a.wireTemplates(); err != nil {
 		return nil, err
 	}
+	// Questions that match a template's example questions run the template (docs/templates.md).
+	a.Planner.WithTemplates(a.Templates, log.With("component", "planner"))
 	a.handler = api.NewRouter(api.Deps{
 		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
 		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies, Templates: a.Templates, Billing: a.Billing,

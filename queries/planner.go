@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -36,6 +37,9 @@ type Planner struct {
 	sources *sources.Service
 	engine  EngineFor
 	now     func() time.Time
+	// templates, when set, answers questions that match a template (WithTemplates).
+	templates TemplateAnswerer
+	log       *slog.Logger
 }
 
 // NewPlanner builds a planner.
@@ -56,6 +60,17 @@ type Plan struct {
 	GuardTime      time.Duration
 	// Engine is the provider that generated the SQL (metrics label).
 	Engine string
+	// Args are the driver arguments of a template's SQL; TemplateID the template (both empty
+	// for generated SQL).
+	Args       []any
+	TemplateID string
+}
+
+func dsType(ds *store.DataSource) datasource.Type {
+	if ds == nil {
+		return ""
+	}
+	return datasource.Type(ds.Type)
 }
 
 // AgentConfig decodes an agent's tables and column permissions.

@@ -214,7 +214,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	if !a.IsActive {
 		return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
 	}
-	plan, err := r.planner.Plan(ctx, a, q.Question)
+	plan, err := r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
 	if err != nil {
 		if ctx.Err() != nil {
 			return err // shutting down: let JetStream redeliver
@@ -227,7 +227,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	}
 	execStart := time.Now()
 	execCtx, execSpan := tracing.Start(ctx, "query.execute")
-	res, err := r.sources.Manager().Query(execCtx, plan.DataSource.ID, cfg, plan.SQL, nil, datasource.QueryOptions{
+	res, err := r.sources.Manager().Query(execCtx, plan.DataSource.ID, cfg, plan.SQL, plan.Args, datasource.QueryOptions{
 		Timeout: time.Duration(a.QueryTimeoutSeconds) * time.Second, MaxRows: a.MaxRows})
 	execSpan.End()
 	execTime := time.Since(execStart)
@@ -260,7 +260,7 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	}
 	err = r.st.Tx(ctx, func(tx *store.Store) error {
 		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
-			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
 			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
 			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
 			"completed_at": done,
@@ -288,6 +288,7 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 	if plan != nil {
 		fields["sql_text"] = plan.SQL
 		fields["explanation"] = plan.Explanation
+		fields["template_id"] = plan.TemplateID
 		fields["generation_ms"], fields["guard_ms"] = ms(plan.GenerationTime), ms(plan.GuardTime)
 	}
 	if len(execTime) > 0 {

@@ -32,6 +32,9 @@ type Query struct {
 	CreatedAt      time.Time
 	StartedAt      *time.Time
 	CompletedAt    *time.Time
+	// TemplateID is the template that answered the question instead of the engine ("" when
+	// the engine did).
+	TemplateID string
 }
 
 // Query statuses.

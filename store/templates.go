@@ -132,6 +132,24 @@ func (s *Store) Templates(ctx context.Context, orgID string, f TemplateFilter) (
 	return out, total, err
 }
 
+// TemplateVersion is a template's id and when it last changed.
+type TemplateVersion struct {
+	ID        string
+	UpdatedAt time.Time
+}
+
+// AgentTemplateVersions lists the templates of an agent, newest first: the candidates for
+// answering its questions. It runs for every question, so it reads only the index
+// templates_agent_idx, which holds every column it needs: an agent without templates costs one
+// empty index probe, and one with templates no table reads. The caller reads a template in full
+// only when its version is new to it.
+func (s *Store) AgentTemplateVersions(ctx context.Context, orgID, agentID string) ([]TemplateVersion, error) {
+	var out []TemplateVersion
+	err := s.tenant(ctx, orgID).Model(&Template{}).Select("id", "updated_at").
+		Where("agent_id = ?", agentID).Order("created_at DESC, id").Find(&out).Error
+	return out, err
+}
+
 // UpdateTemplate writes columns of a template.
 func (s *Store) UpdateTemplate(ctx context.Context, orgID, id string, fields map[string]any) error {
 	res := s.tenant(ctx, orgID).Model(&Template{}).Where("id = ?", id).Updates(fields)

@@ -75,6 +75,8 @@ type Service struct {
 	// verdicts remembers accepted guard checks by a digest of every input (see guard).
 	verdicts     sync.Map
 	verdictCount atomic.Int64
+	// matchers remembers compiled example questions (see Answer).
+	matchers matchers
 }
 
 // NewService builds the service; now is the clock (time.Now in production, injected in tests).
