@@ -23,11 +23,13 @@ type fault struct {
 
 // result is one row of the table docs/operations.md shows.
 type result struct {
-	name                       string
-	requests, rejected         int64
-	queries, completed, lost   int
-	eventsMissing, eventsDup   int
-	webhookMissing, webhookDup int
+	name                         string
+	requests, rejected           int64
+	queries, completed, lost     int
+	runs, runsEnded, runsLost    int // template executions
+	meteredMissing, meteredTwice int
+	eventsMissing, eventsDup     int
+	webhookMissing, webhookDup   int
 	// serving: from the end of the fault until a synchronous question answered 200 again;
 	// settled: from the end of the load until every invariant held again (backlog drained).
 	serving, settled time.Duration
@@ -118,14 +120,15 @@ func TestFaults(t *testing.T) {
 	}
 	fmt.Printf("\nFault tests, %s (load: %d clients, %d requests/s through the load balancer)\n\n", time.Since(started).Round(time.Second),
 		envInt("CHAOS_CLIENTS", 8), envInt("CHAOS_RATE", 20))
-	fmt.Println("| fault | requests accepted | not accepted (5xx/refused) | queries accepted | completed or failed | lost | events missing | events duplicated in stream | webhook events missing | duplicate deliveries (same id) | serving again after fault | settled after load | goroutines / heap vs baseline | verdict |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| fault | requests accepted | not accepted (5xx/refused) | queries accepted | completed or failed | lost | template runs accepted | ended | lost | usage missing | usage counted twice | events missing | events duplicated in stream | webhook events missing | duplicate deliveries (same id) | serving again after fault | settled after load | goroutines / heap vs baseline | verdict |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range results {
 		verdict := "pass"
 		if !r.pass {
 			verdict = "FAIL"
 		}
-		fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s | %s |\n", r.name, r.requests, r.rejected, r.queries, r.completed, r.lost,
+		fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s | %s |\n", r.name, r.requests, r.rejected, r.queries, r.completed, r.lost,
+			r.runs, r.runsEnded, r.runsLost, r.meteredMissing, r.meteredTwice,
 			r.eventsMissing, r.eventsDup, r.webhookMissing, r.webhookDup, r.serving.Round(100*time.Millisecond), r.settled.Round(100*time.Millisecond), r.resources, verdict)
 	}
 	fmt.Println()
@@ -178,6 +181,8 @@ func (e *env) runFault(ctx context.Context, t *testing.T, f fault) result {
 	}
 	r.queries, r.completed = v.Queries-before.Queries, v.Completed-before.Completed
 	r.lost = v.Stuck
+	r.runs, r.runsEnded, r.runsLost = v.Executions-before.Executions, v.ExecutionsEnded-before.ExecutionsEnded, v.ExecutionsStuck
+	r.meteredMissing, r.meteredTwice = v.MeteredMissing, v.MeteredTwice
 	r.eventsMissing, r.eventsDup = v.EventsMissing, v.EventsDup
 	r.webhookMissing, r.webhookDup = v.WebhookMissing, v.WebhookDup-before.WebhookDup
 	// Longer than the 90 s idle timeout of HTTP keep-alive connections: the webhook client's idle

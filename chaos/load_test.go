@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -30,7 +31,13 @@ import (
 )
 
 // webhookTypes are the events the test's webhook subscribes to.
-var webhookTypes = []string{"query.completed", "query.failed", "agent.updated"}
+var webhookTypes = []string{"query.completed", "query.failed", "agent.updated", "template.executed"}
+
+// meteredTypes are the events the metering worker counts (workers/metering).
+var meteredTypes = []string{"query.completed", "query.failed", "template.executed"}
+
+// templateStatuses are the values the load's template runs pick from.
+var templateStatuses = []string{"completed", "shipped", "cancelled", "returned", "pending"}
 
 var questions = []string{
 	"how many orders are there",
@@ -52,12 +59,15 @@ type env struct {
 	orgID   string
 	askID   string // agent the questions go to
 	editID  string // agent the agent changes go to
+	tplID   string // template the template runs execute
 	rcv     *webhookstest.Receiver
 	db      *sql.DB
 	nc      *nats.Conn
 	js      jetstream.JetStream
 	stats   *stats
 	baseRes map[string]app.RuntimeStats
+	// baseMetered is the organization's metered counters and metered event rows before any load.
+	baseMetered meteredState
 }
 
 // startEnv starts a cluster of its own: a private PostgreSQL (restartable), route proxies (for
@@ -114,6 +124,15 @@ func startEnv(t testing.TB, name string, portOffset int) *env {
 			e.editID = m["id"].(string)
 		}
 	}
+	st, tpl := e.do(ctx, "POST", "/v1/templates", map[string]any{
+		"name": "Orders of one status", "agent_id": e.askID,
+		"sql":        "SELECT status, COUNT(*) AS orders, SUM(total_amount) AS amount FROM orders WHERE status = :status GROUP BY status",
+		"parameters": []map[string]any{{"name": "status", "type": "string", "required": true, "allowed_values": templateStatuses}},
+	}, nil)
+	if st != 201 {
+		t.Fatalf("create template: %d %v", st, tpl)
+	}
+	e.tplID = str(tpl, "id")
 	e.rcv = webhookstest.NewReceiver(t)
 	st, wh := e.do(ctx, "POST", "/v1/api/webhooks", map[string]any{"url": e.rcv.URL() + "/hook", "events": webhookTypes, "description": "chaos receiver"}, nil)
 	if st != 201 {
@@ -129,6 +148,9 @@ func startEnv(t testing.TB, name string, portOffset int) *env {
 	}
 	t.Cleanup(e.nc.Close)
 	e.js, _ = jetstream.New(e.nc)
+	if e.baseMetered, err = e.metered(ctx); err != nil {
+		t.Fatal(err)
+	}
 	return e
 }
 
@@ -175,28 +197,61 @@ type op struct {
 
 func loadOps() []op {
 	return []op{
-		{"POST /v1/queries (sync)", 35, func(ctx context.Context, e *env) (int, bool) {
+		{"POST /v1/queries (sync)", 30, func(ctx context.Context, e *env) (int, bool) {
 			st, b := e.do(ctx, "POST", "/v1/queries", map[string]any{"question": questions[rand.IntN(len(questions))], "agent_id": e.askID},
 				map[string]string{"Prefer": "wait=10"})
 			return st, e.acceptQuery(st, b)
 		}},
-		{"POST /v1/queries (async)", 30, func(ctx context.Context, e *env) (int, bool) {
+		{"POST /v1/queries (async)", 25, func(ctx context.Context, e *env) (int, bool) {
 			st, b := e.do(ctx, "POST", "/v1/queries", map[string]any{"question": questions[rand.IntN(len(questions))], "agent_id": e.askID},
 				map[string]string{"Prefer": "respond-async"})
 			return st, e.acceptQuery(st, b)
 		}},
-		{"PATCH /v1/agents/{id}", 20, func(ctx context.Context, e *env) (int, bool) {
+		{"POST /v1/templates/{id}/execute (sync)", 8, func(ctx context.Context, e *env) (int, bool) {
+			return e.runTemplate(ctx, "wait=10")
+		}},
+		{"POST /v1/templates/{id}/execute (async)", 6, func(ctx context.Context, e *env) (int, bool) {
+			return e.runTemplate(ctx, "respond-async")
+		}},
+		{"PATCH /v1/agents/{id}", 15, func(ctx context.Context, e *env) (int, bool) {
 			st, _ := e.do(ctx, "PATCH", "/v1/agents/"+e.editID, map[string]any{"description": fmt.Sprintf("chaos edit %d", time.Now().UnixNano())}, nil)
 			if st == 200 {
 				e.stats.agentChanges.Add(1)
 			}
 			return st, st == 200
 		}},
-		{"GET /v1/queries", 15, func(ctx context.Context, e *env) (int, bool) {
+		{"GET /v1/queries", 10, func(ctx context.Context, e *env) (int, bool) {
 			st, _ := e.do(ctx, "GET", "/v1/queries?limit=20", nil, nil)
 			return st, st == 200
 		}},
+		{"GET /api/billing/usage", 4, func(ctx context.Context, e *env) (int, bool) {
+			st, _ := e.do(ctx, "GET", "/api/billing/usage", nil, nil)
+			return st, st == 200
+		}},
+		{"GET /api/billing/subscription", 2, func(ctx context.Context, e *env) (int, bool) {
+			st, _ := e.do(ctx, "GET", "/api/billing/subscription", nil, nil)
+			return st, st == 200
+		}},
 	}
+}
+
+// runTemplate executes the load's template with a random status; an execution the API accepted
+// (answered with its id, also inside a failure's details) must end completed or failed.
+func (e *env) runTemplate(ctx context.Context, prefer string) (int, bool) {
+	st, b := e.do(ctx, "POST", "/v1/templates/"+e.tplID+"/execute",
+		map[string]any{"parameters": map[string]any{"status": templateStatuses[rand.IntN(len(templateStatuses))]}},
+		map[string]string{"Prefer": prefer})
+	id := str(b, "execution_id")
+	if errObj, ok := b["error"].(map[string]any); ok && id == "" {
+		if d, ok := errObj["details"].(map[string]any); ok {
+			id = str(d, "execution_id")
+		}
+	}
+	if id == "" || st >= 500 || st == 0 {
+		return st, false
+	}
+	e.stats.addExecution(id)
+	return st, true
 }
 
 // acceptQuery records a query the API accepted (it answered with its id): it must end completed
@@ -222,6 +277,7 @@ func (e *env) acceptQuery(status int, b map[string]any) bool {
 type stats struct {
 	mu           sync.Mutex
 	queries      []string
+	executions   []string
 	lat          map[string][]time.Duration
 	codes        map[string]map[int]int
 	agentChanges atomic.Int64
@@ -236,6 +292,12 @@ func newStats() *stats {
 func (s *stats) addQuery(id string) {
 	s.mu.Lock()
 	s.queries = append(s.queries, id)
+	s.mu.Unlock()
+}
+
+func (s *stats) addExecution(id string) {
+	s.mu.Lock()
+	s.executions = append(s.executions, id)
 	s.mu.Unlock()
 }
 
@@ -267,6 +329,12 @@ func (s *stats) queryIDs() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.queries...)
+}
+
+func (s *stats) executionIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.executions...)
 }
 
 // runLoad sends the mix with `clients` concurrent clients at about rate requests/s in total until
@@ -311,17 +379,21 @@ func (e *env) runLoad(ctx context.Context, clients int, rate float64) *sync.Wait
 
 // verdict is the state of the invariants at one moment.
 type verdict struct {
-	Queries, Completed, Stuck  int
-	OutboxEvents, Unpublished  int
-	EventsMissing, EventsDup   int
-	AgentEvents                int
-	WebhookMissing, WebhookDup int
+	Queries, Completed, Stuck                    int
+	Executions, ExecutionsEnded, ExecutionsStuck int
+	// MeteredMissing: metered-kind events in the outbox the metering worker has not recorded;
+	// MeteredTwice: usage counted beyond the events recorded since the start (goal 0).
+	MeteredMissing, MeteredTwice int
+	OutboxEvents, Unpublished    int
+	EventsMissing, EventsDup     int
+	AgentEvents                  int
+	WebhookMissing, WebhookDup   int
 	// missingWebhook lists (some of) the event ids never received, for the diagnosis.
 	missingWebhook []string
 }
 
 func (v verdict) ok(agentChanges int64) bool {
-	return v.Stuck == 0 && v.Unpublished == 0 && v.EventsMissing == 0 && v.EventsDup == 0 &&
+	return v.Stuck == 0 && v.ExecutionsStuck == 0 && v.MeteredMissing == 0 && v.MeteredTwice == 0 && v.Unpublished == 0 && v.EventsMissing == 0 && v.EventsDup == 0 &&
 		v.WebhookMissing == 0 && int64(v.AgentEvents) >= agentChanges
 }
 
@@ -329,29 +401,12 @@ func (v verdict) ok(agentChanges int64) bool {
 // EVENTS stream exactly once, every subscribed event reached the receiver.
 func (e *env) check(ctx context.Context) (verdict, error) {
 	var v verdict
-	ids := e.stats.queryIDs()
-	v.Queries = len(ids)
-	status := map[string]string{}
-	for i := 0; i < len(ids); i += 500 {
-		chunk := ids[i:min(i+500, len(ids))]
-		rows, err := e.db.QueryContext(ctx, "SELECT id, status FROM queries WHERE id = ANY($1)", chunk)
-		if err != nil {
-			return v, err
-		}
-		for rows.Next() {
-			var id, s string
-			_ = rows.Scan(&id, &s)
-			status[id] = s
-		}
-		rows.Close()
+	var err error
+	if v.Queries, v.Completed, v.Stuck, err = e.ended(ctx, "queries", e.stats.queryIDs()); err != nil {
+		return v, err
 	}
-	for _, id := range ids {
-		switch status[id] {
-		case "completed", "failed":
-			v.Completed++
-		default:
-			v.Stuck++
-		}
+	if v.Executions, v.ExecutionsEnded, v.ExecutionsStuck, err = e.ended(ctx, "template_executions", e.stats.executionIDs()); err != nil {
+		return v, err
 	}
 	outbox := map[string]string{} // event id -> type
 	rows, err := e.db.QueryContext(ctx, "SELECT id, subject, published_at IS NULL FROM outbox WHERE subject LIKE $1", "events."+e.orgID+".%")
@@ -372,6 +427,9 @@ func (e *env) check(ctx context.Context) (verdict, error) {
 	}
 	rows.Close()
 	v.OutboxEvents = len(outbox)
+	if err := e.checkMetering(ctx, outbox, &v); err != nil {
+		return v, err
+	}
 	inStream, err := e.streamIDs(ctx)
 	if err != nil {
 		return v, err
@@ -408,6 +466,72 @@ func (e *env) check(ctx context.Context) (verdict, error) {
 		}
 	}
 	return v, nil
+}
+
+// ended counts how many of ids (rows of table) are completed or failed, and how many are not.
+func (e *env) ended(ctx context.Context, table string, ids []string) (total, done, stuck int, err error) {
+	status := map[string]string{}
+	for i := 0; i < len(ids); i += 500 {
+		chunk := ids[i:min(i+500, len(ids))]
+		rows, err := e.db.QueryContext(ctx, "SELECT id, status FROM "+table+" WHERE id = ANY($1)", chunk)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		for rows.Next() {
+			var id, s string
+			_ = rows.Scan(&id, &s)
+			status[id] = s
+		}
+		rows.Close()
+	}
+	for _, id := range ids {
+		switch status[id] {
+		case "completed", "failed":
+			done++
+		default:
+			stuck++
+		}
+	}
+	return len(ids), done, stuck, nil
+}
+
+// meteredState is what metering recorded for the organization: the sum of its usage counters and
+// the number of event ids it counted.
+type meteredState struct{ counters, events int64 }
+
+func (e *env) metered(ctx context.Context) (meteredState, error) {
+	var m meteredState
+	err := e.db.QueryRowContext(ctx, `SELECT
+		(SELECT COALESCE(SUM(queries_metered + templates_metered + failed_metered), 0) FROM billing_usage WHERE organization_id = $1),
+		(SELECT COUNT(*) FROM metered_events WHERE organization_id = $1)`, e.orgID).Scan(&m.counters, &m.events)
+	return m, err
+}
+
+// checkMetering: every metered-kind event of the outbox was recorded by metering, and the usage
+// counters grew by exactly the number of events recorded (never counted twice).
+func (e *env) checkMetering(ctx context.Context, outbox map[string]string, v *verdict) error {
+	now, err := e.metered(ctx)
+	if err != nil {
+		return err
+	}
+	v.MeteredTwice = int((now.counters - e.baseMetered.counters) - (now.events - e.baseMetered.events))
+	rows, err := e.db.QueryContext(ctx, "SELECT event_id FROM metered_events WHERE organization_id = $1", e.orgID)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for rows.Next() {
+		var id string
+		_ = rows.Scan(&id)
+		seen[id] = true
+	}
+	rows.Close()
+	for id, typ := range outbox {
+		if slices.Contains(meteredTypes, typ) && !seen[id] {
+			v.MeteredMissing++
+		}
+	}
+	return nil
 }
 
 // streamIDs counts the organization's messages in EVENTS by Nats-Msg-Id.

@@ -76,7 +76,8 @@ func TestSoak(t *testing.T) {
 	if v, err := e.waitInvariants(ctx, 3*time.Minute, nil); err != nil {
 		t.Errorf("after the soak: %v", err)
 	} else {
-		fmt.Printf("\nafter the load: %d queries, all completed or failed; %d events, none missing or duplicated in EVENTS; %d webhook events missing\n", v.Queries, v.OutboxEvents, v.WebhookMissing)
+		fmt.Printf("\nafter the load: %d queries and %d template runs, all completed or failed; %d events, none missing or duplicated in EVENTS; %d webhook events missing; usage: 0 metered events missing, 0 counted twice\n",
+			v.Queries, v.Executions, v.OutboxEvents, v.WebhookMissing)
 	}
 	for _, p := range leaks(samples) {
 		t.Error(p)
