@@ -104,11 +104,18 @@ func toPublic(err error, items []item) error {
 	var nu *notUnderstood
 	var amb *ambiguityError
 	var un *unrelatedError
+	var na *nameAmbiguityError
 	switch {
 	case errors.As(err, &nu):
 		return &nlq.NotUnderstoodError{Words: nu.words, Message: nu.msg}
 	case errors.As(err, &amb):
 		return &nlq.NotUnderstoodError{Words: []string{amb.words}, Message: "ambiguous: " + amb.Error()}
+	case errors.As(err, &na):
+		var rs []string
+		for _, c := range na.readings {
+			rs = append(rs, describe(c))
+		}
+		return &nlq.NotUnderstoodError{Words: []string{na.words}, Message: "ambiguous: " + na.Error(), Readings: rs}
 	case errors.As(err, &un):
 		return &nlq.NotUnderstoodError{Words: []string{un.words}, Message: un.Error()}
 	}

@@ -27,6 +27,10 @@ type cand struct {
 	value string  // value candidates: the sampled value as stored
 	score float64
 	state *stateCond // a state phrase: "out of stock" is stock = 0
+	// col2 and value2 complete a name split over two columns: "Mia Dubois" is
+	// first_name = 'Mia' (col, value) and last_name = 'Dubois'.
+	col2   *column
+	value2 string
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -56,6 +60,9 @@ func (c cand) key() string {
 	}
 	if c.state != nil {
 		return fmt.Sprintf("s:%s.%s%s%v", c.table.name, c.col.name, c.state.op, c.state.val)
+	}
+	if c.col2 != nil {
+		return "v:" + c.table.name + "." + c.col.name + "=" + c.value + "&" + c.col2.name + "=" + c.value2
 	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
@@ -131,6 +138,42 @@ var moneySynonyms = map[string]map[string]float64{
 type lexicon struct {
 	entries map[string][]cand
 	maxLen  int // longest phrase in words
+	// values is the value index: the values of label-like columns with many distinct values
+	// (names, titles), kept apart from entries because a schema name or a keyword always wins
+	// over them (see scan).
+	values  map[string][]cand
+	nValues int
+}
+
+// scoreIndexed is the score of a value found in the value index: below an exact name.
+const scoreIndexed = 0.95
+
+// addValue indexes one value of the value index under its phrases.
+func (l *lexicon) addValue(c cand) {
+	for _, p := range valuePhrases(c.value) {
+		l.values[p] = append(l.values[p], c)
+		if n := strings.Count(p, " ") + 1; n > l.maxLen {
+			l.maxLen = n
+		}
+	}
+	l.nValues++
+}
+
+// valuePhrases are the normalised phrases a stored value is found by: case, accents and
+// punctuation do not count ("ac dc" finds "AC/DC"), and "&" reads as "and" or as nothing
+// ("rock and roll" and "rock & roll" both find "Rock & Roll").
+func valuePhrases(v string) []string {
+	p := normPhrase(v)
+	if p == "" {
+		return nil
+	}
+	if !strings.Contains(v, "&") {
+		return []string{p}
+	}
+	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); q != p {
+		return []string{p, q}
+	}
+	return []string{p}
 }
 
 func (l *lexicon) add(phrase string, c cand) {
@@ -167,7 +210,7 @@ func (l *lexicon) lookup(phrase string) []cand {
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
-	l := &lexicon{entries: map[string][]cand{}}
+	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
@@ -234,9 +277,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.samples {
-				if p := normPhrase(v); p != "" {
+				for _, p := range valuePhrases(v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
+			}
+			for _, v := range c.index {
+				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
 			}
 		}
 	}
@@ -327,7 +373,8 @@ func containsAny(ws, any []string) bool {
 // sameCand is key equality without building the keys (the lexicon adds thousands of
 // candidates on a wide schema).
 func sameCand(a, b cand) bool {
-	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) {
+	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) ||
+		a.col2 != b.col2 || a.value2 != b.value2 {
 		return false
 	}
 	return a.state == nil || *a.state == *b.state

@@ -26,8 +26,10 @@ type column struct {
 	words   []string // singular words of the name
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
-	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
-	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	metric  *metricDef                // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp bool                      // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	prof    *datasource.ColumnProfile // what the data says, when the schema was profiled
+	index   []string                  // the value index of a label-like column with many values
 }
 
 // table is a schema table with its derived roles.
@@ -73,6 +75,11 @@ var (
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
 	m := &model{byName: map[string]*table{}}
+	profs := map[[2]string]*datasource.ColumnProfile{}
+	for i := range s.Profile {
+		p := &s.Profile[i]
+		profs[[2]string{strings.ToLower(p.Table), strings.ToLower(p.Column)}] = p
+	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: normWords(st.Name)}
@@ -89,6 +96,9 @@ func newModel(s *datasource.Schema) *model {
 		}
 		for _, sc := range st.Columns {
 			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
+			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
+				c.prof, c.index = p, p.Values
+			}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
 			c.boolTyp = c.class == classBool

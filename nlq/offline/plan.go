@@ -480,6 +480,13 @@ func (b *builder) entity(i int) error {
 		// who, not what to group by.
 		b.group = false
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+		if c.col2 != nil {
+			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
+			if op == "<>" {
+				return &notUnderstood{words: []string{it.text()}, msg: "a negated name over two columns is not supported"}
+			}
+			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}})
+		}
 		b.lastTable = c.table
 		return nil
 	case candTable:
@@ -568,6 +575,10 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.table == t &&
+		!it.plural && b.agg == aggNone && !b.group && !b.which && !b.top {
+		return nil // "customer Mia Dubois", "employee Dubois": the table only says whose name
+	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
