@@ -277,6 +277,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.samples {
+				if c.class == classBool {
+					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
+				}
 				for _, p := range valuePhrases(v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}

@@ -30,6 +30,9 @@ type column struct {
 	boolTyp bool                      // a flag stored as a boolean (TRUE/FALSE), not as 0/1
 	prof    *datasource.ColumnProfile // what the data says, when the schema was profiled
 	index   []string                  // the value index of a label-like column with many values
+	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
+	flagOn, flagOff string
+	textDate        bool // a date stored as text, recognised by its values
 }
 
 // table is a schema table with its derived roles.
@@ -136,6 +139,9 @@ func newModel(s *datasource.Schema) *model {
 			}
 			t.cols = append(t.cols, c)
 		}
+		for _, c := range t.cols {
+			inferFromData(c, strings.ToLower(st.Columns[t.colIndex(c)].Type))
+		}
 		if len(st.PrimaryKey) == 1 {
 			t.pk = t.col(st.PrimaryKey[0])
 		} else if c := t.col("id"); c != nil {
@@ -226,6 +232,73 @@ func pickLabel(t *table) (*column, *column) {
 		return best, first
 	}
 	return best, nil
+}
+
+// inferFromData refines a column's role with what its values show, whatever its name: a number
+// column holding only 0 and 1 is a flag, never a measure; a text column holding only Y/N (yes/no,
+// true/false, 1/0) is a flag too; a text column whose values are all dates is a date.
+func inferFromData(c *column, typ string) {
+	switch c.class {
+	case classNumber:
+		p := c.prof
+		if p != nil && p.Distinct == 2 && p.Min == "0" && p.Max == "1" && c.money == 0 && !c.countName() {
+			c.class = classBool
+		}
+	case classText:
+		if on, off, ok := textFlag(c.samples); ok {
+			c.class, c.flagOn, c.flagOff = classBool, on, off
+			return
+		}
+		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
+			c.class, c.textDate = classDate, true
+		}
+	case classDate:
+		c.textDate = !strings.Contains(typ, "date") && !strings.Contains(typ, "time")
+	}
+}
+
+// countName reports whether the column's words say it counts things (units, clicks).
+func (c *column) countName() bool {
+	for _, w := range c.words {
+		if countLike[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// flagPairs are the value pairs of flags stored as text, "on" first.
+var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}}
+
+// textFlag recognises a text column whose sampled values are exactly the two values of a flag,
+// returning them as stored.
+func textFlag(samples []string) (on, off string, ok bool) {
+	if len(samples) != 2 {
+		return "", "", false
+	}
+	for _, fp := range flagPairs {
+		a, b := strings.ToLower(samples[0]), strings.ToLower(samples[1])
+		switch {
+		case a == fp[0] && b == fp[1]:
+			return samples[0], samples[1], true
+		case a == fp[1] && b == fp[0]:
+			return samples[1], samples[0], true
+		}
+	}
+	return "", "", false
+}
+
+// dateShaped reports whether s starts like an ISO date (2024-03-15, 2024-03-15 10:00:00).
+func dateShaped(s string) bool {
+	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, r := range s[:10] {
+		if i != 4 && i != 7 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return len(s) == 10 || s[10] == ' ' || s[10] == 'T'
 }
 
 // flagWords are state adjectives that name a 0/1 column on their own.

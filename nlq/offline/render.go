@@ -257,6 +257,9 @@ func (d dialect) bucket(c *column, g grain) string {
 	x := d.col(c)
 	switch d.typ {
 	case datasource.Postgres:
+		if c.textDate {
+			x = "CAST(" + x + " AS timestamp)" // a date kept as text
+		}
 		switch g {
 		case grainDay:
 			return fmt.Sprintf("to_char(date_trunc('day', %s), 'YYYY-MM-DD')", x)
@@ -542,8 +545,11 @@ func where(p *plan, d dialect) []string {
 		}
 		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
 			lit := map[bool]string{true: "1", false: "0"}[fv.on]
-			if c.col.boolTyp {
+			switch {
+			case c.col.boolTyp:
 				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
+			case c.col.flagOn != "":
+				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
 			}
 			out = append(out, d.col(c.col)+" = "+lit)
 			continue

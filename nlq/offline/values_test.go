@@ -16,11 +16,12 @@ import (
 // musicDDL is a small store in Chinook's conventions (CamelCase, singular "…Id" keys) whose
 // names have more distinct values than a sample holds, so they reach the engine through the
 // value index: 80 artists (AC/DC, Beyoncé), 60 customers' last names, and a person, Mia Dubois,
-// who is both a customer and an employee.
+// who is both a customer and an employee. Artist.Touring is a Y/N flag and Album.Released a date
+// kept as text: only their data says so.
 var musicDDL = []string{
-	`CREATE TABLE "Artist" ("ArtistId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL)`,
+	`CREATE TABLE "Artist" ("ArtistId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL, "Touring" TEXT NOT NULL)`,
 	`CREATE TABLE "Genre" ("GenreId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL)`,
-	`CREATE TABLE "Album" ("AlbumId" INTEGER PRIMARY KEY, "Title" TEXT NOT NULL, "ArtistId" INTEGER NOT NULL REFERENCES "Artist"("ArtistId"))`,
+	`CREATE TABLE "Album" ("AlbumId" INTEGER PRIMARY KEY, "Title" TEXT NOT NULL, "ArtistId" INTEGER NOT NULL REFERENCES "Artist"("ArtistId"), "Released" TEXT)`,
 	`CREATE TABLE "Track" ("TrackId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL, "AlbumId" INTEGER REFERENCES "Album"("AlbumId"), "GenreId" INTEGER REFERENCES "Genre"("GenreId"), "Composer" TEXT, "Milliseconds" INTEGER NOT NULL)`,
 	`CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL, "Title" TEXT)`,
 	`CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL, "Country" TEXT)`,
@@ -48,13 +49,13 @@ func writeMusicDB(t testing.TB) (dir string) {
 		artists = append(artists, fmt.Sprintf("Band Number %d", i))
 	}
 	for i, a := range artists {
-		ins(`INSERT INTO Artist VALUES (?, ?)`, i+1, a)
+		ins(`INSERT INTO Artist VALUES (?, ?, ?)`, i+1, a, []string{"Y", "N", "N"}[i%3])
 	}
 	for i, g := range []string{"Rock", "Rock & Roll", "Jazz", "Metal"} {
 		ins(`INSERT INTO Genre VALUES (?, ?)`, i+1, g)
 	}
 	for i := 0; i < 100; i++ {
-		ins(`INSERT INTO Album VALUES (?, ?, ?)`, i+1, fmt.Sprintf("Album Volume %d", i), 1+i%len(artists))
+		ins(`INSERT INTO Album VALUES (?, ?, ?, ?)`, i+1, fmt.Sprintf("Album Volume %d", i), 1+i%len(artists), fmt.Sprintf("20%02d-%02d-%02d", 10+i%12, 1+i%12, 1+i%28))
 	}
 	for i := 0; i < 300; i++ {
 		composer := fmt.Sprintf("Composer %d", i%60)
@@ -158,7 +159,8 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 	// Not "Luís Gonçalves": MySQL's default collations compare without accents, so there
 	// 'Luís' = 'Luis' holds, as the customer's database decides.
 	questions := []string{"how many albums by AC/DC", "number of tracks of the genre rock and roll",
-		"total of invoices of customer Mia Dubois", "number of invoices of employee Mia Dubois", "how many albums does Beyonce have"}
+		"total of invoices of customer Mia Dubois", "number of invoices of employee Mia Dubois", "how many albums does Beyonce have",
+		"how many artists are touring", "number of albums per month", "albums released in 2015"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string

@@ -1,0 +1,93 @@
+package offline
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// rolesSchema has columns whose names do not say what they hold; their data does.
+func rolesSchema() *datasource.Schema {
+	prof := func(table, col string, distinct int64, min, max string) datasource.ColumnProfile {
+		return datasource.ColumnProfile{Table: table, Column: col, Rows: 100, NonNull: 100, Distinct: distinct, Min: min, Max: max}
+	}
+	return &datasource.Schema{
+		Tables: []datasource.Table{
+			{Name: "Products", PrimaryKey: []string{"ProductID"}, Columns: []datasource.Column{
+				{Name: "ProductID", Type: "integer"}, {Name: "ProductName", Type: "text"},
+				{Name: "Retired", Type: "text", SampleValues: []string{"0", "1"}},
+				{Name: "Featured", Type: "varchar(1)", SampleValues: []string{"N", "Y"}},
+				{Name: "Returnable", Type: "integer"},
+				{Name: "UnitsSold", Type: "integer"},
+				{Name: "Weight", Type: "numeric"},
+				{Name: "Launched", Type: "text"},
+				{Name: "Remarks", Type: "text"},
+			}},
+		},
+		Profile: []datasource.ColumnProfile{
+			prof("Products", "Returnable", 2, "0", "1"),
+			prof("Products", "UnitsSold", 2, "0", "1"),
+			prof("Products", "Weight", 40, "0.5", "12"),
+			prof("Products", "Launched", 90, "2019-02-01", "2024-11-30 10:00:00"),
+			prof("Products", "Remarks", 90, "2019-02-01 was the day", "zzz"),
+		},
+	}
+}
+
+// TestRolesFromData checks the roles read from the values of columns whose names say nothing
+// of them: 0/1 and Y/N flags, dates kept as text, and what stays a measure or text.
+func TestRolesFromData(t *testing.T) {
+	m := newModel(rolesSchema())
+	p := m.byName["products"]
+	cases := []struct {
+		col      string
+		class    colClass
+		on       string
+		textDate bool
+	}{
+		{"Retired", classBool, "1", false},
+		{"Featured", classBool, "Y", false},
+		{"Returnable", classBool, "", false},
+		{"UnitsSold", classNumber, "", false}, // counts units, even if only 0 and 1 so far
+		{"Weight", classNumber, "", false},
+		{"Launched", classDate, "", true},
+		{"Remarks", classText, "", false}, // starts like a date, is not one
+		{"ProductName", classText, "", false},
+	}
+	for _, c := range cases {
+		col := p.col(c.col)
+		if col.class != c.class || col.flagOn != c.on || col.textDate != c.textDate {
+			t.Errorf("%s: class %d on %q textDate %v, want %d %q %v", c.col, col.class, col.flagOn, col.textDate, c.class, c.on, c.textDate)
+		}
+	}
+}
+
+// TestRolesFromDataInQuestions asks questions that need those roles, in every dialect's SQL.
+func TestRolesFromDataInQuestions(t *testing.T) {
+	cases := []struct {
+		question string
+		dialect  datasource.Type
+		want     string
+	}{
+		{"how many products are retired", datasource.SQLite, `"Products"."Retired" = '1'`},
+		{"how many products are featured", datasource.MySQL, "`Products`.`Featured` = 'Y'"},
+		{"how many products are not featured", datasource.Postgres, `"Products"."Featured" = 'N'`},
+		{"how many products are returnable", datasource.Postgres, `"Products"."Returnable" = 1`},
+		{"number of products per month", datasource.Postgres, `date_trunc('month', CAST("Products"."Launched" AS timestamp))`},
+		{"number of products per month", datasource.SQLite, `strftime('%Y-%m', "Products"."Launched")`},
+		{"products launched in 2024", datasource.MySQL, "`Products`.`Launched` >= '2024-01-01'"},
+	}
+	for _, c := range cases {
+		g, err := New().Generate(context.Background(), nlq.Request{Question: c.question, Dialect: c.dialect, Schema: rolesSchema(), Now: benchNow})
+		if err != nil {
+			t.Errorf("%q (%s): %v", c.question, c.dialect, err)
+			continue
+		}
+		if !strings.Contains(g.SQL, c.want) {
+			t.Errorf("%q (%s): SQL lacks %s:\n%s", c.question, c.dialect, c.want, g.SQL)
+		}
+	}
+}
