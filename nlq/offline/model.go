@@ -3,6 +3,7 @@ package offline
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/analytics-agent/service/datasource"
 )
@@ -231,7 +232,42 @@ func pickLabel(t *table) (*column, *column) {
 	if best != nil && first != nil && best != first && bestScore == 7 {
 		return best, first
 	}
+	if best == nil {
+		best = labelFromData(t)
+	}
 	return best, nil
+}
+
+// labelFromData picks, when no column name says "name" or "title", the text column whose data
+// names rows: (nearly) one value per row, words rather than codes ("Blue Note", not "BN-0042").
+func labelFromData(t *table) *column {
+	var best *column
+	bestRatio := 0.0
+	for _, c := range t.cols {
+		p := c.prof
+		if c.class != classText || p == nil || p.NonNull < 5 {
+			continue
+		}
+		ratio := float64(p.Distinct) / float64(p.NonNull)
+		if ratio >= 0.8 && ratio > bestRatio && wordy(p.Min) && wordy(p.Max) {
+			best, bestRatio = c, ratio
+		}
+	}
+	return best
+}
+
+// wordy reports whether a value reads as words: letters, no digits, at most six words.
+func wordy(s string) bool {
+	letters := false
+	for _, r := range s {
+		switch {
+		case unicode.IsDigit(r):
+			return false
+		case unicode.IsLetter(r):
+			letters = true
+		}
+	}
+	return letters && len(strings.Fields(s)) <= 6
 }
 
 // inferFromData refines a column's role with what its values show, whatever its name: a number

@@ -26,8 +26,15 @@ func rolesSchema() *datasource.Schema {
 				{Name: "Launched", Type: "text"},
 				{Name: "Remarks", Type: "text"},
 			}},
+			{Name: "Venues", PrimaryKey: []string{"VenueID"}, Columns: []datasource.Column{
+				{Name: "VenueID", Type: "integer"}, {Name: "Ref", Type: "text"}, {Name: "Headline", Type: "text"},
+				{Name: "City", Type: "text", SampleValues: []string{"Paris", "Oslo"}},
+			}},
 		},
 		Profile: []datasource.ColumnProfile{
+			prof("Venues", "Ref", 100, "BN-0001", "VV-0099"),
+			prof("Venues", "Headline", 98, "Blue Note", "Village Vanguard"),
+			prof("Venues", "City", 2, "Oslo", "Paris"),
 			prof("Products", "Returnable", 2, "0", "1"),
 			prof("Products", "UnitsSold", 2, "0", "1"),
 			prof("Products", "Weight", 40, "0.5", "12"),
@@ -56,6 +63,9 @@ func TestRolesFromData(t *testing.T) {
 		{"Launched", classDate, "", true},
 		{"Remarks", classText, "", false}, // starts like a date, is not one
 		{"ProductName", classText, "", false},
+	}
+	if v := m.byName["venues"]; v.label == nil || v.label.name != "Headline" {
+		t.Errorf("Venues' label should be Headline (one value per row, words not codes), got %+v", v.label)
 	}
 	for _, c := range cases {
 		col := p.col(c.col)
