@@ -145,6 +145,19 @@ type lexicon struct {
 	nValues int
 }
 
+// viewPenalty lowers every reading in a view below the same reading in a table.
+const viewPenalty = 0.1
+
+// hasTables reports whether the schema has any base table (not only views).
+func (m *model) hasTables() bool {
+	for _, t := range m.tables {
+		if !t.view {
+			return true
+		}
+	}
+	return false
+}
+
 // scoreIndexed is the score of a value found in the value index: below an exact name.
 const scoreIndexed = 0.95
 
@@ -330,6 +343,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(word, cand{kind: candColumn, table: t, col: c, score: best * 0.9})
 				}
 			}
+		}
+	}
+	// Views repeat their tables' columns under the same names (Northwind's "Invoices",
+	// "Alphabetical list of products"): the tables' own columns come first, and a view is read
+	// when it is named or holds something no table has.
+	if m.hasTables() {
+		for p, cs := range l.entries {
+			for i := range cs {
+				if cs[i].table.view {
+					cs[i].score -= viewPenalty
+				}
+			}
+			l.entries[p] = cs
 		}
 	}
 	// The organisation's synonyms are curated, so they beat even exact names.

@@ -48,6 +48,7 @@ type table struct {
 	measure *column // the default measure ("orders over 100" compares this)
 	fks     []fk
 	fkCols  map[*column]bool
+	view    bool // a view: a convenience over the tables, which are read first
 }
 
 // fk is one single-column foreign key edge.
@@ -86,7 +87,7 @@ func newModel(s *datasource.Schema) *model {
 	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
-		t := &table{name: st.Name, words: normWords(st.Name)}
+		t := &table{name: st.Name, words: normWords(st.Name), view: st.Kind == "view"}
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
 			pk[strings.ToLower(c)] = true

@@ -633,6 +633,11 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.cmpTarget = col
 		return nil
 	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
+		b.next(i+1) != nil && b.next(i+1).kind == itKeyword && b.next(i+1).kw.kind == kwAvg {
+		b.cmpTarget = col // "products that cost more than the average product"
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		// "categories whose average price is above 100": a condition on the aggregate.
@@ -717,6 +722,11 @@ func (b *builder) finish() error {
 		if !p.outerCount {
 			p.measures = append(p.measures, *p.having[0].having)
 		}
+	}
+	// "Which genres have more than 100 tracks", "categories with an average price above 30":
+	// the groups that pass, with the aggregate the condition is on.
+	if len(p.having) > 0 && len(p.dims) > 0 && len(p.measures) == 0 && !p.outerCount {
+		p.measures = append(p.measures, *p.having[0].having)
 	}
 	// Listed columns next to a measure are groupings: "revenue and segment" is unusual, but
 	// "segment revenue" reads that way.
@@ -961,6 +971,8 @@ func (b *builder) special(c *cand) (bool, error) {
 		subject := b.lastTable
 		var target *column
 		switch {
+		case b.cmpTarget != nil && (c.kind == candTable && c.table == b.cmpTarget.table || c.kind == candColumn && c.col == b.cmpTarget):
+			target, b.cmpTarget = b.cmpTarget, nil
 		case c.kind == candColumn && c.col.class == classNumber:
 			target = c.col
 		case c.kind == candTable && b.cmpDim != "":
@@ -974,8 +986,9 @@ func (b *builder) special(c *cand) (bool, error) {
 		op := cmpOp(b.cmp, b.not)
 		b.cmp, b.cmpAvg, b.not = kwNone, false, false
 		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
-		if c.kind == candTable && c.table == subject {
-			return true, nil
+		if len(b.p.dims) == 0 && len(b.p.measures) == 0 {
+			// "which products cost more than the average product": the rows compared.
+			b.p.subjects = appendTable(b.p.subjects, target.table)
 		}
 		return true, nil
 	case b.anti && c.kind == candTable:

@@ -101,3 +101,18 @@ func TestRolesFromDataInQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesBeforeViews: a view repeating a table's column (Northwind's "Invoices" next to
+// Orders) does not make the column ambiguous; naming the view still reads it.
+func TestTablesBeforeViews(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "Invoices", Kind: "view", Columns: []datasource.Column{{Name: "OrderID", Type: "integer"}, {Name: "Freight", Type: "numeric"}}},
+		{Name: "Orders", Kind: "table", PrimaryKey: []string{"OrderID"}, Columns: []datasource.Column{{Name: "OrderID", Type: "integer"}, {Name: "Freight", Type: "numeric"}}},
+	}}
+	for q, want := range map[string]string{"total freight": `FROM "Orders"`, "total freight of invoices": `FROM "Invoices"`} {
+		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.Postgres, Schema: s})
+		if err != nil || !strings.Contains(g.SQL, want) {
+			t.Errorf("%q: want %s, got %v\n%s", q, want, err, g.SQL)
+		}
+	}
+}

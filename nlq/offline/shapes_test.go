@@ -32,6 +32,9 @@ func TestShapesOnOtherConventions(t *testing.T) {
 		{"traders", "Share of orders per ship country", "SUM(COUNT(*)) OVER ()"},
 		{"rentals", "Average total payments per customer", "SELECT AVG(per_group.total_amount)"},
 		{"fieldservice", "What is the average visit length?", "AVG(visits.duration_minutes)"},
+		{"traders", "Which categories have more than 5 products?", `HAVING COUNT(*) > 5`},
+		{"traders", "Which categories have an average unit price above 130?", `HAVING AVG("Products"."UnitPrice") > 130`},
+		{"traders", "Which products cost more than the average product?", `WHERE "Products"."UnitPrice" > (SELECT AVG("Products"."UnitPrice") FROM "Products")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
