@@ -77,8 +77,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 // interpret runs resolution, plan building and completion.
 func interpret(m *model, items []item) (*plan, error) {
 	var unknown []string
-	for _, it := range items {
+	for k, it := range items {
 		if it.kind == itUnknown {
+			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
+				continue // "180 minutes": the comparison converts it, or build refuses it
+			}
 			unknown = append(unknown, it.text())
 		}
 	}

@@ -31,6 +31,7 @@ type cand struct {
 	// first_name = 'Mia' (col, value) and last_name = 'Dubois'.
 	col2   *column
 	value2 string
+	negate bool // a flag said negatively: "inactive" for active
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -56,6 +57,9 @@ func (c cand) key() string {
 	case candTable:
 		return "t:" + c.table.name
 	case candColumn:
+		if c.negate {
+			return "c:not " + c.table.name + "." + c.col.name
+		}
 		return "c:" + c.table.name + "." + c.col.name
 	}
 	if c.state != nil {
@@ -116,6 +120,9 @@ var aliases = map[string][]string{
 	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
 	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
 	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
+	"bill": {"billed amount", "invoice total", "amount billed"}, "invoice amount": {"invoice total"},
+	"long": {"length", "duration minute", "duration", "millisecond", "runtime"},
+	"copy": {"inventory"}, "stock item": {"inventory"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 }
 
@@ -251,6 +258,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			cw := c.words
 			full := strings.Join(cw, " ")
 			tc := cand{kind: candColumn, table: t, col: c}
+			if c.class == classBool {
+				// "inactive", "unpaid", "non verified": the flag is not set.
+				if w := cw[len(cw)-1]; len(cw) <= 2 && !linkWords[w] {
+					nc := with(tc, scoreSynonym)
+					nc.negate = true
+					for _, pre := range []string{"in", "un", "non ", "non"} {
+						l.add(pre+w, nc)
+					}
+				}
+			}
 			// Just below exact: the table's own name ("product categories") beats the phrase
 			// "product" + "category" naming products.category.
 			l.add(name+" "+full, with(tc, scoreExact-0.01))
@@ -308,6 +325,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
+				}
+			}
+		}
+	}
+	// "How much has Karl Seal spent": without a spend or cost column, what a customer spends
+	// is what they paid, an amount or a total.
+	if len(l.entries["spend"]) == 0 && len(l.entries["cost"]) == 0 {
+		for _, t := range m.tables {
+			for _, c := range t.cols {
+				if c.class == classNumber && c.money >= revenueLike-1 {
+					l.add("spend", cand{kind: candColumn, table: t, col: c, score: 0.75 + 0.01*float64(c.money)})
 				}
 			}
 		}
@@ -403,7 +431,7 @@ func containsAny(ws, any []string) bool {
 // candidates on a wide schema).
 func sameCand(a, b cand) bool {
 	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) ||
-		a.col2 != b.col2 || a.value2 != b.value2 {
+		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate {
 		return false
 	}
 	return a.state == nil || *a.state == *b.state

@@ -142,7 +142,7 @@ func newModel(s *datasource.Schema) *model {
 			t.cols = append(t.cols, c)
 		}
 		for _, c := range t.cols {
-			inferFromData(c, strings.ToLower(st.Columns[t.colIndex(c)].Type))
+			inferFromData(c)
 		}
 		if len(st.PrimaryKey) == 1 {
 			t.pk = t.col(st.PrimaryKey[0])
@@ -274,7 +274,10 @@ func wordy(s string) bool {
 // inferFromData refines a column's role with what its values show, whatever its name: a number
 // column holding only 0 and 1 is a flag, never a measure; a text column holding only Y/N (yes/no,
 // true/false, 1/0) is a flag too; a text column whose values are all dates is a date.
-func inferFromData(c *column, typ string) {
+//
+// A text column already named like a date (order_date) is left as it was: SQLite's typeless
+// dates are read that way, and the other engines' date types need no cast.
+func inferFromData(c *column) {
 	switch c.class {
 	case classNumber:
 		p := c.prof
@@ -289,8 +292,6 @@ func inferFromData(c *column, typ string) {
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 		}
-	case classDate:
-		c.textDate = !strings.Contains(typ, "date") && !strings.Contains(typ, "time")
 	}
 }
 

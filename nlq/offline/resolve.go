@@ -96,6 +96,28 @@ func disambiguateName(m *model, items []item, i int) error {
 	if len(names) == 0 {
 		return nil
 	}
+	// "composed by Jimi Hendrix": the column named just before decides, even for an attribute.
+	for _, j := range []int{i - 1, i - 2} {
+		if j < 0 || (j == i-2 && !(items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)) || items[j].kind != itEntity {
+			continue
+		}
+		for k, qc := range items[j].cands {
+			if qc.kind != candColumn {
+				continue
+			}
+			var keep []cand
+			for _, c := range it.cands {
+				if c.kind == candValue && c.col == qc.col {
+					keep = append(keep, c)
+				}
+			}
+			if len(keep) > 0 {
+				it.cands = keep
+				items[j].cands = []cand{items[j].cands[k]}
+				return nil
+			}
+		}
+	}
 	keepTable := func(t *table) {
 		var keep []cand
 		for _, c := range it.cands {
@@ -281,9 +303,9 @@ func equivalent(a, b cand) bool {
 	case a.kind == candValue && b.kind == candValue:
 		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col))
 	case a.kind == candColumn && b.kind == candTable:
-		return b.table.label != nil && references(a.col, b.table.label)
+		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label)
 	case a.kind == candTable && b.kind == candColumn:
-		return a.table.label != nil && references(b.col, a.table.label)
+		return a.table.label != nil && (references(b.col, a.table.label) || b.col == a.table.label)
 	}
 	return false
 }

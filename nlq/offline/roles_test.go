@@ -25,6 +25,7 @@ func rolesSchema() *datasource.Schema {
 				{Name: "Weight", Type: "numeric"},
 				{Name: "Launched", Type: "text"},
 				{Name: "Remarks", Type: "text"},
+				{Name: "Active", Type: "integer"},
 			}},
 			{Name: "Venues", PrimaryKey: []string{"VenueID"}, Columns: []datasource.Column{
 				{Name: "VenueID", Type: "integer"}, {Name: "Ref", Type: "text"}, {Name: "Headline", Type: "text"},
@@ -86,6 +87,8 @@ func TestRolesFromDataInQuestions(t *testing.T) {
 		{"how many products are featured", datasource.MySQL, "`Products`.`Featured` = 'Y'"},
 		{"how many products are not featured", datasource.Postgres, `"Products"."Featured" = 'N'`},
 		{"how many products are returnable", datasource.Postgres, `"Products"."Returnable" = 1`},
+		{"how many products are inactive", datasource.Postgres, `"Products"."Active" = 0`},
+		{"how many products are unfeatured", datasource.SQLite, `"Products"."Featured" = 'N'`},
 		{"number of products per month", datasource.Postgres, `date_trunc('month', CAST("Products"."Launched" AS timestamp))`},
 		{"number of products per month", datasource.SQLite, `strftime('%Y-%m', "Products"."Launched")`},
 		{"products launched in 2024", datasource.MySQL, "`Products`.`Launched` >= '2024-01-01'"},

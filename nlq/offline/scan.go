@@ -233,7 +233,9 @@ func wordForm(t token, lex *lexicon) []cand {
 	}
 	var forms []string
 	for _, st := range stems {
-		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment",
+			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier
+			st+"or", st+"r", st+"er")
 	}
 	for _, f := range forms {
 		var out []cand

@@ -114,6 +114,11 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		// One lower-case word is not read as a name: among thousands some are everyday words.
 		{question: "total of invoices of lastname07", refuse: "lastname07"},
 		{question: "total of invoices of Lastname07", want: []string{`"Customer"."LastName" = 'Lastname07'`}, rows: 1},
+		// The column named before the value decides, even for an attribute: composer, not artist.
+		{question: "how many tracks were composed by AC/DC", want: []string{`"Track"."Composer" = 'AC/DC'`}, rows: 1},
+		// Units: the number is converted to the column's (milliseconds).
+		{question: "how many tracks are longer than 7 minutes", want: []string{`"Track"."Milliseconds" > 420000`}, rows: 1},
+		{question: "which tracks are the longest", want: []string{`ORDER BY "Track"."Milliseconds" DESC`, "LIMIT 10"}, rows: 10},
 	}
 	ctx := context.Background()
 	for _, c := range cases {
