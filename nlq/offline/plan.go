@@ -630,8 +630,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.table == t &&
-		!it.plural && b.agg == aggNone && !b.group && !b.which && !b.top {
-		return nil // "customer Mia Dubois", "employee Dubois": the table only says whose name
+		!it.plural && b.agg == aggNone && !b.which && !b.top && (!b.group || nameColumn(n.pick.col)) {
+		// "customer Mia Dubois", "handled by employee Mia Dubois": the table only says whose
+		// name; after "by" it says who, not what to group by.
+		b.group = false
+		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {

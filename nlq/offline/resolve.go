@@ -127,6 +127,20 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 		it.cands = keep
 	}
+	if i > 0 && items[i-1].kind == itEntity && len(items[i-1].cands) > 0 && !items[i-1].plural &&
+		items[i-1].start+len(items[i-1].toks) == it.start {
+		// "customer Mia Dubois" when only an employee has that name: say so rather than
+		// answer about the employee. ("albums of AC/DC" names the albums, not the name.)
+		q := items[i-1].cands[0]
+		found := false
+		for _, n := range names {
+			found = found || (q.kind == candTable && n.table == q.table)
+		}
+		if q.kind == candTable && q.score >= scoreExact && q.table.label != nil && !found {
+			return &notUnderstood{words: []string{items[i-1].text() + " " + it.text()},
+				msg: fmt.Sprintf("no row of %s is named %q (%s is)", q.table.name, it.text(), describe(names[0]))}
+		}
+	}
 	if len(names) == 1 {
 		// Attributes found in the value index give way to the name.
 		var keep []cand

@@ -109,6 +109,8 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		{question: "total of invoices of customer Mia Dubois", want: []string{`"Customer"."FirstName" = 'Mia'`, `"Customer"."LastName" = 'Dubois'`}, rows: 1},
 		{question: "number of invoices of employee Mia Dubois", want: []string{`"Employee"."FirstName" = 'Mia'`, `"Employee"."LastName" = 'Dubois'`}, rows: 1},
 		{question: "total of invoices of Luís Gonçalves", want: []string{`"FirstName" = 'Luís'`, `"LastName" = 'Gonçalves'`}, rows: 1},
+		{question: "number of invoices handled by employee Mia Dubois", want: []string{`WHERE "Employee"."FirstName" = 'Mia'`, `"Employee"."LastName" = 'Dubois'`}, rows: 1},
+		{question: "total of invoices of customer Jane Peacock", refuse: `no row of Customer is named "Jane Peacock"`},
 		{question: "total of invoices of Mia Dubois", refuse: `"Mia Dubois" names more than one thing`, readings: 2},
 		{question: "total of invoices of Dubois", refuse: `"Dubois" names more than one thing`, readings: 2},
 		// One lower-case word is not read as a name: among thousands some are everyday words.
