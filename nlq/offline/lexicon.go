@@ -331,7 +331,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	// "How much has Karl Seal spent": without a spend or cost column, what a customer spends
 	// is what they paid, an amount or a total.
-	if len(l.entries["spend"]) == 0 && len(l.entries["cost"]) == 0 {
+	if len(l.entries["spend"]) == 0 {
 		for _, t := range m.tables {
 			for _, c := range t.cols {
 				if c.class == classNumber && c.money >= revenueLike-1 {

@@ -355,6 +355,12 @@ func (b *builder) number(i int) error {
 		b.topN = int(it.num)
 	case b.next(i) != nil && b.next(i).kind == itKeyword && (b.next(i).kw.kind == kwMost || b.next(i).kw.kind == kwLeast):
 		b.topN = int(it.num)
+	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
+		!b.items[i-1].plural && b.items[i-1].pick.table.pk != nil && it.num == float64(int64(it.num)) &&
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start:
+		// "store 2", "order 10248": the row with that key.
+		pk := b.items[i-1].pick.table.pk
+		b.p.conds = append(b.p.conds, condition{col: pk, op: "=", vals: []any{it.num}})
 	default:
 		b.unknown = append(b.unknown, it.text())
 	}

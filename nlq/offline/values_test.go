@@ -167,7 +167,9 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 	// 'Luís' = 'Luis' holds, as the customer's database decides.
 	questions := []string{"how many albums by AC/DC", "number of tracks of the genre rock and roll",
 		"total of invoices of customer Mia Dubois", "number of invoices of employee Mia Dubois", "how many albums does Beyonce have",
-		"how many artists are touring", "number of albums per month", "albums released in 2015"}
+		"how many artists are touring", "number of albums per month", "albums released in 2015",
+		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
+		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
