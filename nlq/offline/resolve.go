@@ -229,6 +229,26 @@ func resolve(m *model, items []item) error {
 				deferMeasures = true
 			}
 		}
+		// With nothing decided yet, the measure words' best readings stand in as anchors:
+		// in "total sales by country" the country is the one closest to the sales.
+		// Only a measure word with one best table in the schema's main domain does: a
+		// marketing table's "revenue" next to the orders' amounts decides nothing.
+		ctx := anchors
+		if len(ctx) == 0 && deferMeasures {
+			for _, idx := range open {
+				if cs := items[idx].cands; measureWord(cs) {
+					var best []*table
+					for _, c := range cs {
+						if c.score >= cs[0].score-ambiguityGap {
+							best = appendTable(best, c.table)
+						}
+					}
+					if len(best) == 1 && m.mainDomain()[best[0]] {
+						ctx = appendTable(ctx, best[0])
+					}
+				}
+			}
+		}
 		for k, idx := range open {
 			if deferMeasures && measureWord(items[idx].cands) {
 				continue
@@ -236,6 +256,13 @@ func resolve(m *model, items []item) error {
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
 			first, second := top2(adj)
+			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
+				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
+				// A tie on its own: let the measure word break it.
+				adj = adjusted(m, ctx, items[idx].cands)
+				nearby(items, idx, adj)
+				first, second = top2(adj)
+			}
 			if first < 0 || adj[first] == math.Inf(-1) {
 				continue
 			}

@@ -119,3 +119,27 @@ func TestTablesBeforeViews(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureWordAnchorsAGrouping: with nothing else named, the measure's table decides which
+// of two equally named columns a grouping means (the customers' country is one join from the
+// invoices, the employees' two), and a true tie is still refused.
+func TestMeasureWordAnchorsAGrouping(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "Employee", PrimaryKey: []string{"EmployeeId"}, Columns: []datasource.Column{{Name: "EmployeeId", Type: "integer"}, {Name: "LastName", Type: "text"}, {Name: "Country", Type: "text"}}},
+		{Name: "Customer", PrimaryKey: []string{"CustomerId"}, Columns: []datasource.Column{{Name: "CustomerId", Type: "integer"}, {Name: "LastName", Type: "text"}, {Name: "Country", Type: "text"}, {Name: "SupportRepId", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"SupportRepId"}, RefTable: "Employee", RefColumns: []string{"EmployeeId"}}}},
+		{Name: "Invoice", PrimaryKey: []string{"InvoiceId"}, Columns: []datasource.Column{{Name: "InvoiceId", Type: "integer"}, {Name: "CustomerId", Type: "integer"}, {Name: "Total", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"CustomerId"}, RefTable: "Customer", RefColumns: []string{"CustomerId"}}}},
+	}}
+	g, err := New().Generate(context.Background(), nlq.Request{Question: "Total sales by country", Dialect: datasource.Postgres, Schema: s})
+	if err != nil || !strings.Contains(g.SQL, `GROUP BY "Customer"."Country"`) {
+		t.Errorf("want the customers' country: %v\n%s", err, g.SQL)
+	}
+	// Both one join away: refused, naming both.
+	s.Tables[2].Columns = append(s.Tables[2].Columns, datasource.Column{Name: "EmployeeId", Type: "integer"})
+	s.Tables[2].ForeignKeys = append(s.Tables[2].ForeignKeys, datasource.ForeignKey{Columns: []string{"EmployeeId"}, RefTable: "Employee", RefColumns: []string{"EmployeeId"}})
+	if _, err := New().Generate(context.Background(), nlq.Request{Question: "Total sales by country", Dialect: datasource.Postgres, Schema: s}); err == nil ||
+		!strings.Contains(err.Error(), "Customer.Country or Employee.Country") {
+		t.Errorf("a tie must be refused naming both columns, got %v", err)
+	}
+}
