@@ -439,6 +439,31 @@ func (b *builder) comparison(i int) error {
 	return nil
 }
 
+// childMeasure is the money measure of the one table that references t directly and has one
+// (an order's lines: their amount or derived revenue), or nil when none or several do.
+func (b *builder) childMeasure(t *table) *column {
+	var found *column
+	for _, c := range b.m.tables {
+		if c == t || c.view || !b.childOf(c, t) {
+			continue
+		}
+		meas := c.measure
+		for _, d := range b.m.derived {
+			if d.table == c {
+				meas = d
+			}
+		}
+		if meas == nil || (meas.metric == nil && meas.money < revenueLike) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = meas
+	}
+	return found
+}
+
 // oneTable reports whether a listing reads only its own table: no condition, date or subject
 // elsewhere that a join could repeat its rows for (anti-joins are subqueries).
 func oneTable(p *plan) bool {
@@ -655,6 +680,13 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 		b.agg, b.distinct = aggNone, false
+	case b.agg == aggAvg && t.measure == nil && b.childMeasure(t) != nil:
+		// "the average order value": orders have no amount of their own, their lines do; the
+		// average over orders of each order's total.
+		c := b.childMeasure(t)
+		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
+		b.addDim(dimension{table: t, plural: true})
+		b.avgOf, b.agg = true, aggNone
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
