@@ -123,6 +123,7 @@ var aliases = map[string][]string{
 	"bill": {"billed amount", "invoice total", "amount billed"}, "invoice amount": {"invoice total"},
 	"long": {"length", "duration minute", "duration", "millisecond", "runtime"},
 	"copy": {"inventory"}, "stock item": {"inventory"},
+	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 }
 

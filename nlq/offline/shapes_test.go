@@ -34,6 +34,7 @@ func TestShapesOnOtherConventions(t *testing.T) {
 		{"fieldservice", "What is the average visit length?", "AVG(visits.duration_minutes)"},
 		{"traders", "Which categories have more than 5 products?", `HAVING COUNT(*) > 5`},
 		{"traders", "Which categories have an average unit price above 130?", `HAVING AVG("Products"."UnitPrice") > 130`},
+		{"fieldservice", "How many parts have more than 20 units on hand?", "WHERE parts.qty_on_hand > 20"},
 		{"traders", "What is the average order value?", `SELECT AVG(per_group.revenue)`},
 		{"rentals", "Average film length per category", "JOIN film_category ON film_category.film_id = film.film_id"},
 		{"rentals", "Which categories have an average rental rate above 2.5?", "HAVING AVG(film.rental_rate) > 2.5"},
