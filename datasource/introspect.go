@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -33,6 +34,8 @@ type introTable struct {
 	estimate int64  // engine's row estimate, -1 when unknown
 	size     int64  // bytes of data; -1 when unknown (counted), math.MaxInt64 to never count
 	text     []int  // indexes of columns whose values may be sampled
+	profile  []ColumnProfile
+	index    map[int][]string // value index by column, before the budget
 }
 
 // Introspect reads the structure of data source id: tables and views with their columns
@@ -84,9 +87,11 @@ func (m *Manager) Introspect(ctx context.Context, id string, cfg Config) (*Schem
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("introspection: %w", err)
 	}
+	applyIndexBudget(tables)
 	s := &Schema{Tables: make([]Table, len(tables)), RefreshedAt: time.Now().UTC()}
 	for i, t := range tables {
 		s.Tables[i] = t.Table
+		s.Profile = append(s.Profile, t.profiles()...)
 	}
 	return s, nil
 }
@@ -138,11 +143,13 @@ func (mysqlDialect) watch(context.Context, *sql.Conn) func() { return func() {} 
 func (m *Manager) countAndSample(ctx context.Context, db *sql.DB, dl dialect, tables []*introTable) {
 	work := make(chan *introTable)
 	var wg sync.WaitGroup
+	var collected atomic.Int64 // index values collected so far, to bound memory before the budget
 	for range min(m.opts.MaxOpenConns, 4) {
 		wg.Go(func() {
 			for t := range work {
 				countTable(ctx, db, dl, t)
-				sampleTable(ctx, db, dl, t)
+				profileTable(ctx, db, dl, t)
+				sampleTable(ctx, db, dl, t, &collected)
 			}
 		})
 	}
@@ -173,9 +180,10 @@ func countTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
 	// On failure (timeout, no privilege) the estimate stands: a count is a hint, not a promise.
 }
 
-// sampleTable collects distinct values of the table's text columns that have at most
-// MaxSampleValues of them. Failures leave the column without a sample.
-func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
+// sampleTable collects distinct values of the table's text columns: a sample when they have at
+// most MaxSampleValues, else, for a label-like column (names, titles), the value index when they
+// have at most MaxIndexValuesPerCol of mostly short values. Failures leave the column without.
+func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable, collected *atomic.Int64) {
 	if t.Kind != "table" || t.RowCount <= 0 || t.RowCount > MaxSampledTableRow {
 		return
 	}
@@ -183,29 +191,47 @@ func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
 		if ctx.Err() != nil {
 			return
 		}
+		limit := MaxSampleValues
+		index := labelLike(t.Columns[i].Name) && collected.Load() < maxCollectedIndexVals
+		if i < len(t.profile) && t.profile[i].Distinct > MaxIndexValuesPerCol {
+			index = false // the profile already saw too many
+		}
+		if index {
+			limit = MaxIndexValuesPerCol
+		}
 		col := dl.quote(t.Columns[i].Name)
 		q := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL LIMIT %d",
-			dl.asText(col), t.ref, col, MaxSampleValues+1)
+			dl.asText(col), t.ref, col, limit+1)
 		var vals []string
-		n := 0
+		n, chars := 0, 0
 		err := boundedQuery(ctx, db, dl, q, func(rows *sql.Rows) error {
 			var v string
 			if err := rows.Scan(&v); err != nil {
 				return err
 			}
 			n++
-			if utf8.RuneCountInString(v) <= MaxSampleValueLen && strings.TrimSpace(v) != "" {
+			if l := utf8.RuneCountInString(v); l <= MaxSampleValueLen && strings.TrimSpace(v) != "" {
 				vals = append(vals, v)
+				chars += l
 			}
 			return nil
 		})
-		// More than MaxSampleValues distinct values: not low-cardinality, and a partial list
-		// would mislead more than help.
-		if err != nil || n > MaxSampleValues {
+		// Too many distinct values: a partial list would mislead more than help.
+		if err != nil || n > limit {
 			continue
 		}
 		slices.Sort(vals)
-		t.Columns[i].SampleValues = vals
+		if n <= MaxSampleValues {
+			t.Columns[i].SampleValues = vals
+			continue
+		}
+		if len(vals) > 0 && chars/len(vals) <= maxIndexAvgLen {
+			if t.index == nil {
+				t.index = map[int][]string{}
+			}
+			t.index[i] = vals
+			collected.Add(int64(len(vals)))
+		}
 	}
 }
 

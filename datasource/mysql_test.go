@@ -177,6 +177,7 @@ func TestMySQLIntrospect(t *testing.T) {
 			t.Errorf("column %s = %+v, want %+v", c.name, got, c)
 		}
 	}
+	checkCustomerProfile(t, s)
 	lines := s.Table("order_lines")
 	if !slices.Equal(lines.PrimaryKey, []string{"order_id", "line_no"}) ||
 		!fkEqual(lines.ForeignKeys, []ForeignKey{{Columns: []string{"customer_id"}, RefTable: "customers", RefColumns: []string{"id"}}}) {

@@ -162,6 +162,7 @@ func TestPostgresIntrospect(t *testing.T) {
 			t.Errorf("column %s = %+v, want %+v", c.name, got, c)
 		}
 	}
+	checkCustomerProfile(t, s)
 	targets := s.Table("sales.targets")
 	if targets.Schema != "sales" || !fkEqual(targets.ForeignKeys, []ForeignKey{{Columns: []string{"customer_id"}, RefTable: "customers", RefColumns: []string{"id"}}}) {
 		t.Errorf("sales.targets = %+v", targets)

@@ -23,6 +23,39 @@ const (
 type Schema struct {
 	Tables      []Table   `json:"tables"`
 	RefreshedAt time.Time `json:"refreshed_at"`
+	// Profile is what introspection learned from the data itself: per column, distinct and
+	// null counts over the first rows, the smallest and largest value, and for label-like text
+	// columns (names, titles) the value index. The language engines read it; the public schema
+	// document (tables) does not carry it, and schemas stored before it existed have none.
+	Profile []ColumnProfile `json:"profile,omitempty"`
+}
+
+// ColumnProfile describes the data of one column.
+type ColumnProfile struct {
+	Table  string `json:"table"`
+	Column string `json:"column"`
+	// Rows is how many rows were profiled (the first MaxProfileRows); NonNull and Distinct
+	// count among them.
+	Rows     int64 `json:"rows"`
+	NonNull  int64 `json:"non_null"`
+	Distinct int64 `json:"distinct"`
+	// Min and Max are the smallest and largest value as text (cut to MaxSampleValueLen).
+	Min string `json:"min,omitempty"`
+	Max string `json:"max,omitempty"`
+	// Values is the value index of a label-like text column: all its distinct values when they
+	// are more than a sample holds, within the data source's index budget, sorted.
+	Values []string `json:"values,omitempty"`
+}
+
+// ProfileOf returns the profile of a table's column (case-insensitive), or nil.
+func (s *Schema) ProfileOf(table, column string) *ColumnProfile {
+	for i := range s.Profile {
+		p := &s.Profile[i]
+		if strings.EqualFold(p.Table, table) && strings.EqualFold(p.Column, column) {
+			return p
+		}
+	}
+	return nil
 }
 
 // Table is one table or view.

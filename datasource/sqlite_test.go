@@ -152,6 +152,85 @@ func TestSQLiteIntrospect(t *testing.T) {
 	}
 }
 
+func TestSQLiteIntrospectProfilesColumnsAndIndexesLabels(t *testing.T) {
+	m, cfg := newSQLiteSource(t)
+	s, err := m.Introspect(context.Background(), "ds_1", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		column           string
+		distinct, nonNul int64
+		min, max         string
+		values           int // length of the value index
+	}{
+		{"name", 120, 120, "Customer 1", "Customer 99", 120},  // a label with many values: indexed
+		{"notes", 120, 120, "x", strings.Repeat("x", 100), 0}, // prose: never indexed
+		{"country", 3, 120, "Brazil", "Germany", 0},           // sampled, not indexed
+		{"active", 2, 120, "0", "1", 0},                       // a 0/1 flag by its data
+		{"signup_date", 28, 120, "2024-01-01", "2024-01-28", 0},
+	}
+	for _, c := range cases {
+		p := s.ProfileOf("customers", c.column)
+		if p == nil {
+			t.Errorf("%s: no profile", c.column)
+			continue
+		}
+		if p.Rows != 120 || p.Distinct != c.distinct || p.NonNull != c.nonNul || p.Min != c.min || p.Max != c.max || len(p.Values) != c.values {
+			t.Errorf("%s: profile = {rows %d distinct %d non-null %d min %q max %q values %d}, want {120 %d %d %q %q %d}",
+				c.column, p.Rows, p.Distinct, p.NonNull, p.Min, p.Max, len(p.Values), c.distinct, c.nonNul, c.min, c.max, c.values)
+		}
+	}
+	if p := s.ProfileOf("order_lines", "sku"); p != nil {
+		t.Errorf("an empty table is not profiled: %+v", p)
+	}
+	// Stored and read back, the schema keeps its profile; the public tables do not carry it.
+	raw, _ := json.Marshal(s)
+	var back Schema
+	if err := json.Unmarshal(raw, &back); err != nil || len(back.Profile) != len(s.Profile) {
+		t.Fatalf("round trip: %v, %d profiles", err, len(back.Profile))
+	}
+	if tb, _ := json.Marshal(s.Tables); strings.Contains(string(tb), "Customer 77") {
+		t.Error("the value index leaked into the tables")
+	}
+}
+
+// checkCustomerProfile checks what every engine's introspection learns from the customers
+// fixture's data: 120 distinct names in the value index, 3 countries, a two-valued flag.
+func checkCustomerProfile(t *testing.T, s *Schema) {
+	t.Helper()
+	want := map[string][2]int64{"name": {120, 120}, "country": {3, 0}, "active": {2, 0}, "notes": {120, 0}}
+	for col, w := range want {
+		p := s.ProfileOf("customers", col)
+		if p == nil || p.Rows != 120 || p.Distinct != w[0] || int64(len(p.Values)) != w[1] {
+			t.Errorf("customers.%s profile = %+v, want 120 rows, %d distinct, %d indexed", col, p, w[0], w[1])
+		}
+	}
+}
+
+func TestIndexBudgetLeavesOutHugeTablesAndLongValuesFirst(t *testing.T) {
+	vals := func(n, length int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%0*d", length, i)
+		}
+		return out
+	}
+	small := &introTable{Table: Table{Name: "small", RowCount: 100}, index: map[int][]string{0: vals(100, 10)}}
+	huge := &introTable{Table: Table{Name: "huge", RowCount: 900_000}, index: map[int][]string{0: vals(MaxIndexValues-50, 5)}}
+	long := &introTable{Table: Table{Name: "long", RowCount: 100}, index: map[int][]string{0: vals(60, 5), 1: vals(50_000, 90), 2: vals(50_000, 91)}}
+	applyIndexBudget([]*introTable{huge, small, long})
+	if small.index[0] == nil || long.index[0] == nil {
+		t.Error("the short values of small tables must be kept")
+	}
+	if long.index[1] == nil || long.index[2] != nil {
+		t.Error("4.5 MB of long values fit the byte budget once, not twice; the longest are left out")
+	}
+	if huge.index[0] != nil {
+		t.Error("the huge table's column should be left out: it does not fit after the small ones")
+	}
+}
+
 func TestSQLiteQueryConversion(t *testing.T) {
 	m, cfg := newSQLiteSource(t)
 	res, err := m.Query(context.Background(), "ds_1", cfg,

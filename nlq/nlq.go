@@ -71,6 +71,10 @@ type NotUnderstoodError struct {
 	// Suggestions are questions the engine can answer over the same tables, for the user to
 	// rephrase with ("total orders.total_amount by orders.status").
 	Suggestions []string
+	// Readings are the meanings an ambiguous name could have, one per table
+	// ("customers.ContactName = 'Mia Dubois'", "employees.FirstName = 'Mia' and ..."): the
+	// engine refuses to pick one, and the user says which.
+	Readings []string
 }
 
 // Error implements error.

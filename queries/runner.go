@@ -74,6 +74,9 @@ func Classify(err error) Failure {
 		if len(nu.Suggestions) > 0 {
 			d["suggestions"] = append([]string{}, nu.Suggestions...)
 		}
+		if len(nu.Readings) > 0 {
+			d["readings"] = append([]string{}, nu.Readings...)
+		}
 		return Failure{Code: CodeNotUnderstood, Message: err.Error(), Details: d}
 	case errors.As(err, &rej):
 		d := map[string]any{}

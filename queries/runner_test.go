@@ -17,6 +17,7 @@ func TestPipelineErrorsBecomeClearFailureCodes(t *testing.T) {
 		detail string
 	}{
 		{&nlq.NotUnderstoodError{Words: []string{"salary"}}, CodeNotUnderstood, "unmapped_words"},
+		{&nlq.NotUnderstoodError{Words: []string{"Mia Dubois"}, Readings: []string{"customers.name = 'Mia Dubois'", "employees.name = 'Mia Dubois'"}}, CodeNotUnderstood, "readings"},
 		{fmt.Errorf("plan: %w", &guard.RejectionError{Reason: "no", Column: "customers.email"}), CodeRejected, "column"},
 		{fmt.Errorf("run: %w", datasource.ErrTimeout), CodeTimeout, ""},
 		{fmt.Errorf("dial: %w", datasource.ErrUnreachable), CodeUnavailable, ""},

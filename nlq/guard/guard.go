@@ -272,6 +272,14 @@ func (p Permissions) FilterSchema(schema *datasource.Schema) *datasource.Schema 
 		}
 		return true
 	}
+	// The data profile and value index follow their columns: a denied column's values never
+	// reach an engine.
+	for _, cp := range schema.Profile {
+		if k, ok := kept[strings.ToLower(cp.Table)]; ok && k[strings.ToLower(cp.Column)] {
+			cp.Values = slices.Clone(cp.Values)
+			out.Profile = append(out.Profile, cp)
+		}
+	}
 	for i := range out.Tables {
 		src := schema.Table(out.Tables[i].Name)
 		if allKept(src.Name, src.PrimaryKey) {

@@ -382,7 +382,15 @@ func TestPermissions(t *testing.T) {
 func TestFilterSchema(t *testing.T) {
 	schema, perms := testSchema(), testPerms()
 	schema.Tables[0].Columns[2].SampleValues = []string{"a@example.com"}
+	schema.Profile = []datasource.ColumnProfile{
+		{Table: "customers", Column: "name", Distinct: 2, Values: []string{"Mia Dubois", "Noah Okafor"}},
+		{Table: "customers", Column: "email", Distinct: 2, Values: []string{"mia@example.com", "noah@example.com"}},
+		{Table: "salaries", Column: "employee", Values: []string{"Mia Dubois"}},
+	}
 	f := perms.FilterSchema(schema)
+	if len(f.Profile) != 1 || f.Profile[0].Column != "name" || len(f.Profile[0].Values) != 2 {
+		t.Errorf("the profile and value index must follow the permitted columns only: %+v", f.Profile)
+	}
 	var names []string
 	for _, tb := range f.Tables {
 		for _, c := range tb.Columns {

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"sort"
@@ -26,9 +27,14 @@ const maxCached = 256
 // rather than for every question: on a 100-table schema building it costs more than reading
 // the question.
 type vocabCache struct {
-	mu sync.Mutex
-	m  map[uint64]*vocab
+	mu     sync.Mutex
+	m      map[uint64]*vocab
+	values int // indexed values held by the cached vocabularies
 }
+
+// maxCachedValues bounds the value-index entries all cached vocabularies hold (a full index of
+// one data source is 200k values, some tens of MB once indexed).
+const maxCachedValues = 1_000_000
 
 func (c *vocabCache) get(s *datasource.Schema, syn map[string]string, sem *nlq.Semantics) *vocab {
 	key := fingerprint(s, syn, sem)
@@ -45,10 +51,13 @@ func (c *vocabCache) get(s *datasource.Schema, syn map[string]string, sem *nlq.S
 	lex.addSemantics(m, sem)
 	v = &vocab{m: m, lex: lex}
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxCached {
-		c.m = map[uint64]*vocab{} // simple and bounded: a full cache starts over
+	if c.m == nil || len(c.m) >= maxCached || c.values+lex.nValues > maxCachedValues {
+		// Simple and bounded, in vocabularies and in indexed values: a full cache starts over.
+		c.m = map[uint64]*vocab{}
+		c.values = 0
 	}
 	c.m[key] = v
+	c.values += lex.nValues
 	c.mu.Unlock()
 	return v
 }
@@ -78,6 +87,20 @@ func fingerprint(s *datasource.Schema, syn map[string]string, sem *nlq.Semantics
 			for _, c := range f.RefColumns {
 				w(c)
 			}
+		}
+	}
+	// The value index can hold 200k values: it is summed up by its size, ends and refresh time
+	// rather than hashed whole on every question (it changes only with a refresh).
+	w(s.RefreshedAt.String())
+	for _, p := range s.Profile {
+		w("V" + p.Table + "." + p.Column)
+		w(fmt.Sprint(p.Rows, p.NonNull, p.Distinct, len(p.Values)))
+		w(p.Min)
+		w(p.Max)
+		if n := len(p.Values); n > 0 {
+			w(p.Values[0])
+			w(p.Values[n/2])
+			w(p.Values[n-1])
 		}
 	}
 	keys := make([]string, 0, len(syn))

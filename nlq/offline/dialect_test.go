@@ -96,6 +96,17 @@ func TestDialectsExecute(t *testing.T) {
 // schema (PostgreSQL) or database (MySQL) and copies the rows.
 func copyFixture(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn string) *sql.DB {
 	t.Helper()
+	var ddls []string
+	for _, ddl := range fixtureDDL {
+		ddls = append(ddls, nativeTypes(ddl))
+	}
+	return copyTables(t, lite, typ, driver, dsn, ddls)
+}
+
+// copyTables creates tables with ddls ("CREATE TABLE name ...") in a fresh schema (PostgreSQL)
+// or database (MySQL) and copies their rows from lite.
+func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn string, ddls []string) *sql.DB {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	admin, err := sql.Open(driver, dsn)
@@ -130,8 +141,7 @@ func copyFixture(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn st
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	for _, ddl := range fixtureDDL {
-		ddl = nativeTypes(ddl)
+	for _, ddl := range ddls {
 		if _, err := db.ExecContext(ctx, ddl); err != nil {
 			t.Fatalf("%s: %v", ddl, err)
 		}

@@ -77,8 +77,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 // interpret runs resolution, plan building and completion.
 func interpret(m *model, items []item) (*plan, error) {
 	var unknown []string
-	for _, it := range items {
+	for k, it := range items {
 		if it.kind == itUnknown {
+			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
+				continue // "180 minutes": the comparison converts it, or build refuses it
+			}
 			unknown = append(unknown, it.text())
 		}
 	}
@@ -104,11 +107,18 @@ func toPublic(err error, items []item) error {
 	var nu *notUnderstood
 	var amb *ambiguityError
 	var un *unrelatedError
+	var na *nameAmbiguityError
 	switch {
 	case errors.As(err, &nu):
 		return &nlq.NotUnderstoodError{Words: nu.words, Message: nu.msg}
 	case errors.As(err, &amb):
 		return &nlq.NotUnderstoodError{Words: []string{amb.words}, Message: "ambiguous: " + amb.Error()}
+	case errors.As(err, &na):
+		var rs []string
+		for _, c := range na.readings {
+			rs = append(rs, describe(c))
+		}
+		return &nlq.NotUnderstoodError{Words: []string{na.words}, Message: "ambiguous: " + na.Error(), Readings: rs}
 	case errors.As(err, &un):
 		return &nlq.NotUnderstoodError{Words: []string{un.words}, Message: un.Error()}
 	}

@@ -137,6 +137,8 @@ var stopWords = toSet(strings.Fields(`
 	dollars dollar usd eur euros euro units unit times
 	breakdown distribution split
 	who whom how when then than new
+	handle handles handled handling process processes processed take takes took taken taking
+	pay pays paying supply supplies hold holds held look looks looked catalogue catalog
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -27,6 +27,11 @@ type cand struct {
 	value string  // value candidates: the sampled value as stored
 	score float64
 	state *stateCond // a state phrase: "out of stock" is stock = 0
+	// col2 and value2 complete a name split over two columns: "Mia Dubois" is
+	// first_name = 'Mia' (col, value) and last_name = 'Dubois'.
+	col2   *column
+	value2 string
+	negate bool // a flag said negatively: "inactive" for active
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -52,10 +57,16 @@ func (c cand) key() string {
 	case candTable:
 		return "t:" + c.table.name
 	case candColumn:
+		if c.negate {
+			return "c:not " + c.table.name + "." + c.col.name
+		}
 		return "c:" + c.table.name + "." + c.col.name
 	}
 	if c.state != nil {
 		return fmt.Sprintf("s:%s.%s%s%v", c.table.name, c.col.name, c.state.op, c.state.val)
+	}
+	if c.col2 != nil {
+		return "v:" + c.table.name + "." + c.col.name + "=" + c.value + "&" + c.col2.name + "=" + c.value2
 	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
@@ -109,6 +120,10 @@ var aliases = map[string][]string{
 	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
 	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
 	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
+	"bill": {"billed amount", "invoice total", "amount billed"}, "invoice amount": {"invoice total"},
+	"long": {"length", "duration minute", "duration", "millisecond", "runtime"},
+	"copy": {"inventory"}, "stock item": {"inventory"},
+	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 }
 
@@ -131,6 +146,55 @@ var moneySynonyms = map[string]map[string]float64{
 type lexicon struct {
 	entries map[string][]cand
 	maxLen  int // longest phrase in words
+	// values is the value index: the values of label-like columns with many distinct values
+	// (names, titles), kept apart from entries because a schema name or a keyword always wins
+	// over them (see scan).
+	values  map[string][]cand
+	nValues int
+}
+
+// viewPenalty lowers every reading in a view below the same reading in a table.
+const viewPenalty = 0.1
+
+// hasTables reports whether the schema has any base table (not only views).
+func (m *model) hasTables() bool {
+	for _, t := range m.tables {
+		if !t.view {
+			return true
+		}
+	}
+	return false
+}
+
+// scoreIndexed is the score of a value found in the value index: below an exact name.
+const scoreIndexed = 0.95
+
+// addValue indexes one value of the value index under its phrases.
+func (l *lexicon) addValue(c cand) {
+	for _, p := range valuePhrases(c.value) {
+		l.values[p] = append(l.values[p], c)
+		if n := strings.Count(p, " ") + 1; n > l.maxLen {
+			l.maxLen = n
+		}
+	}
+	l.nValues++
+}
+
+// valuePhrases are the normalised phrases a stored value is found by: case, accents and
+// punctuation do not count ("ac dc" finds "AC/DC"), and "&" reads as "and" or as nothing
+// ("rock and roll" and "rock & roll" both find "Rock & Roll").
+func valuePhrases(v string) []string {
+	p := normPhrase(v)
+	if p == "" {
+		return nil
+	}
+	if !strings.Contains(v, "&") {
+		return []string{p}
+	}
+	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); q != p {
+		return []string{p, q}
+	}
+	return []string{p}
 }
 
 func (l *lexicon) add(phrase string, c cand) {
@@ -167,7 +231,7 @@ func (l *lexicon) lookup(phrase string) []cand {
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
-	l := &lexicon{entries: map[string][]cand{}}
+	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
@@ -195,6 +259,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			cw := c.words
 			full := strings.Join(cw, " ")
 			tc := cand{kind: candColumn, table: t, col: c}
+			if c.class == classBool {
+				// "inactive", "unpaid", "non verified": the flag is not set.
+				if w := cw[len(cw)-1]; len(cw) <= 2 && !linkWords[w] {
+					nc := with(tc, scoreSynonym)
+					nc.negate = true
+					for _, pre := range []string{"in", "un", "non ", "non"} {
+						l.add(pre+w, nc)
+					}
+				}
+			}
 			// Just below exact: the table's own name ("product categories") beats the phrase
 			// "product" + "category" naming products.category.
 			l.add(name+" "+full, with(tc, scoreExact-0.01))
@@ -234,9 +308,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.samples {
-				if p := normPhrase(v); p != "" {
+				if c.class == classBool {
+					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
+				}
+				for _, p := range valuePhrases(v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
+			}
+			for _, v := range c.index {
+				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
 			}
 		}
 	}
@@ -246,6 +326,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
+				}
+			}
+		}
+	}
+	// "How much has Karl Seal spent": without a spend or cost column, what a customer spends
+	// is what they paid, an amount or a total.
+	if len(l.entries["spend"]) == 0 {
+		for _, t := range m.tables {
+			for _, c := range t.cols {
+				if c.class == classNumber && c.money >= revenueLike-1 {
+					l.add("spend", cand{kind: candColumn, table: t, col: c, score: 0.75 + 0.01*float64(c.money)})
 				}
 			}
 		}
@@ -281,6 +372,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(word, cand{kind: candColumn, table: t, col: c, score: best * 0.9})
 				}
 			}
+		}
+	}
+	// Views repeat their tables' columns under the same names (Northwind's "Invoices",
+	// "Alphabetical list of products"): the tables' own columns come first, and a view is read
+	// when it is named or holds something no table has.
+	if m.hasTables() {
+		for p, cs := range l.entries {
+			for i := range cs {
+				if cs[i].table.view {
+					cs[i].score -= viewPenalty
+				}
+			}
+			l.entries[p] = cs
 		}
 	}
 	// The organisation's synonyms are curated, so they beat even exact names.
@@ -327,7 +431,8 @@ func containsAny(ws, any []string) bool {
 // sameCand is key equality without building the keys (the lexicon adds thousands of
 // candidates on a wide schema).
 func sameCand(a, b cand) bool {
-	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) {
+	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) ||
+		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate {
 		return false
 	}
 	return a.state == nil || *a.state == *b.state

@@ -3,6 +3,7 @@ package offline
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/analytics-agent/service/datasource"
 )
@@ -26,8 +27,13 @@ type column struct {
 	words   []string // singular words of the name
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
-	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
-	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	metric  *metricDef                // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp bool                      // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	prof    *datasource.ColumnProfile // what the data says, when the schema was profiled
+	index   []string                  // the value index of a label-like column with many values
+	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
+	flagOn, flagOff string
+	textDate        bool // a date stored as text, recognised by its values
 }
 
 // table is a schema table with its derived roles.
@@ -42,6 +48,7 @@ type table struct {
 	measure *column // the default measure ("orders over 100" compares this)
 	fks     []fk
 	fkCols  map[*column]bool
+	view    bool // a view: a convenience over the tables, which are read first
 }
 
 // fk is one single-column foreign key edge.
@@ -73,9 +80,14 @@ var (
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
 	m := &model{byName: map[string]*table{}}
+	profs := map[[2]string]*datasource.ColumnProfile{}
+	for i := range s.Profile {
+		p := &s.Profile[i]
+		profs[[2]string{strings.ToLower(p.Table), strings.ToLower(p.Column)}] = p
+	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
-		t := &table{name: st.Name, words: normWords(st.Name)}
+		t := &table{name: st.Name, words: normWords(st.Name), view: st.Kind == "view"}
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
 			pk[strings.ToLower(c)] = true
@@ -89,6 +101,9 @@ func newModel(s *datasource.Schema) *model {
 		}
 		for _, sc := range st.Columns {
 			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
+			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
+				c.prof, c.index = p, p.Values
+			}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
 			c.boolTyp = c.class == classBool
@@ -125,6 +140,9 @@ func newModel(s *datasource.Schema) *model {
 				}
 			}
 			t.cols = append(t.cols, c)
+		}
+		for _, c := range t.cols {
+			inferFromData(c)
 		}
 		if len(st.PrimaryKey) == 1 {
 			t.pk = t.col(st.PrimaryKey[0])
@@ -215,7 +233,110 @@ func pickLabel(t *table) (*column, *column) {
 	if best != nil && first != nil && best != first && bestScore == 7 {
 		return best, first
 	}
+	if best == nil {
+		best = labelFromData(t)
+	}
 	return best, nil
+}
+
+// labelFromData picks, when no column name says "name" or "title", the text column whose data
+// names rows: (nearly) one value per row, words rather than codes ("Blue Note", not "BN-0042").
+func labelFromData(t *table) *column {
+	var best *column
+	bestRatio := 0.0
+	for _, c := range t.cols {
+		p := c.prof
+		if c.class != classText || p == nil || p.NonNull < 5 {
+			continue
+		}
+		ratio := float64(p.Distinct) / float64(p.NonNull)
+		if ratio >= 0.8 && ratio > bestRatio && wordy(p.Min) && wordy(p.Max) {
+			best, bestRatio = c, ratio
+		}
+	}
+	return best
+}
+
+// wordy reports whether a value reads as words: letters, no digits, at most six words.
+func wordy(s string) bool {
+	letters := false
+	for _, r := range s {
+		switch {
+		case unicode.IsDigit(r):
+			return false
+		case unicode.IsLetter(r):
+			letters = true
+		}
+	}
+	return letters && len(strings.Fields(s)) <= 6
+}
+
+// inferFromData refines a column's role with what its values show, whatever its name: a number
+// column holding only 0 and 1 is a flag, never a measure; a text column holding only Y/N (yes/no,
+// true/false, 1/0) is a flag too; a text column whose values are all dates is a date.
+//
+// A text column already named like a date (order_date) is left as it was: SQLite's typeless
+// dates are read that way, and the other engines' date types need no cast.
+func inferFromData(c *column) {
+	switch c.class {
+	case classNumber:
+		p := c.prof
+		if p != nil && p.Distinct == 2 && p.Min == "0" && p.Max == "1" && c.money == 0 && !c.countName() {
+			c.class = classBool
+		}
+	case classText:
+		if on, off, ok := textFlag(c.samples); ok {
+			c.class, c.flagOn, c.flagOff = classBool, on, off
+			return
+		}
+		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
+			c.class, c.textDate = classDate, true
+		}
+	}
+}
+
+// countName reports whether the column's words say it counts things (units, clicks).
+func (c *column) countName() bool {
+	for _, w := range c.words {
+		if countLike[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// flagPairs are the value pairs of flags stored as text, "on" first.
+var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}}
+
+// textFlag recognises a text column whose sampled values are exactly the two values of a flag,
+// returning them as stored.
+func textFlag(samples []string) (on, off string, ok bool) {
+	if len(samples) != 2 {
+		return "", "", false
+	}
+	for _, fp := range flagPairs {
+		a, b := strings.ToLower(samples[0]), strings.ToLower(samples[1])
+		switch {
+		case a == fp[0] && b == fp[1]:
+			return samples[0], samples[1], true
+		case a == fp[1] && b == fp[0]:
+			return samples[1], samples[0], true
+		}
+	}
+	return "", "", false
+}
+
+// dateShaped reports whether s starts like an ISO date (2024-03-15, 2024-03-15 10:00:00).
+func dateShaped(s string) bool {
+	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, r := range s[:10] {
+		if i != 4 && i != 7 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return len(s) == 10 || s[10] == ' ' || s[10] == 'T'
 }
 
 // flagWords are state adjectives that name a 0/1 column on their own.

@@ -143,6 +143,7 @@ type builder struct {
 	list      bool
 	unknown   []string
 	singular  bool // the dimension of a superlative was singular
+	whichRows bool // "which customers ...": the rows of a table, by their label
 }
 
 func build(m *model, items []item) (*plan, error) {
@@ -171,6 +172,11 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: b.lastTable.measure, table: b.lastTable})
 		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
 		b.agg = aggNone
+	}
+	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggNone && b.p.measures[0].col != nil &&
+		b.p.measures[0].col.metric == nil && len(b.p.dims) == 0 {
+		// "how long are our films on average": the average of the measure named before.
+		b.p.measures[0].agg, b.agg = aggAvg, aggNone
 	}
 	if (b.agg == aggAvg || b.agg == aggMin || b.agg == aggMax) && len(b.p.measures) > 0 {
 		// "how many orders per customer on average": an aggregate of aggregates, which the
@@ -284,6 +290,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
 		}
 		b.cmp, b.cmpNums = k, nil
+		b.cmpDim = it.kw.dim // "longer than 180": a length, not the table's default measure
 	case kwNot:
 		b.not = true
 	case kwAnd, kwOr:
@@ -348,6 +355,12 @@ func (b *builder) number(i int) error {
 		b.topN = int(it.num)
 	case b.next(i) != nil && b.next(i).kind == itKeyword && (b.next(i).kw.kind == kwMost || b.next(i).kw.kind == kwLeast):
 		b.topN = int(it.num)
+	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
+		!b.items[i-1].plural && b.items[i-1].pick.table.pk != nil && it.num == float64(int64(it.num)) &&
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start:
+		// "store 2", "order 10248": the row with that key.
+		pk := b.items[i-1].pick.table.pk
+		b.p.conds = append(b.p.conds, condition{col: pk, op: "=", vals: []any{it.num}})
 	default:
 		b.unknown = append(b.unknown, it.text())
 	}
@@ -388,6 +401,28 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	if target == nil && b.cmpDim != "" {
+		if b.lastTable != nil {
+			target = dimColumn(b.lastTable, b.cmpDim)
+		}
+		if target == nil {
+			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", b.cmpDim)}
+		}
+	}
+	b.cmpDim = ""
+	if target != nil && target.metric == nil {
+		// "longer than 3 minutes" on a column of milliseconds: the number in the column's unit.
+		if n := b.next(i); n != nil && n.kind == itUnknown && len(n.toks) == 1 {
+			if f, ok := unitFactor(n.toks[0].norm, target); ok {
+				for k, v := range vals {
+					vals[k] = v.(float64) * f
+				}
+				n.kind, n.kw = itKeyword, keyword{}
+			} else if _, isUnit := unitSeconds[n.toks[0].norm]; isUnit {
+				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
+			}
+		}
+	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
 	}
@@ -402,6 +437,52 @@ func (b *builder) comparison(i int) error {
 	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// childMeasure is the money measure of the one table that references t directly and has one
+// (an order's lines: their amount or derived revenue), or nil when none or several do.
+func (b *builder) childMeasure(t *table) *column {
+	var found *column
+	for _, c := range b.m.tables {
+		if c == t || c.view || !b.childOf(c, t) {
+			continue
+		}
+		meas := c.measure
+		for _, d := range b.m.derived {
+			if d.table == c {
+				meas = d
+			}
+		}
+		if meas == nil || (meas.metric == nil && meas.money < revenueLike) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = meas
+	}
+	return found
+}
+
+// oneTable reports whether a listing reads only its own table: no condition, date or subject
+// elsewhere that a join could repeat its rows for (anti-joins are subqueries).
+func oneTable(p *plan) bool {
+	for _, c := range p.conds {
+		if c.col != nil && c.col.table != p.listTable {
+			return false
+		}
+	}
+	for _, d := range p.dates {
+		if d.col != nil && d.col.table != p.listTable {
+			return false
+		}
+	}
+	for _, t := range p.subjects {
+		if t != p.listTable {
+			return false
+		}
+	}
+	return len(p.having) == 0 && len(p.semFilters) == 0
 }
 
 // childOf reports whether child references parent directly (one parent has many children).
@@ -480,6 +561,13 @@ func (b *builder) entity(i int) error {
 		// who, not what to group by.
 		b.group = false
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+		if c.col2 != nil {
+			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
+			if op == "<>" {
+				return &notUnderstood{words: []string{it.text()}, msg: "a negated name over two columns is not supported"}
+			}
+			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}})
+		}
 		b.lastTable = c.table
 		return nil
 	case candTable:
@@ -533,7 +621,7 @@ func (b *builder) entity(i int) error {
 	}
 	if col.class == classBool && !b.group && !b.which && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
-		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not}}})
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}})
 		b.not = false
 		return nil
 	}
@@ -555,6 +643,10 @@ func (b *builder) entity(i int) error {
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && sameColumn(n.pick.col, col) {
 			return nil // "segment Enterprise": the value says it all
 		}
+		if n, nn := b.next(i), b.next(i+1); n != nil && n.kind == itKeyword && n.kw.kind == kwGroup && nn != nil &&
+			nn.kind == itEntity && nn.pick != nil && nn.pick.kind == candValue && sameColumn(nn.pick.col, col) {
+			return nil // "composed by Jimi Hendrix": so does a value after "by"
+		}
 		if i > 0 {
 			if pv := &b.items[i-1]; pv.kind == itEntity && pv.pick != nil && pv.pick.kind == candValue && sameColumn(pv.pick.col, col) {
 				return nil // "the Computers category": so does a value before its column
@@ -568,6 +660,13 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.table == t &&
+		!it.plural && b.agg == aggNone && !b.which && !b.top && (!b.group || nameColumn(n.pick.col)) {
+		// "customer Mia Dubois", "handled by employee Mia Dubois": the table only says whose
+		// name; after "by" it says who, not what to group by.
+		b.group = false
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
@@ -581,6 +680,13 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 		b.agg, b.distinct = aggNone, false
+	case b.agg == aggAvg && t.measure == nil && b.childMeasure(t) != nil:
+		// "the average order value": orders have no amount of their own, their lines do; the
+		// average over orders of each order's total.
+		c := b.childMeasure(t)
+		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
+		b.addDim(dimension{table: t, plural: true})
+		b.avgOf, b.agg = true, aggNone
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
@@ -620,6 +726,11 @@ func (b *builder) numberColumn(i int, col *column) error {
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		b.cmpTarget = col
+		return nil
+	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
+		b.next(i+1) != nil && b.next(i+1).kind == itKeyword && b.next(i+1).kw.kind == kwAvg {
+		b.cmpTarget = col // "products that cost more than the average product"
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
@@ -707,6 +818,11 @@ func (b *builder) finish() error {
 			p.measures = append(p.measures, *p.having[0].having)
 		}
 	}
+	// "Which genres have more than 100 tracks", "categories with an average price above 30":
+	// the groups that pass, with the aggregate the condition is on.
+	if len(p.having) > 0 && len(p.dims) > 0 && len(p.measures) == 0 && !p.outerCount {
+		p.measures = append(p.measures, *p.having[0].having)
+	}
 	// Listed columns next to a measure are groupings: "revenue and segment" is unusual, but
 	// "segment revenue" reads that way.
 	if len(p.measures) > 0 && len(p.listCols) > 0 {
@@ -718,15 +834,23 @@ func (b *builder) finish() error {
 		p.listCols = nil
 	}
 	if ranking && (b.dim != "" || b.price) && len(p.measures) == 0 && len(p.dims) > 0 && len(p.having) == 0 {
-		// "the title of the longest film": rows of one table ranked by a length or a price.
+		// "the title of the longest film", "which films are the longest": rows of one table
+		// ranked by a length or a price.
 		t := p.dims[0].col
+		if t == nil && p.dims[0].table != nil && p.dims[0].role == nil {
+			t = p.dims[0].table.label
+		}
 		var cols []*column
 		for _, d := range p.dims {
-			if d.col == nil || d.grain != grainNone || t == nil || d.col.table != t.table {
+			c := d.col
+			if c == nil && d.table != nil && d.role == nil {
+				c = d.table.label
+			}
+			if c == nil || d.grain != grainNone || t == nil || c.table != t.table {
 				cols = nil
 				break
 			}
-			cols = append(cols, d.col)
+			cols = append(cols, c)
 		}
 		if len(cols) > 0 {
 			var by *column
@@ -736,10 +860,10 @@ func (b *builder) finish() error {
 				by = t.table.measure
 			}
 			if by != nil {
+				p.limit = b.limitFor() // while the dimensions still say "films" or "film"
 				p.listTable, p.listCols, p.dims = t.table, cols, nil
 				p.order, p.orderCol = orderCol, by
 				p.desc = b.super > 0
-				p.limit = b.limitFor()
 				return nil
 			}
 		}
@@ -755,6 +879,10 @@ func (b *builder) finish() error {
 			case d.col != nil:
 				cols = append(cols, d.col)
 			case d.table.label != nil:
+				b.whichRows = true
+				if d.table.label2 != nil {
+					cols = append(cols, d.table.label2) // a first name next to the last name
+				}
 				cols = append(cols, d.table.label)
 			default:
 				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
@@ -830,7 +958,9 @@ func (b *builder) finish() error {
 				p.distinct = true
 				for _, c := range p.listCols {
 					if c.class != classText || len(c.samples) == 0 {
-						p.distinct = b.whichList
+						// Rows of one table keep their duplicates (two customers named "IT");
+						// values found through joins are listed once.
+						p.distinct = b.whichList && !(b.whichRows && oneTable(p))
 					}
 				}
 			}
@@ -920,6 +1050,27 @@ func sameColumn(a, b *column) bool {
 	return a == b || references(a, b) || references(b, a)
 }
 
+// unitSeconds are time units in seconds, by the singular word people and column names use.
+var unitSeconds = map[string]float64{"millisecond": 0.001, "ms": 0.001, "second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400}
+
+// unitFactor converts a number said in unit into col's unit, known from its name's words
+// (duration_minutes, Milliseconds) or, for a bare length, minutes (a film's length).
+func unitFactor(unit string, col *column) (float64, bool) {
+	from, ok := unitSeconds[unit]
+	if !ok {
+		return 0, false
+	}
+	for _, w := range col.words {
+		if to, ok := unitSeconds[w]; ok {
+			return from / to, true
+		}
+	}
+	if slices.Contains(col.words, "length") || slices.Contains(col.words, "runtime") {
+		return from / 60, true
+	}
+	return 0, false
+}
+
 // dimWords are the column-name words that measure a dimension, with units.
 var dimWords = map[string][]string{
 	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime"},
@@ -950,6 +1101,8 @@ func (b *builder) special(c *cand) (bool, error) {
 		subject := b.lastTable
 		var target *column
 		switch {
+		case b.cmpTarget != nil && (c.kind == candTable && c.table == b.cmpTarget.table || c.kind == candColumn && c.col == b.cmpTarget):
+			target, b.cmpTarget = b.cmpTarget, nil
 		case c.kind == candColumn && c.col.class == classNumber:
 			target = c.col
 		case c.kind == candTable && b.cmpDim != "":
@@ -961,10 +1114,11 @@ func (b *builder) special(c *cand) (bool, error) {
 			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
 		}
 		op := cmpOp(b.cmp, b.not)
-		b.cmp, b.cmpAvg, b.not = kwNone, false, false
+		b.cmp, b.cmpAvg, b.not, b.cmpDim = kwNone, false, false, ""
 		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
-		if c.kind == candTable && c.table == subject {
-			return true, nil
+		if len(b.p.dims) == 0 && len(b.p.measures) == 0 {
+			// "which products cost more than the average product": the rows compared.
+			b.p.subjects = appendTable(b.p.subjects, target.table)
 		}
 		return true, nil
 	case b.anti && c.kind == candTable:

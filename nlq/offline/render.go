@@ -111,7 +111,7 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	p.semFilters = semanticFilters(p, m)
-	if p.fanOut() {
+	if p.fanOut() && !p.throughLinks() {
 		for _, x := range p.measures {
 			if x.agg == aggSum || x.agg == aggAvg {
 				return &notUnderstood{msg: fmt.Sprintf("adding up %s.%s across %s would count rows more than once; ask per %s instead",
@@ -123,6 +123,38 @@ func complete(m *model, p *plan) error {
 }
 
 func (p *plan) fanOut() bool { return p.fanTable() != nil }
+
+// throughLinks reports whether every join that repeats the measure's rows goes through a link
+// table (film_category: keys only) to a table the answer is grouped by: "average film length
+// per category" counts a film once in each of its categories, which is what is asked.
+func (p *plan) throughLinks() bool {
+	grouped := func(t *table) bool {
+		for _, d := range p.dims {
+			if d.table == t || (d.col != nil && d.col.table == t) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, j := range p.joins {
+		if !j.fanOut {
+			continue
+		}
+		if j.table.label != nil || j.table.measure != nil || len(j.table.fks) < 2 {
+			return false
+		}
+		ok := false
+		for _, k := range p.joins {
+			if k.reached == j.table && !k.fanOut && k.fk.from.table == j.table && grouped(k.table) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return len(p.dims) > 0
+}
 
 func (p *plan) fanTable() *table {
 	for _, j := range p.joins {
@@ -257,6 +289,9 @@ func (d dialect) bucket(c *column, g grain) string {
 	x := d.col(c)
 	switch d.typ {
 	case datasource.Postgres:
+		if c.textDate {
+			x = "CAST(" + x + " AS timestamp)" // a date kept as text
+		}
 		switch g {
 		case grainDay:
 			return fmt.Sprintf("to_char(date_trunc('day', %s), 'YYYY-MM-DD')", x)
@@ -542,8 +577,11 @@ func where(p *plan, d dialect) []string {
 		}
 		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
 			lit := map[bool]string{true: "1", false: "0"}[fv.on]
-			if c.col.boolTyp {
+			switch {
+			case c.col.boolTyp:
 				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
+			case c.col.flagOn != "":
+				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
 			}
 			out = append(out, d.col(c.col)+" = "+lit)
 			continue

@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Resolution weights. A join hop costs more than the gap between a head-word match and a
@@ -33,13 +34,176 @@ func describe(c cand) string {
 	case candColumn:
 		return c.table.name + "." + c.col.name
 	}
+	if c.col2 != nil {
+		return fmt.Sprintf("%s.%s = '%s' and %s.%s = '%s'", c.table.name, c.col.name, c.value, c.table.name, c.col2.name, c.value2)
+	}
 	return fmt.Sprintf("%s.%s = '%s'", c.table.name, c.col.name, c.value)
+}
+
+// nameAmbiguityError is returned when a name (of a person, a product, a title) is a value of
+// more than one table and the question does not say which: matching it silently to one of
+// them would answer about the wrong thing.
+type nameAmbiguityError struct {
+	words    string
+	readings []cand // one per table
+}
+
+func (e *nameAmbiguityError) Error() string {
+	var rs []string
+	for _, c := range e.readings {
+		rs = append(rs, describe(c))
+	}
+	ex := strings.Join(e.readings[0].table.words, " ")
+	return fmt.Sprintf("%q names more than one thing: %s; say which, for example %q", e.words, strings.Join(rs, " or "), ex+" "+e.words)
+}
+
+// nameColumn reports whether a column names what its rows are: the table's label (or its
+// first-name part) or any "... name" column (ContactName). A composer or an artist name
+// stored as a plain attribute elsewhere is not.
+func nameColumn(c *column) bool {
+	return c == c.table.label || c == c.table.label2 || (len(c.words) > 0 && c.words[len(c.words)-1] == "name")
+}
+
+// disambiguateName settles a name found as a value of several tables. A name of what a table's
+// rows are beats a mere attribute of another table ("AC/DC" the artist, not a track's
+// composer). Between names of two tables ("Mia Dubois": a customer's contact and an employee)
+// the word before it decides ("customer Mia Dubois", "employee Mia Dubois"), or the rest of
+// the question when only one of them is directly related to it ("payments of Mia Dubois":
+// payments belong to customers, an actor is four joins away); otherwise the question is
+// refused, since matching it silently to one of them would answer about the wrong thing.
+// Values of other columns (a country in customers and in suppliers) are left to resolution.
+func disambiguateName(m *model, items []item, i int) error {
+	it := &items[i]
+	if it.kind != itEntity {
+		return nil
+	}
+	var names []cand
+	for _, c := range it.cands {
+		if c.kind != candValue || c.state != nil || !nameColumn(c.col) {
+			continue
+		}
+		dup := false
+		for _, n := range names {
+			if n.table == c.table || equivalent(n, c) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			names = append(names, c)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	// "composed by Jimi Hendrix": the column named just before decides, even for an attribute.
+	for _, j := range []int{i - 1, i - 2} {
+		if j < 0 || (j == i-2 && !(items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)) || items[j].kind != itEntity {
+			continue
+		}
+		for k, qc := range items[j].cands {
+			if qc.kind != candColumn {
+				continue
+			}
+			var keep []cand
+			for _, c := range it.cands {
+				if c.kind == candValue && c.col == qc.col {
+					keep = append(keep, c)
+				}
+			}
+			if len(keep) > 0 {
+				it.cands = keep
+				items[j].cands = []cand{items[j].cands[k]}
+				return nil
+			}
+		}
+	}
+	keepTable := func(t *table) {
+		var keep []cand
+		for _, c := range it.cands {
+			if c.table == t {
+				keep = append(keep, c)
+			}
+		}
+		it.cands = keep
+	}
+	if i > 0 && items[i-1].kind == itEntity && len(items[i-1].cands) > 0 && !items[i-1].plural &&
+		items[i-1].start+len(items[i-1].toks) == it.start {
+		// "customer Mia Dubois" when only an employee has that name: say so rather than
+		// answer about the employee. ("albums of AC/DC" names the albums, not the name.)
+		q := items[i-1].cands[0]
+		found := false
+		for _, n := range names {
+			found = found || (q.kind == candTable && n.table == q.table)
+		}
+		if q.kind == candTable && q.score >= scoreExact && q.table.label != nil && !found {
+			return &notUnderstood{words: []string{items[i-1].text() + " " + it.text()},
+				msg: fmt.Sprintf("no row of %s is named %q (%s is)", q.table.name, it.text(), describe(names[0]))}
+		}
+	}
+	if len(names) == 1 {
+		// Attributes found in the value index give way to the name.
+		var keep []cand
+		for _, c := range it.cands {
+			if !(c.kind == candValue && c.col.index != nil && !nameColumn(c.col)) {
+				keep = append(keep, c)
+			}
+		}
+		it.cands = keep
+		return nil
+	}
+	if i > 0 && items[i-1].kind == itEntity {
+		q := &items[i-1]
+		for k, qc := range q.cands {
+			if qc.kind == candValue {
+				continue
+			}
+			for _, n := range names {
+				if n.table == qc.table {
+					keepTable(n.table)
+					q.cands = []cand{q.cands[k]}
+					return nil
+				}
+			}
+		}
+	}
+	var others []*table
+	for j := range items {
+		if j != i && items[j].kind == itEntity && len(items[j].cands) > 0 {
+			others = appendTable(others, items[j].cands[0].table)
+		}
+	}
+	if len(others) > 0 {
+		best, bestD, nextD := -1, math.MaxInt, math.MaxInt
+		for k, n := range names {
+			d := m.distance(others, n.table)
+			if d < 0 {
+				d = math.MaxInt - 1
+			}
+			switch {
+			case d < bestD:
+				best, bestD, nextD = k, d, bestD
+			case d < nextD:
+				nextD = d
+			}
+		}
+		if bestD <= 1 && nextD >= bestD+2 {
+			keepTable(names[best].table)
+			return nil
+		}
+	}
+	return &nameAmbiguityError{words: it.text(), readings: names}
 }
 
 // resolve picks one interpretation per entity item. Unambiguous items become anchors; the
 // others are decided one at a time, most confident first, by score minus join distance to
 // the anchors, each decision becoming an anchor in turn.
 func resolve(m *model, items []item) error {
+	for i := range items {
+		if err := disambiguateName(m, items, i); err != nil {
+			return err
+		}
+	}
 	var anchors []*table
 	var open []int
 	for i := range items {
@@ -65,6 +229,26 @@ func resolve(m *model, items []item) error {
 				deferMeasures = true
 			}
 		}
+		// With nothing decided yet, the measure words' best readings stand in as anchors:
+		// in "total sales by country" the country is the one closest to the sales.
+		// Only a measure word with one best table in the schema's main domain does: a
+		// marketing table's "revenue" next to the orders' amounts decides nothing.
+		ctx := anchors
+		if len(ctx) == 0 && deferMeasures {
+			for _, idx := range open {
+				if cs := items[idx].cands; measureWord(cs) {
+					var best []*table
+					for _, c := range cs {
+						if c.score >= cs[0].score-ambiguityGap {
+							best = appendTable(best, c.table)
+						}
+					}
+					if len(best) == 1 && m.mainDomain()[best[0]] {
+						ctx = appendTable(ctx, best[0])
+					}
+				}
+			}
+		}
 		for k, idx := range open {
 			if deferMeasures && measureWord(items[idx].cands) {
 				continue
@@ -72,6 +256,13 @@ func resolve(m *model, items []item) error {
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
 			first, second := top2(adj)
+			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
+				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
+				// A tie on its own: let the measure word break it.
+				adj = adjusted(m, ctx, items[idx].cands)
+				nearby(items, idx, adj)
+				first, second = top2(adj)
+			}
 			if first < 0 || adj[first] == math.Inf(-1) {
 				continue
 			}
@@ -153,9 +344,9 @@ func equivalent(a, b cand) bool {
 	case a.kind == candValue && b.kind == candValue:
 		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col))
 	case a.kind == candColumn && b.kind == candTable:
-		return b.table.label != nil && references(a.col, b.table.label)
+		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label)
 	case a.kind == candTable && b.kind == candColumn:
-		return a.table.label != nil && references(b.col, a.table.label)
+		return a.table.label != nil && (references(b.col, a.table.label) || b.col == a.table.label)
 	}
 	return false
 }

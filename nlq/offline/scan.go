@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // itemKind is what a recognised span of the question is.
 type itemKind int
@@ -56,7 +59,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if n > 1 && anyQuoted(toks[i:i+n]) {
 				continue
 			}
-			cs := lex.lookup(normPhraseToks(toks[i : i+n]))
+			phrase := normPhraseToks(toks[i : i+n])
+			cs := lex.lookup(phrase)
+			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && indexable(toks[i:i+n]) {
+				cs = append(cs, vs...)
+			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] {
@@ -72,6 +79,17 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 			break
+		}
+		if cs, n := namePair(toks, i, lex); n > bestLen || (n > 0 && n == bestLen && best.kind == itEntity) {
+			// "Mia Dubois" as first_name + last_name: longer than any single value, or another
+			// reading of the same words (a full_name elsewhere).
+			if n == bestLen {
+				cs = append(best.cands, cs...)
+			}
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
+		}
+		if best.kind == itEntity {
+			best.cands = preferAccents(best.cands, best.toks)
 		}
 		if bestLen == 0 {
 			if cs := eventDate(toks[i], lex); len(cs) > 0 {
@@ -215,7 +233,9 @@ func wordForm(t token, lex *lexicon) []cand {
 	}
 	var forms []string
 	for _, st := range stems {
-		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment",
+			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier
+			st+"or", st+"r", st+"er")
 	}
 	for _, f := range forms {
 		var out []cand
@@ -229,4 +249,140 @@ func wordForm(t token, lex *lexicon) []cand {
 		}
 	}
 	return nil
+}
+
+// namesSomething reports whether candidates include a table or column name read well enough
+// (at least a head word): schema names always beat the value index.
+func namesSomething(cs []cand) bool {
+	for _, c := range cs {
+		if c.kind != candValue && c.score >= scoreHead {
+			return true
+		}
+	}
+	return false
+}
+
+// indexable reports whether words may be read as a value of the value index. Among thousands
+// of names and titles some are everyday words ("Will", "Signal", "Top"), so one word counts
+// only when typed as a name (capitalised) or quoted, and never when it is a stop word, a
+// keyword or a number; several words need one that is none of those.
+func indexable(ts []token) bool {
+	if len(ts) == 1 {
+		t := ts[0]
+		if t.quoted {
+			return true
+		}
+		if t.isNum || stopWords[t.lower] {
+			return false
+		}
+		if _, ok := keywords[t.lower]; ok {
+			return false
+		}
+		r := []rune(t.raw)
+		return len(r) > 0 && unicode.IsUpper(r[0])
+	}
+	for _, t := range ts {
+		if _, kw := keywords[t.lower]; !t.isNum && !stopWords[t.lower] && !kw {
+			return true
+		}
+	}
+	return false
+}
+
+// valueCands returns every value reading of a phrase: sampled values and the value index.
+func (l *lexicon) valueCands(phrase string) []cand {
+	return append(onlyValues(l.entries[phrase]), l.values[phrase]...)
+}
+
+// namePair reads a person's name split over two columns of one table, a first name followed by
+// a last name ("Mia Dubois" as FirstName = 'Mia' and LastName = 'Dubois'), returning the
+// readings and how many tokens they cover (0 when none).
+func namePair(toks []token, i int, lex *lexicon) ([]cand, int) {
+	var out []cand
+	bestN := 0
+	for n1 := 1; n1 <= 2 && i+n1 < len(toks); n1++ {
+		if anyQuoted(toks[i:i+n1]) || toks[i].isNum {
+			break
+		}
+		var firsts []cand
+		for _, c := range lex.valueCands(normPhraseToks(toks[i : i+n1])) {
+			if c.col == c.table.label2 && c.table.label != nil && c.state == nil {
+				firsts = append(firsts, c)
+			}
+		}
+		if len(firsts) == 0 {
+			continue
+		}
+		for n2 := 1; n2 <= 3 && i+n1+n2 <= len(toks); n2++ {
+			if anyQuoted(toks[i+n1 : i+n1+n2]) {
+				break
+			}
+			var found []cand
+			for _, l := range lex.valueCands(normPhraseToks(toks[i+n1 : i+n1+n2])) {
+				for _, f := range firsts {
+					if l.table == f.table && l.col == f.table.label && l.state == nil {
+						found = append(found, cand{kind: candValue, table: f.table, col: f.col, value: f.value,
+							col2: l.col, value2: l.value, score: scoreExact})
+					}
+				}
+			}
+			if len(found) > 0 && n1+n2 >= bestN {
+				out, bestN = found, n1+n2
+			}
+		}
+	}
+	return out, bestN
+}
+
+// preferAccents keeps, among values that differ only by accents or case ("Luís" and "Luis"),
+// the ones typed exactly as stored, when there are such.
+func preferAccents(cs []cand, ts []token) []cand {
+	typed := letters(joinRaw(ts))
+	exact := false
+	for _, c := range cs {
+		if c.kind == candValue && letters(valueText(c)) == typed {
+			exact = true
+			break
+		}
+	}
+	if !exact {
+		return cs
+	}
+	var out []cand
+	for _, c := range cs {
+		if c.kind == candValue {
+			v := letters(valueText(c))
+			if v != typed && fold(v) == fold(typed) {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// valueText is a value reading as one text: "Mia Dubois" for a name over two columns.
+func valueText(c cand) string {
+	if c.col2 != nil {
+		return c.value + " " + c.value2
+	}
+	return c.value
+}
+
+// letters lower-cases s and keeps its letters and digits, one space between words.
+func letters(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+			space = false
+			continue
+		}
+		space = true
+	}
+	return b.String()
 }

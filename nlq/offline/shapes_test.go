@@ -32,6 +32,16 @@ func TestShapesOnOtherConventions(t *testing.T) {
 		{"traders", "Share of orders per ship country", "SUM(COUNT(*)) OVER ()"},
 		{"rentals", "Average total payments per customer", "SELECT AVG(per_group.total_amount)"},
 		{"fieldservice", "What is the average visit length?", "AVG(visits.duration_minutes)"},
+		{"traders", "Which categories have more than 5 products?", `HAVING COUNT(*) > 5`},
+		{"traders", "Which categories have an average unit price above 130?", `HAVING AVG("Products"."UnitPrice") > 130`},
+		{"fieldservice", "How many parts have more than 20 units on hand?", "WHERE parts.qty_on_hand > 20"},
+		{"traders", "What is the average order value?", `SELECT AVG(per_group.revenue)`},
+		{"rentals", "Average film length per category", "JOIN film_category ON film_category.film_id = film.film_id"},
+		{"rentals", "Which categories have an average rental rate above 2.5?", "HAVING AVG(film.rental_rate) > 2.5"},
+		{"rentals", "How many customers does store 2 have?", "WHERE store.store_id = 2"},
+		{"rentals", "How much has Mia Dubois spent?", "SUM(payment.amount)"},
+		{"rentals", "How many customers are inactive?", "WHERE customer.active = 0"},
+		{"traders", "Which products cost more than the average product?", `WHERE "Products"."UnitPrice" > (SELECT AVG("Products"."UnitPrice") FROM "Products")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

@@ -4,7 +4,31 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
+
+// fold removes accents ("Sucré" reads as "sucre", "Königlich" as "koniglich"), so a question
+// typed without them still finds a stored value, and the other way round.
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFC.String(b.String())
+}
 
 // token is one word, number or quoted string of the question.
 type token struct {
@@ -75,7 +99,7 @@ func isInnerPunct(rs []rune, j int) bool {
 
 // wordTokens turns one run of word characters into tokens.
 func wordTokens(w string) []token {
-	lw := strings.ToLower(strings.ReplaceAll(w, "\u2019", "'"))
+	lw := fold(strings.ToLower(strings.ReplaceAll(w, "\u2019", "'")))
 	lw = strings.TrimSuffix(lw, "'s")
 	if isISODate(lw) {
 		return []token{{raw: w, lower: lw, norm: lw}}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,6 +40,20 @@ func wideSchema() *datasource.Schema {
 	return s
 }
 
+// wideSchemaIndexed is wideSchema with a full value index: 2,000 names per table, 200,000 in
+// all (the per data source budget).
+func wideSchemaIndexed() *datasource.Schema {
+	s := wideSchema()
+	for _, t := range s.Tables {
+		p := datasource.ColumnProfile{Table: t.Name, Column: t.Columns[1].Name, Rows: 10000, NonNull: 10000, Distinct: 2000}
+		for j := 0; j < 2000; j++ {
+			p.Values = append(p.Values, fmt.Sprintf("%s Person %d", strings.ToUpper(t.Name[:1])+t.Name[1:], j))
+		}
+		s.Profile = append(s.Profile, p)
+	}
+	return s
+}
+
 var wideQuestions = []string{
 	"how many invoices_07 are there",
 	"total amount of invoices_03 by region",
@@ -68,6 +83,40 @@ func BenchmarkGenerateWideSchema(b *testing.B) {
 	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
 	b.ReportMetric(float64(durs[len(durs)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkGenerateWideSchemaValueIndex is BenchmarkGenerateWideSchema with a full value index
+// and questions that name indexed values.
+//
+//	go test -run '^$' -bench GenerateWideSchemaValueIndex -benchtime 200x ./nlq/offline/
+func BenchmarkGenerateWideSchemaValueIndex(b *testing.B) {
+	schema := wideSchemaIndexed()
+	questions := append([]string{"total amount of invoices_03 of Clients_03 Person 17",
+		"how many projects_12 does Clients_12 Person 1999 have"}, wideQuestions...)
+	eng := New()
+	ctx := context.Background()
+	eng.Generate(ctx, nlq.Request{Question: questions[0], Dialect: datasource.Postgres, Schema: schema, Now: benchNow})
+	durs := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		_, _ = eng.Generate(ctx, nlq.Request{Question: questions[i%len(questions)], Dialect: datasource.Postgres, Schema: schema, Now: benchNow})
+		durs = append(durs, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+	b.ReportMetric(float64(durs[len(durs)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkBuildVocabularyWideSchemaValueIndex measures building the vocabulary with a full
+// 200,000-value index: paid once per refresh (or change of permissions or semantics).
+func BenchmarkBuildVocabularyWideSchemaValueIndex(b *testing.B) {
+	schema := wideSchemaIndexed()
+	for i := 0; i < b.N; i++ {
+		var c vocabCache
+		c.get(schema, nil, nil)
+	}
 }
 
 // BenchmarkBuildVocabularyWideSchema measures what a schema refresh (or the first question

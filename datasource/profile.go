@@ -1,0 +1,183 @@
+package datasource
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Profiling and value index limits. The profile reads only the first rows of a table; the
+// value index keeps every distinct value of label-like text columns (so "orders of Mia Dubois"
+// finds a name among thousands) within a budget per data source.
+const (
+	MaxProfileRows        = 10_000
+	maxProfileColumns     = 200     // a wider table is profiled on its first columns only
+	MaxIndexValuesPerCol  = 50_000  // a column with more distinct values is not indexed
+	MaxIndexValues        = 200_000 // per data source
+	MaxIndexBytes         = 8 << 20 // per data source
+	maxIndexAvgLen        = 40      // longer values on average: prose, not names
+	maxCollectedIndexVals = 2 * MaxIndexValues
+)
+
+// labelLikeExcluded are column-name words of text that names nothing people ask about by value:
+// prose, contact data, secrets and files.
+var labelLikeExcluded = map[string]bool{
+	"description": true, "desc": true, "comment": true, "comments": true, "note": true, "notes": true,
+	"text": true, "body": true, "content": true, "message": true, "summary": true, "remark": true, "remarks": true,
+	"address": true, "email": true, "mail": true, "phone": true, "fax": true, "mobile": true, "url": true,
+	"uri": true, "link": true, "path": true, "password": true, "hash": true, "token": true, "secret": true,
+	"json": true, "xml": true, "html": true, "image": true, "photo": true, "picture": true, "file": true,
+	"ip": true, "uuid": true, "guid": true, "postal": true, "zip": true, "postcode": true,
+}
+
+// labelLike reports whether a text column may hold names worth indexing: anything but prose,
+// contact data, secrets or files, judged by the words of its name.
+func labelLike(name string) bool {
+	for _, w := range identWords(name) {
+		if labelLikeExcluded[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// identWords splits an identifier in any convention (snake_case, CamelCase) into lower-case
+// words.
+func identWords(name string) []string {
+	var out []string
+	var cur []rune
+	rs := []rune(name)
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// profileTable counts rows, non-null and distinct values and reads the smallest and largest
+// value of each column over the first MaxProfileRows rows, in one bounded query. A failure (a
+// type without equality, a timeout) leaves the table unprofiled.
+func profileTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
+	if t.Kind != "table" || t.RowCount <= 0 || t.RowCount > MaxSampledTableRow || len(t.Columns) == 0 {
+		return
+	}
+	cols := t.Columns[:min(len(t.Columns), maxProfileColumns)]
+	var sel []string
+	for _, c := range cols {
+		q := dl.quote(c.Name)
+		tx := dl.asText(q)
+		sel = append(sel, "COUNT("+q+")", "COUNT(DISTINCT "+tx+")", "MIN("+tx+")", "MAX("+tx+")")
+	}
+	q := fmt.Sprintf("SELECT COUNT(*), %s FROM (SELECT * FROM %s LIMIT %d) p", strings.Join(sel, ", "), t.ref, MaxProfileRows)
+	var rows int64
+	nonNull := make([]int64, len(cols))
+	distinct := make([]int64, len(cols))
+	mins := make([]sql.NullString, len(cols))
+	maxs := make([]sql.NullString, len(cols))
+	err := boundedQuery(ctx, db, dl, q, func(r *sql.Rows) error {
+		dest := []any{&rows}
+		for i := range cols {
+			dest = append(dest, &nonNull[i], &distinct[i], &mins[i], &maxs[i])
+		}
+		return r.Scan(dest...)
+	})
+	if err != nil {
+		return
+	}
+	t.profile = make([]ColumnProfile, len(cols))
+	for i, c := range cols {
+		t.profile[i] = ColumnProfile{Table: t.Name, Column: c.Name, Rows: rows, NonNull: nonNull[i], Distinct: distinct[i],
+			Min: cut(mins[i].String), Max: cut(maxs[i].String)}
+	}
+}
+
+// cut shortens s to MaxSampleValueLen characters.
+func cut(s string) string {
+	if utf8.RuneCountInString(s) <= MaxSampleValueLen {
+		return s
+	}
+	return string([]rune(s)[:MaxSampleValueLen])
+}
+
+// indexedColumn is a column's value index awaiting the budget.
+type indexedColumn struct {
+	t      *introTable
+	col    int
+	values []string
+	bytes  int
+}
+
+// applyIndexBudget keeps the value indexes within MaxIndexValues and MaxIndexBytes for the
+// whole data source: columns of small tables with short values first, so huge tables and long
+// values are what the budget leaves out.
+func applyIndexBudget(tables []*introTable) {
+	var all []indexedColumn
+	for _, t := range tables {
+		for col, vals := range t.index {
+			n := 0
+			for _, v := range vals {
+				n += len(v)
+			}
+			all = append(all, indexedColumn{t: t, col: col, values: vals, bytes: n})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b indexedColumn) int {
+		if a.t.RowCount != b.t.RowCount {
+			return int(min(max(a.t.RowCount-b.t.RowCount, -1), 1))
+		}
+		al, bl := a.bytes/max(len(a.values), 1), b.bytes/max(len(b.values), 1)
+		if al != bl {
+			return al - bl
+		}
+		if c := strings.Compare(a.t.Name, b.t.Name); c != 0 {
+			return c
+		}
+		return a.col - b.col
+	})
+	values, bytes := 0, 0
+	for _, ic := range all {
+		if values+len(ic.values) > MaxIndexValues || bytes+ic.bytes > MaxIndexBytes {
+			delete(ic.t.index, ic.col)
+			continue
+		}
+		values += len(ic.values)
+		bytes += ic.bytes
+	}
+}
+
+// profiles assembles a table's column profiles and value index for the schema.
+func (t *introTable) profiles() []ColumnProfile {
+	var out []ColumnProfile
+	for i, c := range t.Columns {
+		var p ColumnProfile
+		switch {
+		case i < len(t.profile):
+			p = t.profile[i]
+		case t.index[i] != nil:
+			p = ColumnProfile{Table: t.Name, Column: c.Name}
+		default:
+			continue
+		}
+		p.Values = t.index[i]
+		out = append(out, p)
+	}
+	return out
+}
