@@ -237,6 +237,9 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		}
 		return r.fail(ctx, q, started, Classify(err), plan, execTime)
 	}
+	// The statement's own time: the wall time above also holds the wait for a connection of a
+	// busy pool, which is queueing, not execution.
+	execTime = res.Duration
 	cols := make([]chart.Column, len(res.Columns))
 	for i, c := range res.Columns {
 		cols[i] = chart.Column{Name: c.Name, Type: c.Type}

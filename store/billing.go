@@ -193,9 +193,11 @@ func (s *Store) UsageOf(ctx context.Context, orgID string, start time.Time) (*Us
 // processes never pass the limit. It returns the count after the reservation, and ok=false
 // (with the current count) when the limit is reached.
 func (s *Store) ReserveQuery(ctx context.Context, orgID string, start time.Time, base, packSize int64) (used int64, ok bool, err error) {
+	unlock := s.lockWrites(ctx)
 	err = s.ctx(ctx).Raw(`UPDATE billing_usage SET queries_reserved = queries_reserved + 1
 		WHERE organization_id = ? AND period_start = ? AND queries_reserved < ? + extra_query_packs * ?
 		RETURNING queries_reserved`, orgID, start.UTC(), base, packSize).Scan(&used).Error
+	unlock()
 	if err != nil {
 		return 0, false, fmt.Errorf("reserve query: %w", err)
 	}
@@ -373,7 +375,9 @@ func (s *Store) HitRateWindows(ctx context.Context, orgID string, minute, day in
 			return tx.Raw(q, orgID, minute, orgID, day).Scan(&rows).Error
 		})
 	} else {
+		unlock := s.lockWrites(ctx)
 		err = s.ctx(ctx).Raw(q, orgID, minute, orgID, day).Scan(&rows).Error
+		unlock()
 	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("rate limit: %w", err)
