@@ -276,21 +276,17 @@ func (s *Service) ReserveQuery(ctx context.Context, orgID string) error {
 		return err
 	}
 	base := queryBase(sub)
-	used, ok, err := s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
+	u, ok, err := s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
 	if errors.Is(err, store.ErrNotFound) {
 		if err := s.st.EnsureUsage(ctx, orgID, sub.CurrentPeriodStart, sub.CurrentPeriodEnd); err != nil {
 			return err
 		}
-		used, ok, err = s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
+		u, ok, err = s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
 	}
 	if err != nil {
 		return err
 	}
-	u, uerr := s.st.UsageOf(ctx, orgID, sub.CurrentPeriodStart)
-	limit := base
-	if uerr == nil {
-		limit = base + u.ExtraQueryPacks*QueriesPerPack
-	}
+	used, limit := u.QueriesReserved, base+u.ExtraQueryPacks*QueriesPerPack
 	if !ok {
 		// The 100 % alert also fires here, in case the limit was lowered below the usage.
 		s.alerts(ctx, sub, used, limit, u)
