@@ -88,8 +88,9 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		return err
 	}
 	// The question counts against the monthly quota when it is accepted (exact across
-	// processes); past it the answer is 429 quota_exceeded.
-	if err := h.billing.ReserveQuery(c.Request.Context(), q.OrganizationID); err != nil {
+	// processes), in the transaction that accepts it; past it the answer is 429 quota_exceeded.
+	quota, err := h.billing.NewReservation(c.Request.Context(), q.OrganizationID)
+	if err != nil {
 		return err
 	}
 	cmd = events.WithTrace(c.Request.Context(), cmd)
@@ -104,11 +105,15 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		}
 	}
 	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := quota.Reserve(c.Request.Context(), tx); err != nil {
+			return err
+		}
 		if err := tx.CreateQuery(c.Request.Context(), q); err != nil {
 			return err
 		}
 		return tx.Emit(c.Request.Context(), cmd)
 	})
+	quota.Done(c.Request.Context(), err == nil)
 	if err != nil {
 		return err
 	}

@@ -271,35 +271,77 @@ func (s *Service) ReserveQuery(ctx context.Context, orgID string) error {
 	if s == nil {
 		return nil
 	}
+	r, err := s.NewReservation(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	err = r.Reserve(ctx, s.st)
+	r.Done(ctx, err == nil)
+	return err
+}
+
+// Reservation is one question counted against the monthly quota inside the caller's
+// transaction, so that the count and the accepted question commit, or roll back, together (and
+// the question costs one write transaction, not two).
+type Reservation struct {
+	s     *Service
+	sub   *store.Subscription
+	used  int64
+	limit int64
+	usage *store.Usage
+	// reached: an alert threshold (80 %) is reached; exceeded: the quota refused the question.
+	reached, exceeded bool
+}
+
+// NewReservation reads what a reservation needs (the subscription, rolled over if its period
+// ended) before the caller's transaction starts; nil on a nil Service.
+func (s *Service) NewReservation(ctx context.Context, orgID string) (*Reservation, error) {
+	if s == nil {
+		return nil, nil
+	}
 	sub, err := s.Subscription(ctx, orgID)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	return &Reservation{s: s, sub: sub}, nil
+}
+
+// Reserve counts the question through st (a transaction's store, or the service's own). Past the
+// quota it returns a *QuotaError.
+func (r *Reservation) Reserve(ctx context.Context, st *store.Store) error {
+	if r == nil {
+		return nil
+	}
+	sub := r.sub
 	base := queryBase(sub)
-	used, ok, err := s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
+	u, ok, err := st.ReserveQuery(ctx, sub.OrganizationID, sub.CurrentPeriodStart, base, QueriesPerPack)
 	if errors.Is(err, store.ErrNotFound) {
-		if err := s.st.EnsureUsage(ctx, orgID, sub.CurrentPeriodStart, sub.CurrentPeriodEnd); err != nil {
+		if err := st.EnsureUsage(ctx, sub.OrganizationID, sub.CurrentPeriodStart, sub.CurrentPeriodEnd); err != nil {
 			return err
 		}
-		used, ok, err = s.st.ReserveQuery(ctx, orgID, sub.CurrentPeriodStart, base, QueriesPerPack)
+		u, ok, err = st.ReserveQuery(ctx, sub.OrganizationID, sub.CurrentPeriodStart, base, QueriesPerPack)
 	}
 	if err != nil {
 		return err
 	}
-	u, uerr := s.st.UsageOf(ctx, orgID, sub.CurrentPeriodStart)
-	limit := base
-	if uerr == nil {
-		limit = base + u.ExtraQueryPacks*QueriesPerPack
-	}
+	r.used, r.limit, r.usage = u.QueriesReserved, base+u.ExtraQueryPacks*QueriesPerPack, u
 	if !ok {
 		// The 100 % alert also fires here, in case the limit was lowered below the usage.
-		s.alerts(ctx, sub, used, limit, u)
-		return &QuotaError{Quota: QuotaMonthlyQueries, Limit: limit, Used: used, ResetsAt: sub.CurrentPeriodEnd, Monthly: true}
+		r.reached, r.exceeded = true, true
+		return &QuotaError{Quota: QuotaMonthlyQueries, Limit: r.limit, Used: r.used, ResetsAt: sub.CurrentPeriodEnd, Monthly: true}
 	}
-	if used*100 >= 80*limit {
-		s.alerts(ctx, sub, used, limit, u)
-	}
+	r.reached = r.used*100 >= 80*r.limit
 	return nil
+}
+
+// Done sends the usage alerts the reservation reached. Call it after the caller's transaction
+// ended, never inside it; committed says whether the question was accepted (a refusal at the
+// limit alerts too, a reservation rolled back for another reason does not).
+func (r *Reservation) Done(ctx context.Context, committed bool) {
+	if r == nil || !r.reached || (!committed && !r.exceeded) {
+		return
+	}
+	r.s.alerts(ctx, r.sub, r.used, r.limit, r.usage)
 }
 
 // alerts fires each usage alert whose threshold is reached and not yet sent this period: the

@@ -105,7 +105,11 @@ func (m *Manager) acquire(id string, cfg Config) (*pool, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(m.opts.MaxOpenConns)
-	db.SetMaxIdleConns(min(2, m.opts.MaxOpenConns))
+	// Idle connections are kept up to the pool's size (ConnMaxIdleTime still closes them when a
+	// source goes quiet): a pool that kept fewer closed and reopened a connection for most
+	// queries under load, and a new sqlite connection reads the schema and starts with a cold
+	// page cache, which cost more than many of the queries themselves.
+	db.SetMaxIdleConns(m.opts.MaxOpenConns)
 	db.SetConnMaxIdleTime(m.opts.ConnMaxIdleTime)
 	// Recycle now and then so server-side session state and DNS changes do not live forever.
 	db.SetConnMaxLifetime(30 * time.Minute)

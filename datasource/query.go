@@ -54,7 +54,9 @@ type Result struct {
 	Rows      []map[string]any `json:"rows"`
 	RowCount  int              `json:"row_count"`
 	Truncated bool             `json:"truncated"`
-	Duration  time.Duration    `json:"-"`
+	// Duration is how long the statement ran and its rows took to read, without the wait for
+	// a connection.
+	Duration time.Duration `json:"-"`
 }
 
 // Query runs one read-only statement against data source id, with a statement timeout and a
@@ -82,7 +84,6 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 	}
 	defer m.release(p)
 
-	start := time.Now()
 	// Server-side timeouts end the statement cleanly and keep the connection; the context, a
 	// little later, is the backstop for a server that ignores them. sqlite runs in-process, so
 	// its context is the timeout.
@@ -142,6 +143,9 @@ func (m *Manager) Query(ctx context.Context, id string, cfg Config, sqlText stri
 	if cfg.Type == Postgres {
 		sqlText = capPostgres(sqlText, opts.MaxRows+1)
 	}
+	// Duration is the statement's own time: waiting for a free connection of a busy pool and
+	// opening the transaction are queueing, not execution.
+	start := time.Now()
 	rows, err := tx.QueryContext(qctx, sqlText, args...)
 	if err != nil {
 		return nil, queryError(ctx, qctx, err)

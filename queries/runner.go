@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -190,40 +191,64 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		return nil
 	}
 	started := time.Now().UTC()
+	// The running mark (and query.started) commits while the agent is loaded and the SQL
+	// planned, which do not depend on it; every way out below waits for it first, so the
+	// transitions still commit in order (pending, running, then completed or failed).
+	markedRunning := func() error { return nil }
 	if q.Status == store.QueryPending {
 		ev, err := events.NewEvent(orgID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
 		if err != nil {
 			return err
 		}
-		err = r.st.Tx(ctx, func(tx *store.Store) error {
-			ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending)
-			if err != nil || !ok {
-				return err
-			}
-			return tx.Emit(ctx, ev)
-		})
-		if err != nil {
-			return err
+		marked := make(chan error, 1)
+		go func() {
+			marked <- r.st.Tx(ctx, func(tx *store.Store) error {
+				ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending)
+				if err != nil || !ok {
+					return err
+				}
+				return tx.Emit(ctx, ev)
+			})
+		}()
+		var once sync.Once
+		var markErr error
+		markedRunning = func() error {
+			once.Do(func() { markErr = <-marked })
+			return markErr
 		}
+		defer markedRunning() //nolint:errcheck // only waits; the paths that go on check it
 	}
 
 	a, err := r.st.Agent(ctx, orgID, q.AgentID)
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent was deleted"}, nil)
+	if err == nil && a.IsActive {
+		var plan *Plan
+		plan, err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
+		if merr := markedRunning(); merr != nil {
+			return merr
 		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return err // shutting down: let JetStream redeliver
+			}
+			return r.fail(ctx, q, started, Classify(err), plan)
+		}
+		return r.execute(ctx, q, a, plan, started)
+	}
+	if merr := markedRunning(); merr != nil {
+		return merr
+	}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent was deleted"}, nil)
+	case err != nil:
 		return err
 	}
-	if !a.IsActive {
-		return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
-	}
-	plan, err := r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
-	if err != nil {
-		if ctx.Err() != nil {
-			return err // shutting down: let JetStream redeliver
-		}
-		return r.fail(ctx, q, started, Classify(err), plan)
-	}
+	return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
+}
+
+// execute runs a planned query on its data source and stores the answer.
+func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, plan *Plan, started time.Time) error {
+	orgID := q.OrganizationID
 	cfg, err := r.sources.Config(plan.DataSource)
 	if err != nil {
 		return r.fail(ctx, q, started, Classify(err), plan)
@@ -240,6 +265,9 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		}
 		return r.fail(ctx, q, started, Classify(err), plan, execTime)
 	}
+	// The statement's own time: the wall time above also holds the wait for a connection of a
+	// busy pool, which is queueing, not execution.
+	execTime = res.Duration
 	cols := make([]chart.Column, len(res.Columns))
 	for i, c := range res.Columns {
 		cols[i] = chart.Column{Name: c.Name, Type: c.Type}

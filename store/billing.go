@@ -190,23 +190,29 @@ func (s *Store) UsageOf(ctx context.Context, orgID string, start time.Time) (*Us
 
 // ReserveQuery counts one accepted question in a period if it stays within base plus the
 // period's extra packs: one conditional UPDATE, so concurrent reservations in any number of
-// processes never pass the limit. It returns the count after the reservation, and ok=false
-// (with the current count) when the limit is reached.
-func (s *Store) ReserveQuery(ctx context.Context, orgID string, start time.Time, base, packSize int64) (used int64, ok bool, err error) {
+// processes never pass the limit. It returns the period's usage after the reservation (the
+// count, extra packs and alerts sent, read by the same statement), and ok=false (with the
+// current usage) when the limit is reached.
+func (s *Store) ReserveQuery(ctx context.Context, orgID string, start time.Time, base, packSize int64) (u *Usage, ok bool, err error) {
+	var rows []Usage
+	unlock := s.lockWrites(ctx)
 	err = s.ctx(ctx).Raw(`UPDATE billing_usage SET queries_reserved = queries_reserved + 1
 		WHERE organization_id = ? AND period_start = ? AND queries_reserved < ? + extra_query_packs * ?
-		RETURNING queries_reserved`, orgID, start.UTC(), base, packSize).Scan(&used).Error
+		RETURNING queries_reserved, extra_query_packs, alerts_sent`, orgID, start.UTC(), base, packSize).Scan(&rows).Error
+	unlock()
 	if err != nil {
-		return 0, false, fmt.Errorf("reserve query: %w", err)
+		return nil, false, fmt.Errorf("reserve query: %w", err)
 	}
-	if used > 0 {
-		return used, true, nil
+	if len(rows) == 1 {
+		u := rows[0]
+		u.OrganizationID, u.PeriodStart = orgID, start.UTC()
+		return &u, true, nil
 	}
-	u, err := s.UsageOf(ctx, orgID, start)
+	u, err = s.UsageOf(ctx, orgID, start)
 	if err != nil {
-		return 0, false, err
+		return nil, false, err
 	}
-	return u.QueriesReserved, false, nil
+	return u, false, nil
 }
 
 // MarkAlert sets bit in a period's alerts_sent unless it is set already; it reports whether this
@@ -373,7 +379,9 @@ func (s *Store) HitRateWindows(ctx context.Context, orgID string, minute, day in
 			return tx.Raw(q, orgID, minute, orgID, day).Scan(&rows).Error
 		})
 	} else {
+		unlock := s.lockWrites(ctx)
 		err = s.ctx(ctx).Raw(q, orgID, minute, orgID, day).Scan(&rows).Error
+		unlock()
 	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("rate limit: %w", err)

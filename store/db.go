@@ -41,6 +41,44 @@ type Store struct {
 	// afterCommit is called after a transaction that wrote outbox rows commits, so the relay
 	// publishes at once instead of at its next poll.
 	afterCommit func()
+	// writes admits one SQLite write at a time (nil on PostgreSQL); inTx marks a Store bound to
+	// a transaction, which holds the gate already.
+	writes writeGate
+	inTx   bool
+}
+
+// writeGate queues this process's SQLite writers in Go. SQLite allows one writer anyway; without
+// the gate, writers that collide wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ... ms
+// between attempts while the lock is held for a fraction of a millisecond, so under load most of
+// a question's time went to those sleeps. Other processes on the same file (CLI commands) are
+// still serialized by SQLite's own lock and busy timeout.
+type writeGate chan struct{}
+
+// gateWait bounds the wait for the gate; past it the writer goes on ungated and SQLite's busy
+// timeout decides, as it would without the gate (so a transaction that, by mistake, writes
+// through the parent Store does not hang forever).
+const gateWait = 10 * time.Second
+
+// lockWrites takes the write gate for a write outside a transaction (or for a transaction) and
+// returns its release. It is a no-op on PostgreSQL and inside a transaction.
+func (s *Store) lockWrites(ctx context.Context) func() {
+	if s.writes == nil || s.inTx {
+		return func() {}
+	}
+	select {
+	case s.writes <- struct{}{}:
+		return func() { <-s.writes }
+	default:
+	}
+	t := time.NewTimer(gateWait)
+	defer t.Stop()
+	select {
+	case s.writes <- struct{}{}:
+		return func() { <-s.writes }
+	case <-ctx.Done():
+	case <-t.C:
+	}
+	return func() {}
 }
 
 // Open connects to databaseURL (postgres://...) or, when it is empty, to the SQLite file
@@ -95,7 +133,11 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect}, nil
+	st := &Store{db: db, dialect: dialect}
+	if dialect == SQLite {
+		st.writes = make(writeGate, 1)
+	}
+	return st, nil
 }
 
 // Dialect reports which database is behind the store.
@@ -121,8 +163,12 @@ func (s *Store) OnOutboxCommit(fn func()) { s.afterCommit = fn }
 // Tx runs fn in one database transaction; events emitted through the tx store commit with it.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	wrote := false
+	// The gate is taken before a connection, so a writer never holds a pooled connection while
+	// it queues.
+	unlock := s.lockWrites(ctx)
+	defer unlock()
 	err := s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
-		tx := &Store{db: gtx, dialect: s.dialect}
+		tx := &Store{db: gtx, dialect: s.dialect, writes: s.writes, inTx: true}
 		tx.afterCommit = func() { wrote = true }
 		return fn(tx)
 	})

@@ -14,7 +14,10 @@ func (s *Store) Emit(ctx context.Context, msgs ...OutboxMessage) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	if err := s.ctx(ctx).Create(&msgs).Error; err != nil {
+	unlock := s.lockWrites(ctx)
+	err := s.ctx(ctx).Create(&msgs).Error
+	unlock()
+	if err != nil {
 		return fmt.Errorf("write outbox: %w", err)
 	}
 	if s.afterCommit != nil {
@@ -42,6 +45,8 @@ func (s *Store) OutboxBatch(ctx context.Context, limit int, publish func([]Outbo
 		}
 		sent, failed := publish(batch)
 		now := time.Now().UTC()
+		// On SQLite the marks are plain writes (see below), queued like any other.
+		defer s.lockWrites(ctx)()
 		if len(sent) > 0 {
 			if err := tx.Model(&OutboxMessage{}).Where("id IN ?", sent).
 				Updates(map[string]any{"published_at": now, "attempts": gorm.Expr("attempts + 1")}).Error; err != nil {

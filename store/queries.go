@@ -66,6 +66,7 @@ func (s *Store) UpdateQuery(ctx context.Context, orgID, id string, fields map[st
 	if len(onlyStatus) > 0 {
 		q = q.Where("status IN ?", onlyStatus)
 	}
+	defer s.lockWrites(ctx)()
 	res := q.Updates(fields)
 	return res.RowsAffected == 1, translate(res.Error)
 }
