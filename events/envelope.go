@@ -79,6 +79,20 @@ func NewEvent(orgID, eventType string, data any) (store.OutboxMessage, error) {
 	}, nil
 }
 
+// DecodeCommand reads a command and its data. A message that does not decode never will:
+// the error is Permanent, so the consumer drops it instead of redelivering it.
+func DecodeCommand[T any](data []byte) (Command, T, error) {
+	var cmd Command
+	var req T
+	if err := json.Unmarshal(data, &cmd); err != nil {
+		return cmd, req, Permanent(fmt.Errorf("decode command: %w", err))
+	}
+	if err := json.Unmarshal(cmd.Data, &req); err != nil {
+		return cmd, req, Permanent(fmt.Errorf("decode %s: %w", cmd.Name, err))
+	}
+	return cmd, req, nil
+}
+
 // Command is a unit of work for a worker, sent on the COMMANDS stream.
 type Command struct {
 	ID             string          `json:"id"`

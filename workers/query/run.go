@@ -4,8 +4,6 @@ package query
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -46,13 +44,9 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 		// unheartbeated and, after AckWait, run twice.
 		AckWait: o.AckWait, MaxDeliver: 5, Concurrency: o.Concurrency, PullWhenIdle: true,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
-		var cmd events.Command
-		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
-			return events.Permanent(fmt.Errorf("decode command: %w", err))
-		}
-		var req queries.RunRequest
-		if err := json.Unmarshal(cmd.Data, &req); err != nil {
-			return events.Permanent(fmt.Errorf("decode run request: %w", err))
+		cmd, req, err := events.DecodeCommand[queries.RunRequest](msg.Data())
+		if err != nil {
+			return err
 		}
 		return r.Run(ctx, cmd.OrganizationID, req.QueryID)
 	})

@@ -4,9 +4,7 @@ package schema
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -51,20 +49,16 @@ func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog
 		// Commands waiting for their organization's slot must not starve other organizations'.
 		MaxAckPending: concurrency * 32,
 	}, log, func(hctx context.Context, msg jetstream.Msg) error {
-		var cmd events.Command
-		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
-			return events.Permanent(fmt.Errorf("decode command: %w", err))
-		}
-		var req sources.RefreshRequest
-		if err := json.Unmarshal(cmd.Data, &req); err != nil {
-			return events.Permanent(fmt.Errorf("decode refresh request: %w", err))
+		cmd, req, err := events.DecodeCommand[sources.RefreshRequest](msg.Data())
+		if err != nil {
+			return err
 		}
 		rctx, done := context.WithCancel(hctx)
 		defer done()
 		stopWatch := context.AfterFunc(stopCtx, done)
 		defer stopWatch()
 
-		err := svc.Refresh(rctx, cmd.OrganizationID, req.DataSourceID)
+		err = svc.Refresh(rctx, cmd.OrganizationID, req.DataSourceID)
 		switch {
 		case err == nil, errors.Is(err, store.ErrNotFound):
 			return nil // done, or deleted meanwhile

@@ -4,8 +4,6 @@ package template
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -48,13 +46,9 @@ func Start(ctx context.Context, js jetstream.JetStream, r runner, log *slog.Logg
 		// AckWait and run twice.
 		AckWait: o.AckWait, Concurrency: o.Concurrency, MaxAckPending: o.Concurrency * 64, PullWhenIdle: true,
 	}, log, func(ctx context.Context, msg jetstream.Msg) error {
-		var cmd events.Command
-		if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
-			return events.Permanent(fmt.Errorf("decode command: %w", err))
-		}
-		var req templates.RunRequest
-		if err := json.Unmarshal(cmd.Data, &req); err != nil {
-			return events.Permanent(fmt.Errorf("decode run request: %w", err))
+		cmd, req, err := events.DecodeCommand[templates.RunRequest](msg.Data())
+		if err != nil {
+			return err
 		}
 		return r.Run(ctx, cmd.OrganizationID, req.ExecutionID)
 	})

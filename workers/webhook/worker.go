@@ -249,16 +249,12 @@ type resultJob struct {
 // JetStream; a failure with retries left returns a RetryError carrying the next delay, which the
 // consumer turns into NakWithDelay, so the schedule lives in the broker, not in this process.
 func (w *worker) deliver(ctx context.Context, msg jetstream.Msg) error {
-	var cmd events.Command
-	var d deliverData
-	if err := json.Unmarshal(msg.Data(), &cmd); err != nil {
-		return events.Permanent(fmt.Errorf("decode command: %w", err))
+	cmd, d, err := events.DecodeCommand[deliverData](msg.Data())
+	if err != nil {
+		return err
 	}
 	if cmd.Name != DeliverCommand {
 		return events.Permanent(fmt.Errorf("unknown webhook command %q", cmd.Name))
-	}
-	if err := json.Unmarshal(cmd.Data, &d); err != nil {
-		return events.Permanent(fmt.Errorf("decode %s: %w", cmd.Name, err))
 	}
 	md, err := msg.Metadata()
 	if err != nil {
