@@ -40,8 +40,10 @@ type stateCond struct {
 	val float64
 }
 
-// statePhrases map everyday states to conditions on a numeric column named by a word:
-// "out of stock" is a stock or on-hand count of 0.
+// statePhrases map everyday states to conditions on a column named by a word: "out of
+// stock" is a stock or on-hand count of 0; "still out" (a rental, a loan, a tool) is a
+// return date that is not set yet. A date state only applies to date columns, a count state
+// only to number columns.
 var statePhrases = []struct {
 	phrase string
 	words  []string
@@ -50,6 +52,11 @@ var statePhrases = []struct {
 	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
 	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{">", 0}},
 	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
+	{"still out", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not back", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not back yet", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not yet back", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not yet returned", []string{"return", "returned"}, stateCond{"is null", 0}},
 }
 
 func (c cand) key() string {
@@ -323,7 +330,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for _, sp := range statePhrases {
 		for _, t := range m.tables {
 			for _, c := range t.cols {
-				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
+				want := classNumber
+				if sp.state.op == "is null" {
+					want = classDate
+				}
+				if c.class == want && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}

@@ -27,6 +27,8 @@ func TestShapesOnOtherConventions(t *testing.T) {
 		{"fieldservice", "Clients without work orders", "NOT EXISTS (SELECT 1 FROM work_orders WHERE work_orders.client_id = clients.id)"},
 		{"rentals", "Actors who appear in no film", "NOT EXISTS (SELECT 1 FROM film_actor WHERE film_actor.actor_id = actor.actor_id)"},
 		{"rentals", "How many rentals have not been returned?", "rental.return_date IS NULL"},
+		{"rentals", "How many rentals are still out?", "WHERE rental.return_date IS NULL"},
+		{"rentals", "Number of rentals not back yet", "WHERE rental.return_date IS NULL"},
 		{"traders", "Categories whose average unit price is above 130", `HAVING AVG("Products"."UnitPrice") > 130`},
 		{"traders", "Products more expensive than the average product", `"Products"."UnitPrice" > (SELECT AVG("Products"."UnitPrice") FROM "Products")`},
 		{"traders", "Share of orders per ship country", "SUM(COUNT(*)) OVER ()"},
