@@ -272,6 +272,9 @@ func measureWords(p *plan, m measure) string {
 		}
 		return fmt.Sprintf("%s (%s)", def.name, def.expr)
 	}
+	if m.shareOf != nil {
+		return fmt.Sprintf("Percentage of %s rows where %s", m.table.name, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
+	}
 	if m.col == nil {
 		return "Number of " + m.table.name
 	}

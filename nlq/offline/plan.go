@@ -26,6 +26,9 @@ type measure struct {
 	agg   aggKind
 	col   *column // nil for COUNT of rows
 	table *table  // the counted table, or col's table
+	// shareOf makes a count of rows the percentage of them that meet this condition
+	// ("percentage of products discontinued").
+	shareOf *condition
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -781,6 +784,18 @@ func (b *builder) finish() error {
 			p.share = true
 		}
 	}()
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 && stateCondition(p.conds[0]) {
+		// "percentage of products discontinued", "share of rentals still out": the rows in
+		// that state among all rows of their table. Only a flag or a missing/present date is
+		// a state; a ratio of two values ("percentage of cancelled orders" against which
+		// others?) is still refused.
+		c := p.conds[0]
+		t := c.col.table
+		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.conds, p.subjects, b.share = nil, nil, false
+		}
+	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
 		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
 		// express; answering the count alone would be a different question.
@@ -1046,6 +1061,22 @@ func removeTable(ts []*table, t *table) []*table {
 
 // sameColumn reports whether a and b hold the same values: one column, or a foreign key and
 // the column it references.
+// stateCondition reports whether a row condition says a state of the row: a flag set or not,
+// a date missing or present.
+func stateCondition(c condition) bool {
+	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil {
+		return false
+	}
+	if c.op == "is null" || c.op == "is not null" {
+		return true
+	}
+	if len(c.vals) == 1 {
+		_, ok := c.vals[0].(flagValue)
+		return ok
+	}
+	return false
+}
+
 func sameColumn(a, b *column) bool {
 	return a == b || references(a, b) || references(b, a)
 }

@@ -526,6 +526,10 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	if m.col != nil && m.col.metric != nil {
 		return m.col.metric.sql(d), metricAlias(m.col.metric)
 	}
+	if m.shareOf != nil {
+		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
+		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
+	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {

@@ -169,7 +169,8 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"total of invoices of customer Mia Dubois", "number of invoices of employee Mia Dubois", "how many albums does Beyonce have",
 		"how many artists are touring", "number of albums per month", "albums released in 2015",
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
-		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks"}
+		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
+		"what percentage of artists are touring"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
