@@ -51,6 +51,9 @@ type condition struct {
 	having *measure
 	avgOf  *column // compare with the average of this column over its whole table
 	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
+	// antiVia is the named table's key to anti.from.table when the named rows reach the
+	// subject through it ("films never rented": rental → inventory → film).
+	antiVia *fk
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -1153,11 +1156,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 		return true, nil
 	case b.anti && c.kind == candTable:
-		f, ok := b.antiLink(b.antiFrom, c.table)
+		f, via, ok := b.antiLink(b.antiFrom, c.table)
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
-		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable = b.antiFrom
@@ -1187,14 +1190,17 @@ func (b *builder) special(c *cand) (bool, error) {
 
 // antiLink finds the foreign key whose absence the anti-join tests: from the named table to
 // the subject directly ("clients without work orders"), or from a table linking both
-// ("actors in no film" through film_actor, "products never ordered" through order lines).
-func (b *builder) antiLink(subject, named *table) (fk, bool) {
+// ("actors in no film" through film_actor, "products never ordered" through order lines), or
+// from the named table through one table it references that references the subject ("films
+// never rented": a rental is of an inventory copy, a copy of a film); with two such paths the
+// question is refused.
+func (b *builder) antiLink(subject, named *table) (fk, *fk, bool) {
 	if subject.pk == nil {
-		return fk{}, false
+		return fk{}, nil, false
 	}
 	for _, f := range named.fks {
 		if f.to.table == subject && f.to == subject.pk && named != subject {
-			return f, true
+			return f, nil, true
 		}
 	}
 	for _, t := range b.m.tables {
@@ -1212,10 +1218,26 @@ func (b *builder) antiLink(subject, named *table) (fk, bool) {
 			}
 		}
 		if toSubject != nil && linked {
-			return *toSubject, true
+			return *toSubject, nil, true
 		}
 	}
-	return fk{}, false
+	var found []fk
+	var via []fk
+	for _, f := range named.fks {
+		mid := f.to.table
+		if mid == subject || mid == named || f.to != mid.pk {
+			continue
+		}
+		for _, g := range mid.fks {
+			if g.to.table == subject && g.to == subject.pk {
+				found, via = append(found, g), append(via, f)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], &via[0], true
+	}
+	return fk{}, nil, false
 }
 
 // selfRef reports whether a column references its own table (employees.reports_to).

@@ -570,6 +570,11 @@ func where(p *plan, d dialect) []string {
 		switch {
 		case c.anti != nil:
 			f := c.anti
+			if v := c.antiVia; v != nil {
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s)", d.table(v.from.table), d.table(f.from.table),
+					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to)))
+				continue
+			}
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s)", d.table(f.from.table), d.col(f.from), d.col(f.to)))
 			continue
 		case c.avgOf != nil:

@@ -170,7 +170,7 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"how many artists are touring", "number of albums per month", "albums released in 2015",
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
 		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
-		"what percentage of artists are touring"}
+		"what percentage of artists are touring", "artists without tracks"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
