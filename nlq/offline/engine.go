@@ -203,7 +203,7 @@ func explain(p *plan) string {
 		case dm.grain != grainNone:
 			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
 		case dm.role != nil:
-			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.table.name, dm.role.name))
+			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.role.table.name, dm.role.name))
 		case dm.table != nil && dm.table.label != nil:
 			dims = append(dims, d.col(dm.table.label))
 		case dm.table != nil:

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -235,6 +236,36 @@ func (l *lexicon) lookup(phrase string) []cand {
 	return cs
 }
 
+// roleKeyWords are the words of a foreign key named for a role rather than for the table it
+// references (SupportRepId → Employee: "support rep"); a key named after its table
+// (customer_id, EmployeeID) is an ordinary join and has none.
+func roleKeyWords(c *column) ([]string, bool) {
+	ref := refTable(c)
+	if ref == nil || ref == c.table {
+		return nil, false
+	}
+	var ws []string
+	for _, w := range c.words {
+		if w != "id" {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) < 2 || slices.Equal(ws, ref.words) || containsAny(ws, ref.words) {
+		return nil, false
+	}
+	return ws, true
+}
+
+// refTable is the table a foreign key column references, or nil.
+func refTable(c *column) *table {
+	for _, f := range c.table.fks {
+		if f.from == c {
+			return f.to.table
+		}
+	}
+	return nil
+}
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
@@ -260,6 +291,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					for _, r := range roleWords {
 						l.add(r, with(rc, scoreSynonym))
 					}
+				} else if ws, ok := roleKeyWords(c); ok {
+					// A foreign key named for a role of the row it points to: Customer's
+					// SupportRepId is an Employee in the role "support rep".
+					l.add(strings.Join(ws, " "), cand{kind: candColumn, table: t, col: c, score: scoreHead})
 				}
 				continue
 			}

@@ -1182,6 +1182,12 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.group = false
 			return true, nil
 		}
+		if _, ok := roleKeyWords(c.col); ok && (b.group || b.which) {
+			// "per support rep": the rows the role key points to, joined through that key.
+			b.addDim(dimension{role: c.col, table: refTable(c.col), plural: true})
+			b.group = false
+			return true, nil
+		}
 		return true, nil // "reports to": a relation already implied
 	}
 	b.has = false

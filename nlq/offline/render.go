@@ -62,7 +62,9 @@ func complete(m *model, p *plan) error {
 		return err
 	}
 	for _, d := range p.dims {
-		if d.table != nil {
+		if d.role != nil {
+			need = appendTable(need, d.role.table) // the role's table joins itself, by its key
+		} else if d.table != nil {
 			need = appendTable(need, d.table)
 		} else {
 			need = appendTable(need, d.col.table)

@@ -41,6 +41,10 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		afterCmp := len(items) > 0 && items[len(items)-1].kind == itKeyword && isCmp(items[len(items)-1].kw.kind)
 		best := item{}
 		bestLen := 0
+		if n := fillerLen(toks[i:]); n > 0 {
+			i += n
+			continue
+		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
@@ -116,6 +120,23 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		i += bestLen
 	}
 	return items
+}
+
+// fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
+// does each rep look after"); their words would otherwise be left unplaced.
+var fillerPhrases = map[string]bool{
+	"look after": true, "looks after": true, "looked after": true, "looking after": true,
+	"take care of": true, "takes care of": true, "took care of": true, "in charge of": true,
+}
+
+// fillerLen is the length in words of a filler phrase at the start of toks, or 0.
+func fillerLen(toks []token) int {
+	for n := min(3, len(toks)); n >= 2; n-- {
+		if !anyQuoted(toks[:n]) && fillerPhrases[lowerPhrase(toks[:n])] {
+			return n
+		}
+	}
+	return 0
 }
 
 // keywordYields decides a tie between a one-span keyword and schema names of the same

@@ -23,8 +23,8 @@ var musicDDL = []string{
 	`CREATE TABLE "Genre" ("GenreId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL)`,
 	`CREATE TABLE "Album" ("AlbumId" INTEGER PRIMARY KEY, "Title" TEXT NOT NULL, "ArtistId" INTEGER NOT NULL REFERENCES "Artist"("ArtistId"), "Released" TEXT)`,
 	`CREATE TABLE "Track" ("TrackId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL, "AlbumId" INTEGER REFERENCES "Album"("AlbumId"), "GenreId" INTEGER REFERENCES "Genre"("GenreId"), "Composer" TEXT, "Milliseconds" INTEGER NOT NULL)`,
-	`CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL, "Title" TEXT)`,
-	`CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL, "Country" TEXT)`,
+	`CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL, "Title" TEXT, "ReportsTo" INTEGER REFERENCES "Employee"("EmployeeId"))`,
+	`CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL, "Country" TEXT, "SupportRepId" INTEGER REFERENCES "Employee"("EmployeeId"))`,
 	`CREATE TABLE "Invoice" ("InvoiceId" INTEGER PRIMARY KEY, "CustomerId" INTEGER NOT NULL REFERENCES "Customer"("CustomerId"), "EmployeeId" INTEGER REFERENCES "Employee"("EmployeeId"), "Total" NUMERIC NOT NULL)`,
 }
 
@@ -66,7 +66,11 @@ func writeMusicDB(t testing.TB) (dir string) {
 	}
 	employees := [][2]string{{"Mia", "Dubois"}, {"Jane", "Peacock"}, {"Noah", "Okafor"}}
 	for i, e := range employees {
-		ins(`INSERT INTO Employee VALUES (?, ?, ?, 'Sales Support Agent')`, i+1, e[1], e[0])
+		var boss any // Mia Dubois manages the others
+		if i > 0 {
+			boss = 1
+		}
+		ins(`INSERT INTO Employee VALUES (?, ?, ?, 'Sales Support Agent', ?)`, i+1, e[1], e[0], boss)
 	}
 	firsts := []string{"Mia", "Luís", "Luis", "Lena", "Omar", "Sara"}
 	for i := 0; i < 60; i++ {
@@ -77,7 +81,7 @@ func writeMusicDB(t testing.TB) (dir string) {
 		case 1, 2:
 			last = "Gonçalves"
 		}
-		ins(`INSERT INTO Customer VALUES (?, ?, ?, ?)`, i+1, firsts[i%len(firsts)], last, []string{"Brazil", "France"}[i%2])
+		ins(`INSERT INTO Customer VALUES (?, ?, ?, ?, ?)`, i+1, firsts[i%len(firsts)], last, []string{"Brazil", "France"}[i%2], 1+i%3)
 	}
 	for i := 0; i < 200; i++ {
 		ins(`INSERT INTO Invoice VALUES (?, ?, ?, ?)`, i+1, 1+i%60, 1+i%3, float64(100+i)/10)
@@ -121,6 +125,12 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		// Units: the number is converted to the column's (milliseconds).
 		{question: "how many tracks are longer than 7 minutes", want: []string{`"Track"."Milliseconds" > 420000`}, rows: 1},
 		{question: "which tracks are the longest", want: []string{`ORDER BY "Track"."Milliseconds" DESC`, "LIMIT 10"}, rows: 10},
+		// A foreign key named for a role (SupportRepId → Employee) groups by the rows it points to.
+		{question: "how many customers does each support rep look after", want: []string{`JOIN "Employee" AS support_rep ON "Customer"."SupportRepId" = support_rep."EmployeeId"`}, rows: 3},
+		{question: "total invoice amount per support rep", want: []string{`JOIN "Customer" ON`, `JOIN "Employee" AS support_rep ON "Customer"."SupportRepId"`}, rows: 3},
+		// Shares of rows in a state; anti-joins two joins away.
+		{question: "what percentage of artists are touring", want: []string{`100.0 * SUM(CASE WHEN "Artist"."Touring" = 'Y' THEN 1 ELSE 0 END) / COUNT(*)`}, rows: 1},
+		{question: "artists without tracks", want: []string{`NOT EXISTS (SELECT 1 FROM "Track" JOIN "Album" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE "Album"."ArtistId" = "Artist"."ArtistId")`}, rows: 0},
 	}
 	ctx := context.Background()
 	for _, c := range cases {
@@ -170,7 +180,7 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"how many artists are touring", "number of albums per month", "albums released in 2015",
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
 		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
-		"what percentage of artists are touring", "artists without tracks"}
+		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
