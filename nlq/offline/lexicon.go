@@ -93,7 +93,7 @@ const (
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
 // roleWords name the row a self-reference points to (employees.reports_to).
-var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "head"}
+var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "reporting to", "head"}
 
 // linkWords are the small words inside column names that never name the column alone.
 var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,

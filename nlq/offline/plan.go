@@ -51,6 +51,9 @@ type condition struct {
 	having *measure
 	avgOf  *column // compare with the average of this column over its whole table
 	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
+	// role reads col on the copy of its table that this self-reference points to: "reports
+	// to Andrew Fuller" is the manager's name, not the employee's.
+	role *column
 	// antiVia is the named table's key to anti.from.table when the named rows reach the
 	// subject through it ("films never rented": rental → inventory → film).
 	antiVia *fk
@@ -80,9 +83,10 @@ type plan struct {
 	orderCol   *column // listing order
 	desc       bool
 	limit      int
-	outerCount bool // count the groups that pass HAVING
-	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
-	share      bool // add each group's percentage of the total
+	outerCount bool    // count the groups that pass HAVING
+	outerAvg   bool    // the average of the per-group measure ("average total payments per customer")
+	share      bool    // add each group's percentage of the total
+	roleList   *column // list each row with the label of the row this self-reference points to
 	joins      []joinStep
 	base       *table
 	notes      []string
@@ -145,6 +149,8 @@ type builder struct {
 	not       bool
 	lastTable *table
 	lastDate  *column
+	roleKey   *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
+	cur       int     // the item entity is working on
 	lastDim   bool
 	list      bool
 	unknown   []string
@@ -548,6 +554,7 @@ func (b *builder) entity(i int) error {
 			}
 		}
 	}
+	b.cur = i
 	if done, err := b.special(c); done || err != nil {
 		return err
 	}
@@ -566,13 +573,21 @@ func (b *builder) entity(i int) error {
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by.
 		b.group = false
-		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+		var role *column
+		if rk := b.roleKey; rk != nil && rk.table == c.table {
+			// "who reports to Andrew Fuller": the rows whose manager has that name.
+			role, b.roleKey = rk, nil
+			if len(b.p.measures) == 0 && b.agg == aggNone && len(b.p.dims) == 0 {
+				b.p.subjects = appendTable(b.p.subjects, c.table)
+			}
+		}
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
 		if c.col2 != nil {
 			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
 			if op == "<>" {
 				return &notUnderstood{words: []string{it.text()}, msg: "a negated name over two columns is not supported"}
 			}
-			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}})
+			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}, role: role})
 		}
 		b.lastTable = c.table
 		return nil
@@ -782,6 +797,37 @@ func (b *builder) numberColumn(i int, col *column) error {
 func (b *builder) finish() error {
 	p := &b.p
 	ranking := b.top || b.super != 0
+	if b.roleKey == nil && len(p.measures) == 0 && len(p.dims) == 2 && p.dims[0].role == nil && p.dims[1].role != nil && p.dims[0].table == p.dims[1].role.table {
+		// "each employee with their manager": the role came after the rows, as a grouping.
+		b.roleKey, p.dims = p.dims[1].role, p.dims[:1]
+	}
+	if rk := b.roleKey; rk != nil && len(p.measures) == 0 && len(p.having) == 0 && b.agg == aggNone && !ranking && rk.table.label != nil {
+		// "list each employee with the name of their manager": the rows of the table, each
+		// with the label of the row it points to. Only when the table is all the question
+		// talks about.
+		t := rk.table
+		only := len(p.dims)+len(p.subjects) > 0
+		for _, d := range p.dims {
+			only = only && d.table == t && d.role == nil && d.grain == grainNone
+		}
+		for _, s := range p.subjects {
+			only = only && s == t
+		}
+		for _, c := range p.listCols {
+			only = only && c.table == t && (c == t.label || c == t.label2)
+		}
+		if only && len(p.conds) == 0 {
+			p.dims, p.subjects, p.roleList = nil, nil, rk
+			p.listCols = nil
+			if t.label2 != nil {
+				p.listCols = append(p.listCols, t.label2)
+			}
+			p.listCols = append(p.listCols, t.label)
+			p.listTable = t
+			b.roleKey = nil
+			return nil
+		}
+	}
 	defer func() {
 		if b.share && len(p.dims) > 0 && len(p.measures) == 1 {
 			p.share = true
@@ -985,6 +1031,17 @@ func (b *builder) finish() error {
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
+			for _, c := range p.conds {
+				if t := p.listTable; c.role != nil && c.role.table == t && t.label != nil {
+					// "who reports to Andrew Fuller": people, by their names.
+					p.listCols = nil
+					if t.label2 != nil {
+						p.listCols = append(p.listCols, t.label2)
+					}
+					p.listCols = append(p.listCols, t.label)
+					break
+				}
+			}
 		default:
 			return &notUnderstood{msg: "no table or measure found"}
 		}
@@ -1187,6 +1244,17 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.addDim(dimension{role: c.col, table: refTable(c.col), plural: true})
 			b.group = false
 			return true, nil
+		}
+		// "reports to Andrew Fuller", "employees whose manager is ...", "with their manager's
+		// name" make the role a relation of the rows talked about; "orders of manager Andrew
+		// Fuller" only says who Andrew Fuller is.
+		if selfRef(c.col) && (b.lastTable == c.table || b.lastTable == nil || strings.Contains(normPhrase(b.items[b.cur].text()), "report")) {
+			b.roleKey = c.col
+			if i := b.cur; i > 0 && b.items[i-1].kind == itUnknown && normPhrase(b.items[i-1].text()) == "name" {
+				if n := len(b.unknown); n > 0 && normPhrase(b.unknown[n-1]) == "name" {
+					b.unknown = b.unknown[:n-1] // "the name of their manager": the role's label
+				}
+			}
 		}
 		return true, nil // "reports to": a relation already implied
 	}

@@ -443,6 +443,15 @@ func render(p *plan, d dialect) string {
 		for _, c := range cols {
 			sel = append(sel, d.col(c))
 		}
+		if rk := p.roleList; rk != nil {
+			ra := roleAlias(rk)
+			for _, c := range []*column{rk.table.label2, rk.table.label} {
+				if c != nil {
+					a := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(c.name), "_")))
+					sel = append(sel, d.ident(ra)+"."+d.ident(c.name)+" AS "+d.ident(a))
+				}
+			}
+		}
 		if p.distinct {
 			distinct = "DISTINCT "
 		}
@@ -458,10 +467,26 @@ func render(p *plan, d dialect) string {
 	for _, j := range p.joins {
 		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
 	}
+	joined := map[*column]bool{}
+	roleJoin := func(role *column, t *table) {
+		if joined[role] {
+			return
+		}
+		joined[role] = true
+		ra := d.ident(roleAlias(role))
+		fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(t), ra, d.col(role), ra, d.ident(t.pk.name))
+	}
 	for _, dm := range p.dims {
 		if dm.role != nil {
-			ra := d.ident(roleAlias(dm.role))
-			fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(dm.table), ra, d.col(dm.role), ra, d.ident(dm.table.pk.name))
+			roleJoin(dm.role, dm.table)
+		}
+	}
+	if p.roleList != nil {
+		roleJoin(p.roleList, p.roleList.table)
+	}
+	for _, c := range p.conds {
+		if c.role != nil {
+			roleJoin(c.role, c.role.table)
 		}
 	}
 	if w := where(p, d); len(w) > 0 {
@@ -563,8 +588,15 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 func where(p *plan, d dialect) []string {
 	var out []string
 	type key struct {
-		col *column
-		op  string
+		col  *column
+		op   string
+		role *column
+	}
+	colSQL := func(c *column, role *column) string {
+		if role != nil {
+			return d.ident(roleAlias(role)) + "." + d.ident(c.name)
+		}
+		return d.col(c)
 	}
 	merged := map[key][]any{}
 	var keys []key
@@ -598,7 +630,7 @@ func where(p *plan, d dialect) []string {
 			continue
 		}
 		if c.op == "=" || c.op == "<>" {
-			k := key{c.col, c.op}
+			k := key{c.col, c.op, c.role}
 			if _, ok := merged[k]; !ok {
 				keys = append(keys, k)
 			}
@@ -612,11 +644,11 @@ func where(p *plan, d dialect) []string {
 		vals := merged[k]
 		switch {
 		case len(vals) == 1:
-			eq = append(eq, predicate(d.col(k.col), k.op, vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), k.op, vals, d))
 		case k.op == "=":
-			eq = append(eq, predicate(d.col(k.col), "in", vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), "in", vals, d))
 		default:
-			eq = append(eq, predicate(d.col(k.col), "not in", vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), "not in", vals, d))
 		}
 	}
 	out = append(eq, out...)

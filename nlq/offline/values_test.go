@@ -128,6 +128,10 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		// A foreign key named for a role (SupportRepId → Employee) groups by the rows it points to.
 		{question: "how many customers does each support rep look after", want: []string{`JOIN "Employee" AS support_rep ON "Customer"."SupportRepId" = support_rep."EmployeeId"`}, rows: 3},
 		{question: "total invoice amount per support rep", want: []string{`JOIN "Customer" ON`, `JOIN "Employee" AS support_rep ON "Customer"."SupportRepId"`}, rows: 3},
+		// Role-named self-joins: rows listed with the row they point to, or filtered by its name.
+		{question: "list each employee with the name of their manager", want: []string{`reports_to."FirstName" AS reports_to_first_name`, `JOIN "Employee" AS reports_to ON "Employee"."ReportsTo" = reports_to."EmployeeId"`}, rows: 2},
+		{question: "who reports to employee Mia Dubois", want: []string{`SELECT "Employee"."FirstName", "Employee"."LastName"`, `WHERE reports_to."FirstName" = 'Mia'`, `reports_to."LastName" = 'Dubois'`}, rows: 2},
+		{question: "how many employees report to Jane Peacock", want: []string{`WHERE reports_to."FirstName" = 'Jane'`}, rows: 1},
 		// Shares of rows in a state; anti-joins two joins away.
 		{question: "what percentage of artists are touring", want: []string{`100.0 * SUM(CASE WHEN "Artist"."Touring" = 'Y' THEN 1 ELSE 0 END) / COUNT(*)`}, rows: 1},
 		{question: "artists without tracks", want: []string{`NOT EXISTS (SELECT 1 FROM "Track" JOIN "Album" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE "Album"."ArtistId" = "Artist"."ArtistId")`}, rows: 0},
@@ -180,7 +184,8 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"how many artists are touring", "number of albums per month", "albums released in 2015",
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
 		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
-		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after"}
+		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after",
+		"list each employee with the name of their manager", "who reports to employee Mia Dubois"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
