@@ -140,6 +140,7 @@ var aliases = map[string][]string{
 var moneySynonyms = map[string]map[string]float64{
 	"revenue":  {"revenue": 0.95, "sale": 0.85, "amount": 0.82, "total": 0.8, "subtotal": 0.7, "income": 0.85},
 	"sale":     {"sale": 0.95, "amount": 0.85, "total": 0.82, "revenue": 0.8, "subtotal": 0.7},
+	"sold for": {"sale": 0.95, "amount": 0.85, "total": 0.82, "revenue": 0.8, "subtotal": 0.7},
 	"income":   {"income": 0.95, "revenue": 0.9, "amount": 0.8, "total": 0.78},
 	"turnover": {"revenue": 0.9, "sale": 0.9, "amount": 0.85, "total": 0.82},
 	"earning":  {"revenue": 0.9, "income": 0.9, "amount": 0.8, "total": 0.78},

@@ -708,6 +708,9 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
 		b.addDim(dimension{table: t, plural: true})
 		b.avgOf, b.agg = true, aggNone
+	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
+		// "how much have rock tracks sold for": the measure is said after the rows.
+		b.p.subjects = appendTable(b.p.subjects, t)
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
@@ -734,6 +737,21 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	return nil
+}
+
+// laterMeasure reports whether an item after i names a number column (a measure) of any
+// table, before another aggregate keyword.
+func (b *builder) laterMeasure(i int) bool {
+	for j := i + 1; j < len(b.items); j++ {
+		it := &b.items[j]
+		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwSum || it.kw.kind == kwAvg || it.kw.kind == kwMax || it.kw.kind == kwMin) {
+			return false
+		}
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candColumn && it.pick.col.class == classNumber {
+			return true
+		}
+	}
+	return false
 }
 
 func countAgg(distinct bool) aggKind {

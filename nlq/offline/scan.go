@@ -27,6 +27,9 @@ type item struct {
 	toks   []token
 	plural bool // the span's last word was plural ("products")
 	start  int  // index of the first token
+	// skipped are the stop words dropped just before the item (and, on the last item, after
+	// it): verbs such as "processed" that carry no query part but say who did something.
+	skipped []string
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -37,6 +40,12 @@ func (it *item) text() string { return joinRaw(it.toks) }
 // though "total" is a keyword: the longer match decides).
 func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	var items []item
+	var skipped []string
+	defer func() {
+		if n := len(items); n > 0 {
+			items[n-1].skipped = append(items[n-1].skipped, skipped...)
+		}
+	}()
 	for i := 0; i < len(toks); {
 		afterCmp := len(items) > 0 && items[len(items)-1].kind == itKeyword && isCmp(items[len(items)-1].kw.kind)
 		best := item{}
@@ -110,12 +119,14 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			case t.quoted || !stopWords[t.lower]:
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
+				skipped = append(skipped, t.lower)
 				i++
 				continue
 			}
 			bestLen = 1
 		}
 		best.start = i
+		best.skipped, skipped = skipped, nil
 		items = append(items, best)
 		i += bestLen
 	}

@@ -55,14 +55,22 @@ func writeMusicDB(t testing.TB) (dir string) {
 		ins(`INSERT INTO Genre VALUES (?, ?)`, i+1, g)
 	}
 	for i := 0; i < 100; i++ {
-		ins(`INSERT INTO Album VALUES (?, ?, ?, ?)`, i+1, fmt.Sprintf("Album Volume %d", i), 1+i%len(artists), fmt.Sprintf("20%02d-%02d-%02d", 10+i%12, 1+i%12, 1+i%28))
+		title := fmt.Sprintf("Album Volume %d", i)
+		if i == 99 {
+			title = "Iron Maiden" // an album titled as an artist is named
+		}
+		ins(`INSERT INTO Album VALUES (?, ?, ?, ?)`, i+1, title, 1+i%len(artists), fmt.Sprintf("20%02d-%02d-%02d", 10+i%12, 1+i%12, 1+i%28))
 	}
 	for i := 0; i < 300; i++ {
 		composer := fmt.Sprintf("Composer %d", i%60)
 		if i%50 == 7 {
 			composer = "AC/DC" // a composer by the artist's name: an attribute, not the artist
 		}
-		ins(`INSERT INTO Track VALUES (?, ?, ?, ?, ?, ?)`, i+1, fmt.Sprintf("Song %d", i), 1+i%100, 1+i%4, composer, 180000+i*1000)
+		name := fmt.Sprintf("Song %d", i)
+		if i == 299 {
+			name = "Iron Maiden" // and a track
+		}
+		ins(`INSERT INTO Track VALUES (?, ?, ?, ?, ?, ?)`, i+1, name, 1+i%100, 1+i%4, composer, 180000+i*1000)
 	}
 	employees := [][2]string{{"Mia", "Dubois"}, {"Jane", "Peacock"}, {"Noah", "Okafor"}}
 	for i, e := range employees {
@@ -132,6 +140,13 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		{question: "list each employee with the name of their manager", want: []string{`reports_to."FirstName" AS reports_to_first_name`, `JOIN "Employee" AS reports_to ON "Employee"."ReportsTo" = reports_to."EmployeeId"`}, rows: 2},
 		{question: "who reports to employee Mia Dubois", want: []string{`SELECT "Employee"."FirstName", "Employee"."LastName"`, `WHERE reports_to."FirstName" = 'Mia'`, `reports_to."LastName" = 'Dubois'`}, rows: 2},
 		{question: "how many employees report to Jane Peacock", want: []string{`WHERE reports_to."FirstName" = 'Jane'`}, rows: 1},
+		// A name before a plural noun says whose rows they are: the artist (a name), not the
+		// album (a title) nor a track itself; said otherwise, it is still ambiguous.
+		{question: "number of Iron Maiden tracks", want: []string{`WHERE "Artist"."Name" = 'Iron Maiden'`}, rows: 1},
+		{question: "number of tracks of the album Iron Maiden", want: []string{`WHERE "Album"."Title" = 'Iron Maiden'`}, rows: 1},
+		{question: "how many invoices of Iron Maiden", refuse: `"Iron Maiden" names more than one thing`, readings: 3},
+		// A handling verb says the name is the staff member's.
+		{question: "how many invoices has Mia Dubois handled", want: []string{`WHERE "Employee"."FirstName" = 'Mia'`}, rows: 1},
 		// Shares of rows in a state; anti-joins two joins away.
 		{question: "what percentage of artists are touring", want: []string{`100.0 * SUM(CASE WHEN "Artist"."Touring" = 'Y' THEN 1 ELSE 0 END) / COUNT(*)`}, rows: 1},
 		{question: "artists without tracks", want: []string{`NOT EXISTS (SELECT 1 FROM "Track" JOIN "Album" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE "Album"."ArtistId" = "Artist"."ArtistId")`}, rows: 0},
@@ -185,7 +200,8 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
 		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
 		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after",
-		"list each employee with the name of their manager", "who reports to employee Mia Dubois"}
+		"list each employee with the name of their manager", "who reports to employee Mia Dubois",
+		"number of Iron Maiden tracks", "how many invoices has Mia Dubois handled"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
