@@ -19,6 +19,13 @@ type joinStep struct {
 
 // complete chooses the FROM table, the date columns and the joins of a plan.
 func complete(m *model, p *plan) error {
+	for i, d := range p.dims {
+		if d.table != nil && d.role == nil {
+			if h := linkHead(d.table); h != nil {
+				p.dims[i].table = h // "film categories": the categories, reached through the link
+			}
+		}
+	}
 	switch {
 	case len(p.measures) > 0:
 		p.base = p.measures[0].table
@@ -122,6 +129,25 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// linkHead is the table a keys-only link table's name ends with (film_category: category),
+// which is what grouping by "film categories" means; nil for any other table.
+func linkHead(t *table) *table {
+	if t.label != nil || t.measure != nil || len(t.fks) < 2 || len(t.words) < 2 {
+		return nil
+	}
+	var head *table
+	for _, f := range t.fks {
+		r := f.to.table
+		if r != t && len(r.words) > 0 && len(r.words) < len(t.words) && slices.Equal(t.words[len(t.words)-len(r.words):], r.words) {
+			if head != nil && head != r {
+				return nil
+			}
+			head = r
+		}
+	}
+	return head
 }
 
 func (p *plan) fanOut() bool { return p.fanTable() != nil }

@@ -28,6 +28,7 @@ func TestShapesOnOtherConventions(t *testing.T) {
 		{"rentals", "Actors who appear in no film", "NOT EXISTS (SELECT 1 FROM film_actor WHERE film_actor.actor_id = actor.actor_id)"},
 		{"rentals", "How many rentals have not been returned?", "rental.return_date IS NULL"},
 		{"rentals", "Which films have never been rented?", "NOT EXISTS (SELECT 1 FROM rental JOIN inventory ON rental.inventory_id = inventory.inventory_id WHERE inventory.film_id = film.film_id)"},
+		{"rentals", "Top 3 film categories by revenue", "JOIN category ON film_category.category_id = category.category_id\nGROUP BY category.category_id, category.name"},
 		{"rentals", "How many rentals are still out?", "WHERE rental.return_date IS NULL"},
 		{"rentals", "Number of rentals not back yet", "WHERE rental.return_date IS NULL"},
 		{"traders", "What percentage of products is discontinued?", `100.0 * SUM(CASE WHEN "Products"."Discontinued" = 1 THEN 1 ELSE 0 END) / COUNT(*)`},
