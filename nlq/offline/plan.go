@@ -744,11 +744,13 @@ func (b *builder) tableEntity(i int, t *table) error {
 func (b *builder) laterMeasure(i int) bool {
 	for j := i + 1; j < len(b.items); j++ {
 		it := &b.items[j]
-		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwSum || it.kw.kind == kwAvg || it.kw.kind == kwMax || it.kw.kind == kwMin) {
-			return false
+		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwSum || it.kw.kind == kwAvg || it.kw.kind == kwMax ||
+			it.kw.kind == kwMin || it.kw.kind == kwWith || it.kw.kind == kwGroup || isCmp(it.kw.kind)) {
+			return false // "average of products whose price is above 20": the price is a condition
 		}
 		if it.kind == itEntity && it.pick != nil && it.pick.kind == candColumn && it.pick.col.class == classNumber {
-			return true
+			n := b.next(j)
+			return n == nil || !(n.kind == itKeyword && isCmp(n.kw.kind))
 		}
 	}
 	return false
