@@ -237,6 +237,9 @@ func (l *lexicon) lookup(phrase string) []cand {
 	return cs
 }
 
+// longForms spell out words that identifiers shorten.
+var longForms = map[string]string{"rep": "representative", "mgr": "manager", "emp": "employee", "dept": "department", "acct": "account", "cust": "customer"}
+
 // roleKeyWords are the words of a foreign key named for a role rather than for the table it
 // references (SupportRepId → Employee: "support rep"); a key named after its table
 // (customer_id, EmployeeID) is an ordinary join and has none.
@@ -295,7 +298,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				} else if ws, ok := roleKeyWords(c); ok {
 					// A foreign key named for a role of the row it points to: Customer's
 					// SupportRepId is an Employee in the role "support rep".
-					l.add(strings.Join(ws, " "), cand{kind: candColumn, table: t, col: c, score: scoreHead})
+					rc := cand{kind: candColumn, table: t, col: c, score: scoreHead}
+					l.add(strings.Join(ws, " "), rc)
+					// "support representative" for SupportRep: the long form of a shortened word.
+					long := make([]string, len(ws))
+					for k, w := range ws {
+						long[k] = w
+						if lf, ok := longForms[w]; ok {
+							long[k] = lf
+						}
+					}
+					if !slices.Equal(long, ws) {
+						l.add(strings.Join(long, " "), rc)
+					}
 				}
 				continue
 			}

@@ -135,6 +135,7 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		{question: "which tracks are the longest", want: []string{`ORDER BY "Track"."Milliseconds" DESC`, "LIMIT 10"}, rows: 10},
 		// A foreign key named for a role (SupportRepId → Employee) groups by the rows it points to.
 		{question: "how many customers does each support rep look after", want: []string{`JOIN "Employee" AS support_rep ON "Customer"."SupportRepId" = support_rep."EmployeeId"`}, rows: 3},
+		{question: "number of customers per support representative", want: []string{`JOIN "Employee" AS support_rep`}, rows: 3},
 		{question: "total invoice amount per support rep", want: []string{`JOIN "Customer" ON`, `JOIN "Employee" AS support_rep ON "Customer"."SupportRepId"`}, rows: 3},
 		// Role-named self-joins: rows listed with the row they point to, or filtered by its name.
 		{question: "list each employee with the name of their manager", want: []string{`reports_to."FirstName" AS reports_to_first_name`, `JOIN "Employee" AS reports_to ON "Employee"."ReportsTo" = reports_to."EmployeeId"`}, rows: 2},
