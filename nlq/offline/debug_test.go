@@ -16,13 +16,21 @@ import (
 //
 //	NLQ_DEMO_DIR=/tmp/nlqdemo NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
 //
-// NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer.
+// NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer; NLQ_DB=sakila
+// (or any tuning database of TestEvalSets) reads them over that database instead.
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
 	if qs == "" {
 		t.Skip("set NLQ_Q to print the SQL of questions")
 	}
 	db, s, _ := benchDatabase(t)
+	if name := os.Getenv("NLQ_DB"); name != "" {
+		for _, e := range evalSources(t) {
+			if e.name == name {
+				db, s = openSQLite(t, e.dir, e.file)
+			}
+		}
+	}
 	for _, q := range strings.Split(qs, ";") {
 		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT"))})
 		if err != nil {

@@ -77,10 +77,20 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 // interpret runs resolution, plan building and completion.
 func interpret(m *model, items []item) (*plan, error) {
 	var unknown []string
+	for k := range items {
+		if it := &items[k]; it.kind == itEntity && normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
+			// "the name of their manager" is the manager's label, not a column called name
+			// somewhere else; build places it with the role or refuses it.
+			it.kind, it.cands, it.pick = itUnknown, nil, nil
+		}
+	}
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
 				continue // "180 minutes": the comparison converts it, or build refuses it
+			}
+			if normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
+				continue // "the name of their manager": the role's label, read by build
 			}
 			unknown = append(unknown, it.text())
 		}
@@ -100,6 +110,16 @@ func interpret(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// namesRole reports whether an item can be a role of a self-reference ("manager").
+func namesRole(it item) bool {
+	for _, c := range it.cands {
+		if c.kind == candColumn && c.col.class == classKey && selfRef(c.col) {
+			return true
+		}
+	}
+	return false
 }
 
 // toPublic converts internal failures into the API's error.
@@ -176,7 +196,11 @@ func explain(p *plan) string {
 		if p.distinct {
 			lead = "Distinct values of "
 		}
-		parts = append(parts, lead+strings.Join(cs, ", "))
+		w := lead + strings.Join(cs, ", ")
+		if rk := p.roleList; rk != nil {
+			w += fmt.Sprintf(", each with the name of its %s (the %s row %s.%s points to)", roleAlias(rk), rk.table.name, rk.table.name, rk.name)
+		}
+		parts = append(parts, w)
 	case p.listTable != nil:
 		parts = append(parts, "Rows of "+p.listTable.name)
 	}
@@ -203,7 +227,7 @@ func explain(p *plan) string {
 		case dm.grain != grainNone:
 			dims = append(dims, fmt.Sprintf("%s of %s", dm.grain, d.col(dm.col)))
 		case dm.role != nil:
-			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.table.name, dm.role.name))
+			dims = append(dims, fmt.Sprintf("the %s (%s.%s)", roleAlias(dm.role), dm.role.table.name, dm.role.name))
 		case dm.table != nil && dm.table.label != nil:
 			dims = append(dims, d.col(dm.table.label))
 		case dm.table != nil:
@@ -271,6 +295,9 @@ func measureWords(p *plan, m measure) string {
 			return fmt.Sprintf("%s (%s)", def.name, def.desc)
 		}
 		return fmt.Sprintf("%s (%s)", def.name, def.expr)
+	}
+	if m.shareOf != nil {
+		return fmt.Sprintf("Percentage of %s rows where %s", m.table.name, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
 	}
 	if m.col == nil {
 		return "Number of " + m.table.name

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,8 +41,10 @@ type stateCond struct {
 	val float64
 }
 
-// statePhrases map everyday states to conditions on a numeric column named by a word:
-// "out of stock" is a stock or on-hand count of 0.
+// statePhrases map everyday states to conditions on a column named by a word: "out of
+// stock" is a stock or on-hand count of 0; "still out" (a rental, a loan, a tool) is a
+// return date that is not set yet. A date state only applies to date columns, a count state
+// only to number columns.
 var statePhrases = []struct {
 	phrase string
 	words  []string
@@ -50,6 +53,11 @@ var statePhrases = []struct {
 	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
 	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{">", 0}},
 	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
+	{"still out", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not back", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not back yet", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not yet back", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"not yet returned", []string{"return", "returned"}, stateCond{"is null", 0}},
 }
 
 func (c cand) key() string {
@@ -85,7 +93,7 @@ const (
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
 // roleWords name the row a self-reference points to (employees.reports_to).
-var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "head"}
+var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "reporting to", "head"}
 
 // linkWords are the small words inside column names that never name the column alone.
 var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
@@ -132,6 +140,7 @@ var aliases = map[string][]string{
 var moneySynonyms = map[string]map[string]float64{
 	"revenue":  {"revenue": 0.95, "sale": 0.85, "amount": 0.82, "total": 0.8, "subtotal": 0.7, "income": 0.85},
 	"sale":     {"sale": 0.95, "amount": 0.85, "total": 0.82, "revenue": 0.8, "subtotal": 0.7},
+	"sold for": {"sale": 0.95, "amount": 0.85, "total": 0.82, "revenue": 0.8, "subtotal": 0.7},
 	"income":   {"income": 0.95, "revenue": 0.9, "amount": 0.8, "total": 0.78},
 	"turnover": {"revenue": 0.9, "sale": 0.9, "amount": 0.85, "total": 0.82},
 	"earning":  {"revenue": 0.9, "income": 0.9, "amount": 0.8, "total": 0.78},
@@ -228,6 +237,39 @@ func (l *lexicon) lookup(phrase string) []cand {
 	return cs
 }
 
+// longForms spell out words that identifiers shorten.
+var longForms = map[string]string{"rep": "representative", "mgr": "manager", "emp": "employee", "dept": "department", "acct": "account", "cust": "customer"}
+
+// roleKeyWords are the words of a foreign key named for a role rather than for the table it
+// references (SupportRepId → Employee: "support rep"); a key named after its table
+// (customer_id, EmployeeID) is an ordinary join and has none.
+func roleKeyWords(c *column) ([]string, bool) {
+	ref := refTable(c)
+	if ref == nil || ref == c.table {
+		return nil, false
+	}
+	var ws []string
+	for _, w := range c.words {
+		if w != "id" {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) < 2 || slices.Equal(ws, ref.words) || containsAny(ws, ref.words) {
+		return nil, false
+	}
+	return ws, true
+}
+
+// refTable is the table a foreign key column references, or nil.
+func refTable(c *column) *table {
+	for _, f := range c.table.fks {
+		if f.from == c {
+			return f.to.table
+		}
+	}
+	return nil
+}
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
@@ -252,6 +294,22 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(strings.Join(ws, " "), rc)
 					for _, r := range roleWords {
 						l.add(r, with(rc, scoreSynonym))
+					}
+				} else if ws, ok := roleKeyWords(c); ok {
+					// A foreign key named for a role of the row it points to: Customer's
+					// SupportRepId is an Employee in the role "support rep".
+					rc := cand{kind: candColumn, table: t, col: c, score: scoreHead}
+					l.add(strings.Join(ws, " "), rc)
+					// "support representative" for SupportRep: the long form of a shortened word.
+					long := make([]string, len(ws))
+					for k, w := range ws {
+						long[k] = w
+						if lf, ok := longForms[w]; ok {
+							long[k] = lf
+						}
+					}
+					if !slices.Equal(long, ws) {
+						l.add(strings.Join(long, " "), rc)
 					}
 				}
 				continue
@@ -323,7 +381,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for _, sp := range statePhrases {
 		for _, t := range m.tables {
 			for _, c := range t.cols {
-				if c.class == classNumber && c.metric == nil && containsAny(c.words, sp.words) {
+				want := classNumber
+				if sp.state.op == "is null" {
+					want = classDate
+				}
+				if c.class == want && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}

@@ -26,6 +26,9 @@ type measure struct {
 	agg   aggKind
 	col   *column // nil for COUNT of rows
 	table *table  // the counted table, or col's table
+	// shareOf makes a count of rows the percentage of them that meet this condition
+	// ("percentage of products discontinued").
+	shareOf *condition
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -48,6 +51,12 @@ type condition struct {
 	having *measure
 	avgOf  *column // compare with the average of this column over its whole table
 	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
+	// role reads col on the copy of its table that this self-reference points to: "reports
+	// to Andrew Fuller" is the manager's name, not the employee's.
+	role *column
+	// antiVia is the named table's key to anti.from.table when the named rows reach the
+	// subject through it ("films never rented": rental → inventory → film).
+	antiVia *fk
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -74,9 +83,10 @@ type plan struct {
 	orderCol   *column // listing order
 	desc       bool
 	limit      int
-	outerCount bool // count the groups that pass HAVING
-	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
-	share      bool // add each group's percentage of the total
+	outerCount bool    // count the groups that pass HAVING
+	outerAvg   bool    // the average of the per-group measure ("average total payments per customer")
+	share      bool    // add each group's percentage of the total
+	roleList   *column // list each row with the label of the row this self-reference points to
 	joins      []joinStep
 	base       *table
 	notes      []string
@@ -139,6 +149,8 @@ type builder struct {
 	not       bool
 	lastTable *table
 	lastDate  *column
+	roleKey   *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
+	cur       int     // the item entity is working on
 	lastDim   bool
 	list      bool
 	unknown   []string
@@ -542,6 +554,7 @@ func (b *builder) entity(i int) error {
 			}
 		}
 	}
+	b.cur = i
 	if done, err := b.special(c); done || err != nil {
 		return err
 	}
@@ -560,13 +573,21 @@ func (b *builder) entity(i int) error {
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by.
 		b.group = false
-		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+		var role *column
+		if rk := b.roleKey; rk != nil && rk.table == c.table {
+			// "who reports to Andrew Fuller": the rows whose manager has that name.
+			role, b.roleKey = rk, nil
+			if len(b.p.measures) == 0 && b.agg == aggNone && len(b.p.dims) == 0 {
+				b.p.subjects = appendTable(b.p.subjects, c.table)
+			}
+		}
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
 		if c.col2 != nil {
 			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
 			if op == "<>" {
 				return &notUnderstood{words: []string{it.text()}, msg: "a negated name over two columns is not supported"}
 			}
-			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}})
+			b.p.conds = append(b.p.conds, condition{col: c.col2, op: op, vals: []any{c.value2}, role: role})
 		}
 		b.lastTable = c.table
 		return nil
@@ -687,6 +708,9 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
 		b.addDim(dimension{table: t, plural: true})
 		b.avgOf, b.agg = true, aggNone
+	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
+		// "how much have rock tracks sold for": the measure is said after the rows.
+		b.p.subjects = appendTable(b.p.subjects, t)
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
@@ -713,6 +737,23 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	return nil
+}
+
+// laterMeasure reports whether an item after i names a number column (a measure) of any
+// table, before another aggregate keyword.
+func (b *builder) laterMeasure(i int) bool {
+	for j := i + 1; j < len(b.items); j++ {
+		it := &b.items[j]
+		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwSum || it.kw.kind == kwAvg || it.kw.kind == kwMax ||
+			it.kw.kind == kwMin || it.kw.kind == kwWith || it.kw.kind == kwGroup || isCmp(it.kw.kind)) {
+			return false // "average of products whose price is above 20": the price is a condition
+		}
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candColumn && it.pick.col.class == classNumber {
+			n := b.next(j)
+			return n == nil || !(n.kind == itKeyword && isCmp(n.kw.kind))
+		}
+	}
+	return false
 }
 
 func countAgg(distinct bool) aggKind {
@@ -776,11 +817,54 @@ func (b *builder) numberColumn(i int, col *column) error {
 func (b *builder) finish() error {
 	p := &b.p
 	ranking := b.top || b.super != 0
+	if b.roleKey == nil && len(p.measures) == 0 && len(p.dims) == 2 && p.dims[0].role == nil && p.dims[1].role != nil && p.dims[0].table == p.dims[1].role.table {
+		// "each employee with their manager": the role came after the rows, as a grouping.
+		b.roleKey, p.dims = p.dims[1].role, p.dims[:1]
+	}
+	if rk := b.roleKey; rk != nil && len(p.measures) == 0 && len(p.having) == 0 && b.agg == aggNone && !ranking && rk.table.label != nil {
+		// "list each employee with the name of their manager": the rows of the table, each
+		// with the label of the row it points to. Only when the table is all the question
+		// talks about.
+		t := rk.table
+		only := len(p.dims)+len(p.subjects) > 0
+		for _, d := range p.dims {
+			only = only && d.table == t && d.role == nil && d.grain == grainNone
+		}
+		for _, s := range p.subjects {
+			only = only && s == t
+		}
+		for _, c := range p.listCols {
+			only = only && c.table == t && (c == t.label || c == t.label2)
+		}
+		if only && len(p.conds) == 0 {
+			p.dims, p.subjects, p.roleList = nil, nil, rk
+			p.listCols = nil
+			if t.label2 != nil {
+				p.listCols = append(p.listCols, t.label2)
+			}
+			p.listCols = append(p.listCols, t.label)
+			p.listTable = t
+			b.roleKey = nil
+			return nil
+		}
+	}
 	defer func() {
 		if b.share && len(p.dims) > 0 && len(p.measures) == 1 {
 			p.share = true
 		}
 	}()
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 && stateCondition(p.conds[0]) {
+		// "percentage of products discontinued", "share of rentals still out": the rows in
+		// that state among all rows of their table. Only a flag or a missing/present date is
+		// a state; a ratio of two values ("percentage of cancelled orders" against which
+		// others?) is still refused.
+		c := p.conds[0]
+		t := c.col.table
+		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.conds, p.subjects, b.share = nil, nil, false
+		}
+	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
 		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
 		// express; answering the count alone would be a different question.
@@ -967,6 +1051,17 @@ func (b *builder) finish() error {
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
+			for _, c := range p.conds {
+				if t := p.listTable; c.role != nil && c.role.table == t && t.label != nil {
+					// "who reports to Andrew Fuller": people, by their names.
+					p.listCols = nil
+					if t.label2 != nil {
+						p.listCols = append(p.listCols, t.label2)
+					}
+					p.listCols = append(p.listCols, t.label)
+					break
+				}
+			}
 		default:
 			return &notUnderstood{msg: "no table or measure found"}
 		}
@@ -1046,6 +1141,22 @@ func removeTable(ts []*table, t *table) []*table {
 
 // sameColumn reports whether a and b hold the same values: one column, or a foreign key and
 // the column it references.
+// stateCondition reports whether a row condition says a state of the row: a flag set or not,
+// a date missing or present.
+func stateCondition(c condition) bool {
+	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil {
+		return false
+	}
+	if c.op == "is null" || c.op == "is not null" {
+		return true
+	}
+	if len(c.vals) == 1 {
+		_, ok := c.vals[0].(flagValue)
+		return ok
+	}
+	return false
+}
+
 func sameColumn(a, b *column) bool {
 	return a == b || references(a, b) || references(b, a)
 }
@@ -1122,11 +1233,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 		return true, nil
 	case b.anti && c.kind == candTable:
-		f, ok := b.antiLink(b.antiFrom, c.table)
+		f, via, ok := b.antiLink(b.antiFrom, c.table)
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
-		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable = b.antiFrom
@@ -1148,6 +1259,23 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.group = false
 			return true, nil
 		}
+		if _, ok := roleKeyWords(c.col); ok && (b.group || b.which) {
+			// "per support rep": the rows the role key points to, joined through that key.
+			b.addDim(dimension{role: c.col, table: refTable(c.col), plural: true})
+			b.group = false
+			return true, nil
+		}
+		// "reports to Andrew Fuller", "employees whose manager is ...", "with their manager's
+		// name" make the role a relation of the rows talked about; "orders of manager Andrew
+		// Fuller" only says who Andrew Fuller is.
+		if selfRef(c.col) && (b.lastTable == c.table || b.lastTable == nil || strings.Contains(normPhrase(b.items[b.cur].text()), "report")) {
+			b.roleKey = c.col
+			if i := b.cur; i > 0 && b.items[i-1].kind == itUnknown && normPhrase(b.items[i-1].text()) == "name" {
+				if n := len(b.unknown); n > 0 && normPhrase(b.unknown[n-1]) == "name" {
+					b.unknown = b.unknown[:n-1] // "the name of their manager": the role's label
+				}
+			}
+		}
 		return true, nil // "reports to": a relation already implied
 	}
 	b.has = false
@@ -1156,14 +1284,17 @@ func (b *builder) special(c *cand) (bool, error) {
 
 // antiLink finds the foreign key whose absence the anti-join tests: from the named table to
 // the subject directly ("clients without work orders"), or from a table linking both
-// ("actors in no film" through film_actor, "products never ordered" through order lines).
-func (b *builder) antiLink(subject, named *table) (fk, bool) {
+// ("actors in no film" through film_actor, "products never ordered" through order lines), or
+// from the named table through one table it references that references the subject ("films
+// never rented": a rental is of an inventory copy, a copy of a film); with two such paths the
+// question is refused.
+func (b *builder) antiLink(subject, named *table) (fk, *fk, bool) {
 	if subject.pk == nil {
-		return fk{}, false
+		return fk{}, nil, false
 	}
 	for _, f := range named.fks {
 		if f.to.table == subject && f.to == subject.pk && named != subject {
-			return f, true
+			return f, nil, true
 		}
 	}
 	for _, t := range b.m.tables {
@@ -1181,10 +1312,26 @@ func (b *builder) antiLink(subject, named *table) (fk, bool) {
 			}
 		}
 		if toSubject != nil && linked {
-			return *toSubject, true
+			return *toSubject, nil, true
 		}
 	}
-	return fk{}, false
+	var found []fk
+	var via []fk
+	for _, f := range named.fks {
+		mid := f.to.table
+		if mid == subject || mid == named || f.to != mid.pk {
+			continue
+		}
+		for _, g := range mid.fks {
+			if g.to.table == subject && g.to == subject.pk {
+				found, via = append(found, g), append(via, f)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], &via[0], true
+	}
+	return fk{}, nil, false
 }
 
 // selfRef reports whether a column references its own table (employees.reports_to).

@@ -19,6 +19,13 @@ type joinStep struct {
 
 // complete chooses the FROM table, the date columns and the joins of a plan.
 func complete(m *model, p *plan) error {
+	for i, d := range p.dims {
+		if d.table != nil && d.role == nil {
+			if h := linkHead(d.table); h != nil {
+				p.dims[i].table = h // "film categories": the categories, reached through the link
+			}
+		}
+	}
 	switch {
 	case len(p.measures) > 0:
 		p.base = p.measures[0].table
@@ -62,7 +69,9 @@ func complete(m *model, p *plan) error {
 		return err
 	}
 	for _, d := range p.dims {
-		if d.table != nil {
+		if d.role != nil {
+			need = appendTable(need, d.role.table) // the role's table joins itself, by its key
+		} else if d.table != nil {
 			need = appendTable(need, d.table)
 		} else {
 			need = appendTable(need, d.col.table)
@@ -120,6 +129,25 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// linkHead is the table a keys-only link table's name ends with (film_category: category),
+// which is what grouping by "film categories" means; nil for any other table.
+func linkHead(t *table) *table {
+	if t.label != nil || t.measure != nil || len(t.fks) < 2 || len(t.words) < 2 {
+		return nil
+	}
+	var head *table
+	for _, f := range t.fks {
+		r := f.to.table
+		if r != t && len(r.words) > 0 && len(r.words) < len(t.words) && slices.Equal(t.words[len(t.words)-len(r.words):], r.words) {
+			if head != nil && head != r {
+				return nil
+			}
+			head = r
+		}
+	}
+	return head
 }
 
 func (p *plan) fanOut() bool { return p.fanTable() != nil }
@@ -441,6 +469,15 @@ func render(p *plan, d dialect) string {
 		for _, c := range cols {
 			sel = append(sel, d.col(c))
 		}
+		if rk := p.roleList; rk != nil {
+			ra := roleAlias(rk)
+			for _, c := range []*column{rk.table.label2, rk.table.label} {
+				if c != nil {
+					a := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(c.name), "_")))
+					sel = append(sel, d.ident(ra)+"."+d.ident(c.name)+" AS "+d.ident(a))
+				}
+			}
+		}
 		if p.distinct {
 			distinct = "DISTINCT "
 		}
@@ -456,10 +493,26 @@ func render(p *plan, d dialect) string {
 	for _, j := range p.joins {
 		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
 	}
+	joined := map[*column]bool{}
+	roleJoin := func(role *column, t *table) {
+		if joined[role] {
+			return
+		}
+		joined[role] = true
+		ra := d.ident(roleAlias(role))
+		fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(t), ra, d.col(role), ra, d.ident(t.pk.name))
+	}
 	for _, dm := range p.dims {
 		if dm.role != nil {
-			ra := d.ident(roleAlias(dm.role))
-			fmt.Fprintf(&sb, "\nJOIN %s AS %s ON %s = %s.%s", d.table(dm.table), ra, d.col(dm.role), ra, d.ident(dm.table.pk.name))
+			roleJoin(dm.role, dm.table)
+		}
+	}
+	if p.roleList != nil {
+		roleJoin(p.roleList, p.roleList.table)
+	}
+	for _, c := range p.conds {
+		if c.role != nil {
+			roleJoin(c.role, c.role.table)
 		}
 	}
 	if w := where(p, d); len(w) > 0 {
@@ -526,6 +579,10 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	if m.col != nil && m.col.metric != nil {
 		return m.col.metric.sql(d), metricAlias(m.col.metric)
 	}
+	if m.shareOf != nil {
+		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
+		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
+	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
@@ -557,8 +614,15 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 func where(p *plan, d dialect) []string {
 	var out []string
 	type key struct {
-		col *column
-		op  string
+		col  *column
+		op   string
+		role *column
+	}
+	colSQL := func(c *column, role *column) string {
+		if role != nil {
+			return d.ident(roleAlias(role)) + "." + d.ident(c.name)
+		}
+		return d.col(c)
 	}
 	merged := map[key][]any{}
 	var keys []key
@@ -566,6 +630,11 @@ func where(p *plan, d dialect) []string {
 		switch {
 		case c.anti != nil:
 			f := c.anti
+			if v := c.antiVia; v != nil {
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s)", d.table(v.from.table), d.table(f.from.table),
+					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to)))
+				continue
+			}
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s)", d.table(f.from.table), d.col(f.from), d.col(f.to)))
 			continue
 		case c.avgOf != nil:
@@ -587,7 +656,7 @@ func where(p *plan, d dialect) []string {
 			continue
 		}
 		if c.op == "=" || c.op == "<>" {
-			k := key{c.col, c.op}
+			k := key{c.col, c.op, c.role}
 			if _, ok := merged[k]; !ok {
 				keys = append(keys, k)
 			}
@@ -601,11 +670,11 @@ func where(p *plan, d dialect) []string {
 		vals := merged[k]
 		switch {
 		case len(vals) == 1:
-			eq = append(eq, predicate(d.col(k.col), k.op, vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), k.op, vals, d))
 		case k.op == "=":
-			eq = append(eq, predicate(d.col(k.col), "in", vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), "in", vals, d))
 		default:
-			eq = append(eq, predicate(d.col(k.col), "not in", vals, d))
+			eq = append(eq, predicate(colSQL(k.col, k.role), "not in", vals, d))
 		}
 	}
 	out = append(eq, out...)

@@ -152,6 +152,29 @@ func disambiguateName(m *model, items []item, i int) error {
 		it.cands = keep
 		return nil
 	}
+	if nx := i + 1; nx < len(items) && items[nx].kind == itEntity && items[nx].plural && it.start+len(it.toks) == items[nx].start && len(names) > 1 {
+		// "Iron Maiden tracks", "Nike products": a name before a plural noun says whose rows
+		// they are, so it is not one of those rows' own names; and what owns rows is named by
+		// a name (an artist, a brand), not a title (an album). One reading left, related to
+		// the rows, decides.
+		var owners []cand
+		for _, n := range names {
+			if items[nx].cands[0].kind == candTable && n.table == items[nx].cands[0].table {
+				continue
+			}
+			if w := n.col.words; len(w) > 0 && w[len(w)-1] == "name" && m.distance([]*table{items[nx].cands[0].table}, n.table) > 0 {
+				owners = append(owners, n)
+			}
+		}
+		if len(owners) == 1 && items[nx].cands[0].kind == candTable {
+			keepTable(owners[0].table)
+			return nil
+		}
+	}
+	if t, ok := handlerReading(items, names); ok {
+		keepTable(t)
+		return nil
+	}
 	if i > 0 && items[i-1].kind == itEntity {
 		q := &items[i-1]
 		for k, qc := range q.cands {
@@ -193,6 +216,40 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 	}
 	return &nameAmbiguityError{words: it.text(), readings: names}
+}
+
+// handlerVerbs say that someone at the business did something to a row ("payments Jon
+// Stephens processed", "orders she handled"): the name is the staff member's, not the
+// customer's.
+var handlerVerbs = toSet(strings.Fields(`handle handles handled handling process processes processed processing
+	serve serves served serving`))
+
+// staffWords name the tables of the people who work for the business.
+var staffWords = []string{"staff", "employee", "rep", "agent", "clerk", "worker", "technician", "cashier", "salesperson"}
+
+// handlerReading picks, among the readings of a name, the one of a staff table when the
+// question says with a handling verb that the person did the work, and only one reading is
+// staff.
+func handlerReading(items []item, names []cand) (*table, bool) {
+	verb := false
+	for _, it := range items {
+		for _, w := range it.skipped {
+			verb = verb || handlerVerbs[w]
+		}
+	}
+	if !verb {
+		return nil, false
+	}
+	var staff []*table
+	for _, n := range names {
+		if containsAny(n.table.words, staffWords) {
+			staff = appendTable(staff, n.table)
+		}
+	}
+	if len(staff) != 1 {
+		return nil, false
+	}
+	return staff[0], true
 }
 
 // resolve picks one interpretation per entity item. Unambiguous items become anchors; the

@@ -27,6 +27,9 @@ type item struct {
 	toks   []token
 	plural bool // the span's last word was plural ("products")
 	start  int  // index of the first token
+	// skipped are the stop words dropped just before the item (and, on the last item, after
+	// it): verbs such as "processed" that carry no query part but say who did something.
+	skipped []string
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -37,10 +40,20 @@ func (it *item) text() string { return joinRaw(it.toks) }
 // though "total" is a keyword: the longer match decides).
 func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	var items []item
+	var skipped []string
+	defer func() {
+		if n := len(items); n > 0 {
+			items[n-1].skipped = append(items[n-1].skipped, skipped...)
+		}
+	}()
 	for i := 0; i < len(toks); {
 		afterCmp := len(items) > 0 && items[len(items)-1].kind == itKeyword && isCmp(items[len(items)-1].kw.kind)
 		best := item{}
 		bestLen := 0
+		if n := fillerLen(toks[i:]); n > 0 {
+			i += n
+			continue
+		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
@@ -106,16 +119,35 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			case t.quoted || !stopWords[t.lower]:
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
+				skipped = append(skipped, t.lower)
 				i++
 				continue
 			}
 			bestLen = 1
 		}
 		best.start = i
+		best.skipped, skipped = skipped, nil
 		items = append(items, best)
 		i += bestLen
 	}
 	return items
+}
+
+// fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
+// does each rep look after"); their words would otherwise be left unplaced.
+var fillerPhrases = map[string]bool{
+	"look after": true, "looks after": true, "looked after": true, "looking after": true,
+	"take care of": true, "takes care of": true, "took care of": true, "in charge of": true,
+}
+
+// fillerLen is the length in words of a filler phrase at the start of toks, or 0.
+func fillerLen(toks []token) int {
+	for n := min(3, len(toks)); n >= 2; n-- {
+		if !anyQuoted(toks[:n]) && fillerPhrases[lowerPhrase(toks[:n])] {
+			return n
+		}
+	}
+	return 0
 }
 
 // keywordYields decides a tie between a one-span keyword and schema names of the same

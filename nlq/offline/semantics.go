@@ -22,8 +22,8 @@ type metricDef struct {
 	price, qty, discount *column
 }
 
-// revenueWords name a derived revenue metric.
-var revenueWords = []string{"revenue", "sale", "turnover", "income", "earning"}
+// revenueWords name a derived revenue metric ("how much have they sold for" is the sales).
+var revenueWords = []string{"revenue", "sale", "turnover", "income", "earning", "sold for"}
 
 // addDerivedMetrics infers revenue = SUM(price × quantity × (1 − discount)) on tables that
 // hold a unit price and a quantity but no amount of their own (order details, parts used):

@@ -23,8 +23,8 @@ var musicDDL = []string{
 	`CREATE TABLE "Genre" ("GenreId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL)`,
 	`CREATE TABLE "Album" ("AlbumId" INTEGER PRIMARY KEY, "Title" TEXT NOT NULL, "ArtistId" INTEGER NOT NULL REFERENCES "Artist"("ArtistId"), "Released" TEXT)`,
 	`CREATE TABLE "Track" ("TrackId" INTEGER PRIMARY KEY, "Name" TEXT NOT NULL, "AlbumId" INTEGER REFERENCES "Album"("AlbumId"), "GenreId" INTEGER REFERENCES "Genre"("GenreId"), "Composer" TEXT, "Milliseconds" INTEGER NOT NULL)`,
-	`CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL, "Title" TEXT)`,
-	`CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL, "Country" TEXT)`,
+	`CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL, "Title" TEXT, "ReportsTo" INTEGER REFERENCES "Employee"("EmployeeId"))`,
+	`CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL, "Country" TEXT, "SupportRepId" INTEGER REFERENCES "Employee"("EmployeeId"))`,
 	`CREATE TABLE "Invoice" ("InvoiceId" INTEGER PRIMARY KEY, "CustomerId" INTEGER NOT NULL REFERENCES "Customer"("CustomerId"), "EmployeeId" INTEGER REFERENCES "Employee"("EmployeeId"), "Total" NUMERIC NOT NULL)`,
 }
 
@@ -55,18 +55,30 @@ func writeMusicDB(t testing.TB) (dir string) {
 		ins(`INSERT INTO Genre VALUES (?, ?)`, i+1, g)
 	}
 	for i := 0; i < 100; i++ {
-		ins(`INSERT INTO Album VALUES (?, ?, ?, ?)`, i+1, fmt.Sprintf("Album Volume %d", i), 1+i%len(artists), fmt.Sprintf("20%02d-%02d-%02d", 10+i%12, 1+i%12, 1+i%28))
+		title := fmt.Sprintf("Album Volume %d", i)
+		if i == 99 {
+			title = "Iron Maiden" // an album titled as an artist is named
+		}
+		ins(`INSERT INTO Album VALUES (?, ?, ?, ?)`, i+1, title, 1+i%len(artists), fmt.Sprintf("20%02d-%02d-%02d", 10+i%12, 1+i%12, 1+i%28))
 	}
 	for i := 0; i < 300; i++ {
 		composer := fmt.Sprintf("Composer %d", i%60)
 		if i%50 == 7 {
 			composer = "AC/DC" // a composer by the artist's name: an attribute, not the artist
 		}
-		ins(`INSERT INTO Track VALUES (?, ?, ?, ?, ?, ?)`, i+1, fmt.Sprintf("Song %d", i), 1+i%100, 1+i%4, composer, 180000+i*1000)
+		name := fmt.Sprintf("Song %d", i)
+		if i == 299 {
+			name = "Iron Maiden" // and a track
+		}
+		ins(`INSERT INTO Track VALUES (?, ?, ?, ?, ?, ?)`, i+1, name, 1+i%100, 1+i%4, composer, 180000+i*1000)
 	}
 	employees := [][2]string{{"Mia", "Dubois"}, {"Jane", "Peacock"}, {"Noah", "Okafor"}}
 	for i, e := range employees {
-		ins(`INSERT INTO Employee VALUES (?, ?, ?, 'Sales Support Agent')`, i+1, e[1], e[0])
+		var boss any // Mia Dubois manages the others
+		if i > 0 {
+			boss = 1
+		}
+		ins(`INSERT INTO Employee VALUES (?, ?, ?, 'Sales Support Agent', ?)`, i+1, e[1], e[0], boss)
 	}
 	firsts := []string{"Mia", "Luís", "Luis", "Lena", "Omar", "Sara"}
 	for i := 0; i < 60; i++ {
@@ -77,7 +89,7 @@ func writeMusicDB(t testing.TB) (dir string) {
 		case 1, 2:
 			last = "Gonçalves"
 		}
-		ins(`INSERT INTO Customer VALUES (?, ?, ?, ?)`, i+1, firsts[i%len(firsts)], last, []string{"Brazil", "France"}[i%2])
+		ins(`INSERT INTO Customer VALUES (?, ?, ?, ?, ?)`, i+1, firsts[i%len(firsts)], last, []string{"Brazil", "France"}[i%2], 1+i%3)
 	}
 	for i := 0; i < 200; i++ {
 		ins(`INSERT INTO Invoice VALUES (?, ?, ?, ?)`, i+1, 1+i%60, 1+i%3, float64(100+i)/10)
@@ -121,6 +133,24 @@ func TestValueIndexMatchesNamesAndTitles(t *testing.T) {
 		// Units: the number is converted to the column's (milliseconds).
 		{question: "how many tracks are longer than 7 minutes", want: []string{`"Track"."Milliseconds" > 420000`}, rows: 1},
 		{question: "which tracks are the longest", want: []string{`ORDER BY "Track"."Milliseconds" DESC`, "LIMIT 10"}, rows: 10},
+		// A foreign key named for a role (SupportRepId → Employee) groups by the rows it points to.
+		{question: "how many customers does each support rep look after", want: []string{`JOIN "Employee" AS support_rep ON "Customer"."SupportRepId" = support_rep."EmployeeId"`}, rows: 3},
+		{question: "number of customers per support representative", want: []string{`JOIN "Employee" AS support_rep`}, rows: 3},
+		{question: "total invoice amount per support rep", want: []string{`JOIN "Customer" ON`, `JOIN "Employee" AS support_rep ON "Customer"."SupportRepId"`}, rows: 3},
+		// Role-named self-joins: rows listed with the row they point to, or filtered by its name.
+		{question: "list each employee with the name of their manager", want: []string{`reports_to."FirstName" AS reports_to_first_name`, `JOIN "Employee" AS reports_to ON "Employee"."ReportsTo" = reports_to."EmployeeId"`}, rows: 2},
+		{question: "who reports to employee Mia Dubois", want: []string{`SELECT "Employee"."FirstName", "Employee"."LastName"`, `WHERE reports_to."FirstName" = 'Mia'`, `reports_to."LastName" = 'Dubois'`}, rows: 2},
+		{question: "how many employees report to Jane Peacock", want: []string{`WHERE reports_to."FirstName" = 'Jane'`}, rows: 1},
+		// A name before a plural noun says whose rows they are: the artist (a name), not the
+		// album (a title) nor a track itself; said otherwise, it is still ambiguous.
+		{question: "number of Iron Maiden tracks", want: []string{`WHERE "Artist"."Name" = 'Iron Maiden'`}, rows: 1},
+		{question: "number of tracks of the album Iron Maiden", want: []string{`WHERE "Album"."Title" = 'Iron Maiden'`}, rows: 1},
+		{question: "how many invoices of Iron Maiden", refuse: `"Iron Maiden" names more than one thing`, readings: 3},
+		// A handling verb says the name is the staff member's.
+		{question: "how many invoices has Mia Dubois handled", want: []string{`WHERE "Employee"."FirstName" = 'Mia'`}, rows: 1},
+		// Shares of rows in a state; anti-joins two joins away.
+		{question: "what percentage of artists are touring", want: []string{`100.0 * SUM(CASE WHEN "Artist"."Touring" = 'Y' THEN 1 ELSE 0 END) / COUNT(*)`}, rows: 1},
+		{question: "artists without tracks", want: []string{`NOT EXISTS (SELECT 1 FROM "Track" JOIN "Album" ON "Track"."AlbumId" = "Album"."AlbumId" WHERE "Album"."ArtistId" = "Artist"."ArtistId")`}, rows: 0},
 	}
 	ctx := context.Background()
 	for _, c := range cases {
@@ -169,7 +199,10 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"total of invoices of customer Mia Dubois", "number of invoices of employee Mia Dubois", "how many albums does Beyonce have",
 		"how many artists are touring", "number of albums per month", "albums released in 2015",
 		"how many tracks are longer than 7 minutes", "which tracks are the longest", "how many tracks were composed by AC/DC",
-		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks"}
+		"number of invoices handled by employee Mia Dubois", "which genres have more than 70 tracks",
+		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after",
+		"list each employee with the name of their manager", "who reports to employee Mia Dubois",
+		"number of Iron Maiden tracks", "how many invoices has Mia Dubois handled"}
 	for _, d := range []struct {
 		typ         datasource.Type
 		driver, dsn string
