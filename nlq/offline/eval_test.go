@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -17,15 +18,22 @@ import (
 // TestEvalSets runs the questions of testdata/eval over the three generated evaluation
 // databases (evaldb_test.go) and the public ones (testdata/public) and prints, per database and per category, how many answers were right,
 // wrong (an answer that silently differs from the expected one) and refused. The held-out
-// batches (testdata/eval/*_heldout.json) run only with NLQ_HELDOUT=1: they were written with
-// the tuned sets, before any tuning, and are scored once, so they measure generalisation.
+// batches run only when asked: NLQ_HELDOUT=1 runs the first (testdata/eval/*_heldout.json,
+// written with the tuned sets, before any tuning), NLQ_HELDOUT=2 the second
+// (*_heldout2.json, public databases only, written after the first was scored and used for
+// tuning). Each is scored once, so it measures generalisation; a database without a file for
+// the batch is left out of it.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
 // when the expected SQL orders.
 func TestEvalSets(t *testing.T) {
 	sets := []string{""}
-	if os.Getenv("NLQ_HELDOUT") != "" {
+	switch os.Getenv("NLQ_HELDOUT") {
+	case "":
+	case "2":
+		sets = append(sets, "_heldout2")
+	default:
 		sets = append(sets, "_heldout")
 	}
 	ctx := context.Background()
@@ -33,13 +41,13 @@ func TestEvalSets(t *testing.T) {
 		type tally struct{ n, right, wrong, refused int }
 		all := map[string]*tally{}
 		var sb strings.Builder
-		label := "tuned"
-		if suffix != "" {
-			label = "held-out"
-		}
+		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out"}[suffix]
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
 		for _, e := range evalSources(t) {
+			if !evalSetExists(t, e.name+suffix) {
+				continue
+			}
 			db, schema := openSQLite(t, e.dir, e.file)
 			qs := readEvalQuestions(t, e.name+suffix)
 			by := map[string]*tally{}
@@ -118,14 +126,30 @@ func readEvalQuestions(t *testing.T, set string) []benchQuestion {
 	return qs
 }
 
-// TestEvalExpectedSQLAnswers checks the answer key, tuned and held-out alike, without asking
-// the engine: every expected query runs on its database and returns at least one row, so a
-// typo or an empty date range cannot make a question unanswerable (or trivially "right").
+// evalSetExists reports whether testdata/eval/<set>.json exists: the second held-out batch
+// covers the public databases only.
+func evalSetExists(t *testing.T, set string) bool {
+	t.Helper()
+	_, err := os.Stat("testdata/eval/" + set + ".json")
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return err == nil
+}
+
+// TestEvalExpectedSQLAnswers checks the answer key, tuned and both held-out batches alike,
+// without asking the engine: every expected query runs on its database and returns at least
+// one row, so a typo or an empty date range cannot make a question unanswerable (or trivially
+// "right"). Every public database must have a second held-out batch.
 func TestEvalExpectedSQLAnswers(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range evalSources(t) {
 		db, _ := openSQLite(t, e.dir, e.file)
-		for _, set := range []string{e.name, e.name + "_heldout"} {
+		sets := []string{e.name, e.name + "_heldout"}
+		if slices.Contains(publicDBs, e.name) || evalSetExists(t, e.name+"_heldout2") {
+			sets = append(sets, e.name+"_heldout2")
+		}
+		for _, set := range sets {
 			for _, q := range readEvalQuestions(t, set) {
 				if q.ExpectedSQL == "" {
 					continue
