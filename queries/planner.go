@@ -40,11 +40,12 @@ type Planner struct {
 	// templates, when set, answers questions that match a template (WithTemplates).
 	templates TemplateAnswerer
 	log       *slog.Logger
+	schemas   *schemaCache
 }
 
 // NewPlanner builds a planner.
 func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
-	return &Planner{st: st, sources: src, engine: engine, now: time.Now}
+	return &Planner{st: st, sources: src, engine: engine, now: time.Now, schemas: newSchemaCache(DefaultSchemaCacheSize)}
 }
 
 // Plan is guarded SQL ready to execute, with how long each step took.
@@ -86,20 +87,21 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 	return tables, perms, nil
 }
 
-// agentSource loads what planning and semantic validation need of an agent: its data source,
-// the source's stored schema, and the agent's tables and column rules.
+// agentSource loads what planning and semantic validation need of an agent: its data source
+// (without the schema text), the source's stored schema (shared, read-only), and the agent's
+// tables and column rules.
 func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataSource, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
 		return nil, nil, nil, nil, ErrNoDataSource
 	}
-	ds, err := p.st.DataSource(ctx, a.OrganizationID, a.DataSourceID)
+	ds, err := p.st.DataSourceHead(ctx, a.OrganizationID, a.DataSourceID)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, nil, nil, nil, ErrNoDataSource
 		}
 		return nil, nil, nil, nil, err
 	}
-	schema, err := sources.Schema(ds)
+	schema, err := p.storedSchema(ctx, ds)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
