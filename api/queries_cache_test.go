@@ -3,13 +3,14 @@ package api_test
 import (
 	"database/sql"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/apptest"
 )
 
-// The planner keeps decoded schemas in memory; a refresh and a permission change must still be
-// seen by the very next question.
+// The planner keeps decoded schemas and semantic layers in memory; a refresh, a permission
+// change and a new semantic layer must still be seen by the very next question.
 func TestQuestionsSeeASchemaRefreshAndAPermissionChangeAtOnce(t *testing.T) {
 	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
 	admin := s.Register(t)
@@ -47,5 +48,16 @@ func TestQuestionsSeeASchemaRefreshAndAPermissionChangeAtOnce(t *testing.T) {
 	s.Do("PATCH", "/v1/agents/"+agentID+"/columns", admin.Token, map[string]any{"table_name": "customers", "allowed_columns": []string{"*"}, "denied_columns": []string{"email", "phone", "tier"}}).Expect(t, 200)
 	if r := ask("number of customers by tier", 422); r.ErrorCode() != "column_not_permitted" {
 		t.Fatalf("denied column: %s", r.Raw)
+	}
+
+	// A semantic layer, then its replacement, each used by the next question.
+	path := "/v1/agents/" + agentID + "/semantics"
+	s.Do("PUT", path, admin.Token, revenueLayer()).Expect(t, 200)
+	if r := ask("total revenue", 200); !strings.Contains(string(r.Raw), "600.49") {
+		t.Fatalf("revenue with the layer: %s", r.Raw)
+	}
+	s.Do("PUT", path, admin.Token, map[string]any{"metrics": []any{}, "synonyms": []any{}, "default_filters": []any{}}).Expect(t, 200)
+	if r := s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "total revenue", "agent_id": agentID}); strings.Contains(string(r.Raw), "600.49") {
+		t.Fatalf("revenue after the layer was emptied still uses it: %s", r.Raw)
 	}
 }

@@ -40,12 +40,14 @@ type Planner struct {
 	// templates, when set, answers questions that match a template (WithTemplates).
 	templates TemplateAnswerer
 	log       *slog.Logger
-	schemas   *schemaCache
+	schemas   *versionCache[*datasource.Schema]
+	semantics *versionCache[*StoredSemantics]
 }
 
 // NewPlanner builds a planner.
 func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
-	return &Planner{st: st, sources: src, engine: engine, now: time.Now, schemas: newSchemaCache(DefaultSchemaCacheSize)}
+	return &Planner{st: st, sources: src, engine: engine, now: time.Now,
+		schemas: newVersionCache[*datasource.Schema](DefaultSchemaCacheSize), semantics: newVersionCache[*StoredSemantics](DefaultSchemaCacheSize)}
 }
 
 // Plan is guarded SQL ready to execute, with how long each step took.
@@ -133,7 +135,7 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
 			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
 	}
-	sem, err := LoadSemantics(ctx, p.st, a)
+	sem, err := p.agentSemantics(ctx, a)
 	if err != nil {
 		return nil, err
 	}

@@ -3,9 +3,11 @@ package queries
 import (
 	"container/list"
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
 )
@@ -13,58 +15,59 @@ import (
 // DefaultSchemaCacheSize is how many data sources' decoded schemas a planner keeps.
 const DefaultSchemaCacheSize = 256
 
-// schemaCache keeps decoded stored schemas per data source, least recently used first out.
+// versionCache keeps decoded values per id and version, least recently used first out.
 // Decoding a stored schema with its value index costs milliseconds (a large source's JSON is
 // over 100 KB), which a question must not pay; an entry is valid only for the schema version it
 // was decoded from, and the planner reads the current version on every question, so a refresh
 // is seen by the very next one. The schemas are shared: nobody may modify them (the planner
-// hands engines a filtered deep copy).
-type schemaCache struct {
+// hands engines a filtered deep copy). The same holds for agents' semantic layers.
+type versionCache[T any] struct {
 	mu      sync.Mutex
 	max     int
-	order   *list.List // of *schemaEntry, most recently used at the front
+	order   *list.List // of *versionEntry[T], most recently used at the front
 	entries map[string]*list.Element
 }
 
-type schemaEntry struct {
+type versionEntry[T any] struct {
 	id      string
 	version int64
-	schema  *datasource.Schema // nil: the source has no stored schema
+	value   T
 }
 
-func newSchemaCache(max int) *schemaCache {
-	return &schemaCache{max: max, order: list.New(), entries: map[string]*list.Element{}}
+func newVersionCache[T any](max int) *versionCache[T] {
+	return &versionCache[T]{max: max, order: list.New(), entries: map[string]*list.Element{}}
 }
 
-// get returns the cached schema of a data source if it was decoded from version.
-func (c *schemaCache) get(id string, version int64) (*datasource.Schema, bool) {
+// get returns the cached value of id if it was decoded from version.
+func (c *versionCache[T]) get(id string, version int64) (T, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.entries[id]
-	if !ok || el.Value.(*schemaEntry).version != version {
-		return nil, false
+	if !ok || el.Value.(*versionEntry[T]).version != version {
+		var zero T
+		return zero, false
 	}
 	c.order.MoveToFront(el)
-	return el.Value.(*schemaEntry).schema, true
+	return el.Value.(*versionEntry[T]).value, true
 }
 
-// put remembers a data source's schema of version, unless a newer version is already kept.
-func (c *schemaCache) put(id string, version int64, schema *datasource.Schema) {
+// put remembers the value of id at version, unless a newer version is already kept.
+func (c *versionCache[T]) put(id string, version int64, value T) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.entries[id]; ok {
-		e := el.Value.(*schemaEntry)
+		e := el.Value.(*versionEntry[T])
 		if e.version <= version {
-			e.version, e.schema = version, schema
+			e.version, e.value = version, value
 		}
 		c.order.MoveToFront(el)
 		return
 	}
-	c.entries[id] = c.order.PushFront(&schemaEntry{id: id, version: version, schema: schema})
+	c.entries[id] = c.order.PushFront(&versionEntry[T]{id: id, version: version, value: value})
 	for c.order.Len() > c.max {
 		last := c.order.Back()
 		c.order.Remove(last)
-		delete(c.entries, last.Value.(*schemaEntry).id)
+		delete(c.entries, last.Value.(*versionEntry[T]).id)
 	}
 }
 
@@ -86,4 +89,33 @@ func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*data
 	}
 	p.schemas.put(ds.ID, version, sc)
 	return sc, nil
+}
+
+// agentSemantics is LoadSemantics through the planner's cache: the layer's version is read on
+// every question, its definition only when the cached copy is of another version. The result
+// is shared and read-only.
+func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent) (*StoredSemantics, error) {
+	head, err := p.st.AgentSemanticsHead(ctx, a.OrganizationID, a.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if sem, ok := p.semantics.get(a.ID, head.Version); ok {
+		return sem, nil
+	}
+	row, err := p.st.AgentSemantics(ctx, a.OrganizationID, a.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sem, err := storedSemantics(row)
+	if err != nil {
+		return nil, err
+	}
+	p.semantics.put(a.ID, row.Version, sem)
+	return sem, nil
 }
