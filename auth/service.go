@@ -290,12 +290,8 @@ func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, 
 	if err != nil {
 		return nil, ErrUnauthorized
 	}
-	rec, err := s.st.AccessToken(ctx, claims.ID)
-	if err != nil || revoked(rec, now) || rec.UserID != claims.Subject {
-		return nil, ErrUnauthorized
-	}
-	u, err := s.st.UserByID(ctx, claims.Organization, claims.Subject)
-	if err != nil || !u.IsActive {
+	rec, u, err := s.st.AccessTokenUser(ctx, claims.ID, claims.Organization, claims.Subject)
+	if err != nil || revoked(rec, now) || rec.UserID != claims.Subject || !u.IsActive {
 		return nil, ErrUnauthorized
 	}
 	return &Principal{User: *u, TokenJTI: claims.ID, SessionID: rec.SessionID}, nil

@@ -40,11 +40,14 @@ type Planner struct {
 	// templates, when set, answers questions that match a template (WithTemplates).
 	templates TemplateAnswerer
 	log       *slog.Logger
+	schemas   *versionCache[*datasource.Schema]
+	semantics *versionCache[*StoredSemantics]
 }
 
 // NewPlanner builds a planner.
 func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
-	return &Planner{st: st, sources: src, engine: engine, now: time.Now}
+	return &Planner{st: st, sources: src, engine: engine, now: time.Now,
+		schemas: newVersionCache[*datasource.Schema](DefaultSchemaCacheSize), semantics: newVersionCache[*StoredSemantics](DefaultSchemaCacheSize)}
 }
 
 // Plan is guarded SQL ready to execute, with how long each step took.
@@ -86,20 +89,21 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 	return tables, perms, nil
 }
 
-// agentSource loads what planning and semantic validation need of an agent: its data source,
-// the source's stored schema, and the agent's tables and column rules.
+// agentSource loads what planning and semantic validation need of an agent: its data source
+// (without the schema text), the source's stored schema (shared, read-only), and the agent's
+// tables and column rules.
 func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataSource, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
 		return nil, nil, nil, nil, ErrNoDataSource
 	}
-	ds, err := p.st.DataSource(ctx, a.OrganizationID, a.DataSourceID)
+	ds, err := p.st.DataSourceHead(ctx, a.OrganizationID, a.DataSourceID)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, nil, nil, nil, ErrNoDataSource
 		}
 		return nil, nil, nil, nil, err
 	}
-	schema, err := sources.Schema(ds)
+	schema, err := p.storedSchema(ctx, ds)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -131,7 +135,7 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
 			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
 	}
-	sem, err := LoadSemantics(ctx, p.st, a)
+	sem, err := p.agentSemantics(ctx, a)
 	if err != nil {
 		return nil, err
 	}

@@ -179,44 +179,57 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
-	q, err := r.st.Query(ctx, orgID, queryID)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
-		r.notify(q.ID)
-		return nil
-	}
 	started := time.Now().UTC()
-	// The running mark (and query.started) commits while the agent is loaded and the SQL
-	// planned, which do not depend on it; every way out below waits for it first, so the
-	// transitions still commit in order (pending, running, then completed or failed).
-	markedRunning := func() error { return nil }
-	if q.Status == store.QueryPending {
-		ev, err := events.NewEvent(orgID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+	// One statement marks a pending query running and reads it; its query.started and the
+	// commit go on while the agent is loaded and the SQL planned, which do not depend on them.
+	// Every way out below waits for that commit first, so the transitions still commit in
+	// order (pending, running, then completed or failed).
+	row := make(chan *store.Query, 1)
+	marked := make(chan error, 1)
+	go func() {
+		sent := false
+		marked <- r.st.Tx(ctx, func(tx *store.Store) error {
+			q, err := tx.StartQuery(ctx, orgID, queryID, started)
+			if err != nil || q == nil {
+				return err
+			}
+			ev, err := events.NewEvent(orgID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+			if err != nil {
+				return err
+			}
+			row <- q
+			sent = true
+			return tx.Emit(ctx, ev)
+		})
+		if !sent {
+			row <- nil
+		}
+	}()
+	q := <-row
+	var once sync.Once
+	var markErr error
+	markedRunning := func() error {
+		once.Do(func() { markErr = <-marked })
+		return markErr
+	}
+	defer markedRunning() //nolint:errcheck // only waits; the paths that go on check it
+	if q == nil {
+		// Not pending: missing, finished, or running already (a redelivery after a crash).
+		if err := markedRunning(); err != nil {
+			return err
+		}
+		var err error
+		q, err = r.st.Query(ctx, orgID, queryID)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		marked := make(chan error, 1)
-		go func() {
-			marked <- r.st.Tx(ctx, func(tx *store.Store) error {
-				ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{"status": store.QueryRunning, "started_at": started}, store.QueryPending)
-				if err != nil || !ok {
-					return err
-				}
-				return tx.Emit(ctx, ev)
-			})
-		}()
-		var once sync.Once
-		var markErr error
-		markedRunning = func() error {
-			once.Do(func() { markErr = <-marked })
-			return markErr
+		if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
+			r.notify(q.ID)
+			return nil
 		}
-		defer markedRunning() //nolint:errcheck // only waits; the paths that go on check it
 	}
 
 	a, err := r.st.Agent(ctx, orgID, q.AgentID)

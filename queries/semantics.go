@@ -29,6 +29,10 @@ func LoadSemantics(ctx context.Context, st *store.Store, a *store.Agent) (*Store
 	if err != nil {
 		return nil, err
 	}
+	return storedSemantics(row)
+}
+
+func storedSemantics(row *store.AgentSemantics) (*StoredSemantics, error) {
 	s, err := agents.ParseSemantics(row.Definition)
 	if err != nil {
 		return nil, err

@@ -206,3 +206,27 @@ func (s *Store) AuthFailures(ctx context.Context, scope string, window time.Time
 func (s *Store) ClearAuthFailures(ctx context.Context, scope string) error {
 	return s.ctx(ctx).Where("scope_key = ?", scope).Delete(&AuthFailure{}).Error
 }
+
+// tokenUser is a user row with the columns of one of its access tokens.
+type tokenUser struct {
+	User           `gorm:"embedded"`
+	TokenUserID    string
+	TokenRevokedAt *time.Time
+	TokenSessionID string
+}
+
+// AccessTokenUser reads an access token and the user of the organization it was issued to in one
+// statement (authentication runs on every request). ErrNotFound when either is missing or the
+// token belongs to another user.
+func (s *Store) AccessTokenUser(ctx context.Context, jti, orgID, userID string) (*AccessToken, *User, error) {
+	var row tokenUser
+	err := s.ctx(ctx).Table("access_tokens").
+		Select("users.*, access_tokens.user_id AS token_user_id, access_tokens.revoked_at AS token_revoked_at, access_tokens.session_id AS token_session_id").
+		Joins("JOIN users ON users.id = access_tokens.user_id").
+		Where("access_tokens.jti = ? AND access_tokens.user_id = ? AND users.organization_id = ?", jti, userID, orgID).
+		Take(&row).Error
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	return &AccessToken{JTI: jti, UserID: row.TokenUserID, RevokedAt: row.TokenRevokedAt, SessionID: row.TokenSessionID}, &row.User, nil
+}

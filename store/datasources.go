@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // DataSource is a customer database connection. The password is stored encrypted.
@@ -25,9 +27,12 @@ type DataSource struct {
 	SchemaStatus      string // none, pending, ready, failed
 	SchemaError       string
 	SchemaRefreshedAt *time.Time
-	TableCount        int
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
+	// SchemaVersion grows with every write of SchemaJSON (UpdateDataSource bumps it), so a
+	// cache of the decoded schema keyed by it never serves a replaced schema.
+	SchemaVersion int64
+	TableCount    int
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // Data source statuses.
@@ -51,6 +56,26 @@ func (s *Store) DataSource(ctx context.Context, orgID, id string) (*DataSource, 
 	return &d, nil
 }
 
+// DataSourceHead reads a data source of the organization without its stored schema text
+// (SchemaJSON is left empty): the question path reads the schema's version on every question
+// and the text only when its cached copy is older.
+func (s *Store) DataSourceHead(ctx context.Context, orgID, id string) (*DataSource, error) {
+	var d DataSource
+	if err := s.tenant(ctx, orgID).Omit("schema_json").First(&d, "id = ?", id).Error; err != nil {
+		return nil, translate(err)
+	}
+	return &d, nil
+}
+
+// DataSourceSchema reads a data source's stored schema text with the version it belongs to.
+func (s *Store) DataSourceSchema(ctx context.Context, orgID, id string) (schemaJSON string, version int64, err error) {
+	var d DataSource
+	if err := s.tenant(ctx, orgID).Select("schema_json", "schema_version").First(&d, "id = ?", id).Error; err != nil {
+		return "", 0, translate(err)
+	}
+	return d.SchemaJSON, d.SchemaVersion, nil
+}
+
 // DataSources lists the organization's data sources, oldest first.
 func (s *Store) DataSources(ctx context.Context, orgID string, limit, offset int) ([]DataSource, int64, error) {
 	var out []DataSource
@@ -66,6 +91,9 @@ func (s *Store) DataSources(ctx context.Context, orgID string, limit, offset int
 // UpdateDataSource writes columns of a data source of the organization.
 func (s *Store) UpdateDataSource(ctx context.Context, orgID, id string, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
+	if _, ok := fields["schema_json"]; ok {
+		fields["schema_version"] = gorm.Expr("schema_version + 1")
+	}
 	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Updates(fields)
 	if res.Error != nil {
 		return translate(res.Error)

@@ -59,6 +59,19 @@ func (s *Store) Query(ctx context.Context, orgID, id string) (*Query, error) {
 	return &q, nil
 }
 
+// StartQuery marks a pending query running and returns it, in one statement; nil (and no error)
+// when the query does not exist or is not pending.
+func (s *Store) StartQuery(ctx context.Context, orgID, id string, at time.Time) (*Query, error) {
+	var q []Query
+	defer s.lockWrites(ctx)()
+	err := s.ctx(ctx).Raw(`UPDATE queries SET status = ?, started_at = ? WHERE organization_id = ? AND id = ? AND status = ? RETURNING *`,
+		QueryRunning, at, orgID, id, QueryPending).Scan(&q).Error
+	if err != nil || len(q) == 0 {
+		return nil, translate(err)
+	}
+	return &q[0], nil
+}
+
 // UpdateQuery writes columns of a query; onlyStatus, when set, makes the update conditional on
 // the current status (so a redelivered command does not redo a finished query).
 func (s *Store) UpdateQuery(ctx context.Context, orgID, id string, fields map[string]any, onlyStatus ...string) (bool, error) {

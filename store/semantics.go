@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -15,6 +16,9 @@ type AgentSemantics struct {
 	Definition     string
 	UpdatedBy      string
 	UpdatedAt      time.Time
+	// Version grows with every PutAgentSemantics, so a cache of the decoded layer keyed by it
+	// never serves a replaced one.
+	Version int64
 }
 
 // TableName is the table of AgentSemantics.
@@ -29,13 +33,23 @@ func (s *Store) AgentSemantics(ctx context.Context, orgID, agentID string) (*Age
 	return &a, nil
 }
 
+// AgentSemanticsHead reads an agent's semantic layer without its definition (left empty).
+func (s *Store) AgentSemanticsHead(ctx context.Context, orgID, agentID string) (*AgentSemantics, error) {
+	var a AgentSemantics
+	if err := s.tenant(ctx, orgID).Omit("definition").First(&a, "agent_id = ?", agentID).Error; err != nil {
+		return nil, translate(err)
+	}
+	return &a, nil
+}
+
 // PutAgentSemantics inserts or replaces an agent's semantic layer.
 func (s *Store) PutAgentSemantics(ctx context.Context, a *AgentSemantics) error {
 	if a.OrganizationID == "" {
 		return errors.New("store: semantics without organization")
 	}
 	return translate(s.ctx(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "agent_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"definition", "updated_by", "updated_at"}),
+		Columns: []clause.Column{{Name: "agent_id"}},
+		DoUpdates: append(clause.AssignmentColumns([]string{"definition", "updated_by", "updated_at"}),
+			clause.Assignment{Column: clause.Column{Name: "version"}, Value: gorm.Expr("agent_semantics.version + 1")}),
 	}).Create(a).Error)
 }

@@ -1,0 +1,121 @@
+package queries
+
+import (
+	"container/list"
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/sources"
+	"github.com/analytics-agent/service/store"
+)
+
+// DefaultSchemaCacheSize is how many data sources' decoded schemas a planner keeps.
+const DefaultSchemaCacheSize = 256
+
+// versionCache keeps decoded values per id and version, least recently used first out.
+// Decoding a stored schema with its value index costs milliseconds (a large source's JSON is
+// over 100 KB), which a question must not pay; an entry is valid only for the schema version it
+// was decoded from, and the planner reads the current version on every question, so a refresh
+// is seen by the very next one. The schemas are shared: nobody may modify them (the planner
+// hands engines a filtered deep copy). The same holds for agents' semantic layers.
+type versionCache[T any] struct {
+	mu      sync.Mutex
+	max     int
+	order   *list.List // of *versionEntry[T], most recently used at the front
+	entries map[string]*list.Element
+}
+
+type versionEntry[T any] struct {
+	id      string
+	version int64
+	value   T
+}
+
+func newVersionCache[T any](max int) *versionCache[T] {
+	return &versionCache[T]{max: max, order: list.New(), entries: map[string]*list.Element{}}
+}
+
+// get returns the cached value of id if it was decoded from version.
+func (c *versionCache[T]) get(id string, version int64) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[id]
+	if !ok || el.Value.(*versionEntry[T]).version != version {
+		var zero T
+		return zero, false
+	}
+	c.order.MoveToFront(el)
+	return el.Value.(*versionEntry[T]).value, true
+}
+
+// put remembers the value of id at version, unless a newer version is already kept.
+func (c *versionCache[T]) put(id string, version int64, value T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[id]; ok {
+		e := el.Value.(*versionEntry[T])
+		if e.version <= version {
+			e.version, e.value = version, value
+		}
+		c.order.MoveToFront(el)
+		return
+	}
+	c.entries[id] = c.order.PushFront(&versionEntry[T]{id: id, version: version, value: value})
+	for c.order.Len() > c.max {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.entries, last.Value.(*versionEntry[T]).id)
+	}
+}
+
+// storedSchema returns the decoded schema of ds (read without its schema text, see
+// store.DataSourceHead), from the cache when ds's schema version is the cached one.
+func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*datasource.Schema, error) {
+	if sc, ok := p.schemas.get(ds.ID, ds.SchemaVersion); ok {
+		return sc, nil
+	}
+	raw, version, err := p.st.DataSourceSchema(ctx, ds.OrganizationID, ds.ID)
+	if err != nil {
+		return nil, err
+	}
+	// The text may be newer than ds if a refresh committed in between: it is then the one to
+	// use, and it is kept under its own version.
+	sc, err := sources.Schema(&store.DataSource{SchemaJSON: raw})
+	if err != nil {
+		return nil, err
+	}
+	p.schemas.put(ds.ID, version, sc)
+	return sc, nil
+}
+
+// agentSemantics is LoadSemantics through the planner's cache: the layer's version is read on
+// every question, its definition only when the cached copy is of another version. The result
+// is shared and read-only.
+func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent) (*StoredSemantics, error) {
+	head, err := p.st.AgentSemanticsHead(ctx, a.OrganizationID, a.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if sem, ok := p.semantics.get(a.ID, head.Version); ok {
+		return sem, nil
+	}
+	row, err := p.st.AgentSemantics(ctx, a.OrganizationID, a.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sem, err := storedSemantics(row)
+	if err != nil {
+		return nil, err
+	}
+	p.semantics.put(a.ID, row.Version, sem)
+	return sem, nil
+}
