@@ -77,6 +77,7 @@ var keywords = map[string]keyword{
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
+	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
 	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
 	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
@@ -139,6 +140,9 @@ var stopWords = toSet(strings.Fields(`
 	who whom how when then than new
 	handle handles handled handling process processes processed take takes took taken taking
 	pay pays paying supply supplies hold holds held look looks looked catalogue catalog
+	carry carries carried carrying offer offers offered offering stock stocks stocked
+	issued issue issues bring brings brought work works worked working
+	registered register store stores shop
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

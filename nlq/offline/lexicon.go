@@ -133,6 +133,11 @@ var aliases = map[string][]string{
 	"copy": {"inventory"}, "stock item": {"inventory"},
 	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
+	// Everyday names of common things: a song is a track, people are persons or staff, a
+	// charge or fee is a cost (Northwind's freight is what an order is charged for shipping).
+	"song": {"track"}, "tune": {"track"}, "person": {"employee", "staff"},
+	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
+	"stocked": {"inventory", "stock"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:

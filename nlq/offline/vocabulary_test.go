@@ -1,0 +1,40 @@
+package offline
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// TestEverydayVocabularyOnOtherSchemas pins the general thesaurus on evaluation databases
+// that are not the demo: business verbs that only mean "have" or "sell" are filler, and
+// everyday names (people, charge) find what the schema calls the thing.
+func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
+	schemas := map[string]*datasource.Schema{}
+	for _, e := range evalDBs {
+		_, dir := openEvalDB(t, e)
+		_, schemas[e.name] = openSQLite(t, dir, e.name+".db")
+	}
+	tests := []struct{ db, q, want string }{
+		{"rentals", "How many films do we carry?", "SELECT COUNT(*) AS film_count\nFROM film"},
+		{"traders", "Which suppliers offer more than 3 products?", "HAVING COUNT(*) > 3"},
+		{"traders", "How many suppliers do we work with?", `FROM "Suppliers"`},
+		{"traders", "What's the average freight charge on an order?", `AVG("Orders"."Freight")`},
+		{"traders", "How many people report to each manager?", `"Employees"."ReportsTo"`},
+		{"traders", "How many orders were issued each year?", `"Orders"."OrderDate"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(g.SQL, tt.want) {
+				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
+			}
+		})
+	}
+}
