@@ -242,6 +242,17 @@ func (l *lexicon) lookup(phrase string) []cand {
 	return cs
 }
 
+// endedFlags name a boolean flag set when a row stopped being current; currentFlags one set
+// while it is current.
+var (
+	endedFlags   = toSet(strings.Fields("discontinued obsolete deleted archived retired inactive disabled closed cancelled canceled"))
+	currentFlags = toSet(strings.Fields("active enabled available current"))
+)
+
+// stillPhrases say that a row is current: "products we are still selling".
+var stillPhrases = []string{"still selling", "still sell", "still sold", "still available", "still active",
+	"still offered", "still offer", "still carried", "still carry", "still stocked", "still in use", "still current"}
+
 // longForms spell out words that identifiers shorten.
 var longForms = map[string]string{"rep": "representative", "mgr": "manager", "emp": "employee", "dept": "department", "acct": "account", "cust": "customer"}
 
@@ -329,6 +340,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					nc.negate = true
 					for _, pre := range []string{"in", "un", "non ", "non"} {
 						l.add(pre+w, nc)
+					}
+				}
+				// "still selling", "still available": a row is current when its ended flag
+				// (discontinued, obsolete, deleted) is not set, or its active flag is.
+				if w := cw[len(cw)-1]; len(cw) <= 2 && (endedFlags[w] || currentFlags[w]) {
+					sc := with(tc, scoreSynonym)
+					sc.negate = endedFlags[w]
+					for _, p := range stillPhrases {
+						l.add(p, sc)
 					}
 				}
 			}

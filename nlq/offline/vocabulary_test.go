@@ -25,6 +25,9 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		{"traders", "What's the average freight charge on an order?", `AVG("Orders"."Freight")`},
 		{"traders", "How many people report to each manager?", `"Employees"."ReportsTo"`},
 		{"traders", "How many orders were issued each year?", `"Orders"."OrderDate"`},
+		{"traders", "How many products are we still selling?", `WHERE "Products"."Discontinued" = 0`},
+		{"fieldservice", "How many parts are still in use?", "WHERE parts.is_obsolete = FALSE"},
+		{"rentals", "How many customers are still active?", "WHERE customer.active = 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
