@@ -160,6 +160,7 @@ type builder struct {
 
 func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items}
+	countAfterTable(items)
 	for i := range items {
 		if err := b.step(i); err != nil {
 			return nil, err
@@ -1346,3 +1347,21 @@ func selfRef(c *column) bool {
 
 // flagValue is a flag's literal, rendered TRUE/FALSE for boolean columns and 1/0 otherwise.
 type flagValue struct{ on bool }
+
+// countAfterTable reads "track count by media type" as "count of tracks by media type": a
+// count said right after a table counts that table's rows, not the groups after it.
+func countAfterTable(items []item) {
+	for i := 1; i < len(items); i++ {
+		it, prev := &items[i], &items[i-1]
+		if it.kind != itKeyword || it.kw.kind != kwCount || strings.ToLower(it.text()) != "count" || prev.kind != itEntity {
+			continue
+		}
+		c := prev.pick
+		if c == nil && len(prev.cands) > 0 {
+			c = &prev.cands[0]
+		}
+		if c != nil && c.kind == candTable {
+			items[i-1], items[i] = items[i], items[i-1]
+		}
+	}
+}

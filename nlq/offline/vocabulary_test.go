@@ -28,6 +28,8 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		{"traders", "How many products are we still selling?", `WHERE "Products"."Discontinued" = 0`},
 		{"fieldservice", "How many parts are still in use?", "WHERE parts.is_obsolete = FALSE"},
 		{"rentals", "How many customers are still active?", "WHERE customer.active = 1"},
+		{"traders", "Product count by category", "COUNT(*) AS product_count"},
+		{"rentals", "Film count by category", "COUNT(DISTINCT film.film_id) AS film_count"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
