@@ -583,6 +583,12 @@ func (b *builder) entity(i int) error {
 			}
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
+		if b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) {
+			// "which sales support agent ...": the rows of the table that hold the value, one
+			// of which is asked for, not a number about all of them.
+			b.lastTable = c.table
+			return b.tableEntity(i, c.table)
+		}
 		if c.col2 != nil {
 			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
 			if op == "<>" {
@@ -693,7 +699,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
 		}
-		if n.pick.kind == candTable && n.pick.table != t && !it.plural && n.start == it.start+len(it.toks) &&
+		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
 			return nil // "product categories", "customer orders": a noun modifier names which second
 		}

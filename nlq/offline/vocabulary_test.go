@@ -30,6 +30,9 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		{"rentals", "How many customers are still active?", "WHERE customer.active = 1"},
 		{"traders", "Product count by category", "COUNT(*) AS product_count"},
 		{"rentals", "Film count by category", "COUNT(DISTINCT film.film_id) AS film_count"},
+		{"traders", "Which sales representative handled the most orders?", "WHERE \"Employees\".\"Title\" = 'Sales Representative'\nGROUP BY \"Employees\".\"EmployeeID\""},
+		{"fieldservice", "Which senior technician did the most visits?", "GROUP BY technicians.id, technicians.full_name\nORDER BY visit_count DESC, technician ASC\nLIMIT 1"},
+		{"traders", "Which supplier's products have the most orders?", "GROUP BY \"Suppliers\".\"SupplierID\", \"Suppliers\".\"CompanyName\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
