@@ -57,6 +57,9 @@ type condition struct {
 	// antiVia is the named table's key to anti.from.table when the named rows reach the
 	// subject through it ("films never rented": rental → inventory → film).
 	antiVia *fk
+	// antiDates restrict the rows whose absence is tested: "customers with no orders in 2018"
+	// had orders, just none that year.
+	antiDates []dateCond
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -149,6 +152,7 @@ type builder struct {
 	not       bool
 	lastTable *table
 	lastDate  *column
+	dateHint  *table  // the table the next date is about, when not the last one named
 	roleKey   *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
 	cur       int     // the item entity is working on
 	lastDim   bool
@@ -249,8 +253,12 @@ func (b *builder) step(i int) error {
 	case itUnknown:
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
-		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: b.lastTable})
-		b.lastDate = nil
+		hint := b.lastTable
+		if b.dateHint != nil {
+			hint = b.dateHint
+		}
+		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: hint})
+		b.lastDate, b.dateHint = nil, nil
 	case itNumber:
 		return b.number(i)
 	case itKeyword:
@@ -1239,6 +1247,12 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.p.subjects = appendTable(b.p.subjects, target.table)
 		}
 		return true, nil
+	case b.not && !b.anti && c.kind == candTable && b.lastTable != nil && b.lastTable != c.table && b.cur > 0 &&
+		b.items[b.cur-1].kind == itKeyword && b.items[b.cur-1].kw.kind == kwNot && b.notAnti(c.table):
+		// "customers who did not order", "films not stocked at any store": a negated table
+		// that refers to the rows talked about is their absence, as after "never".
+		b.anti, b.antiFrom, b.not = true, b.lastTable, false
+		return b.special(c)
 	case b.anti && c.kind == candTable:
 		f, via, ok := b.antiLink(b.antiFrom, c.table)
 		if !ok {
@@ -1248,6 +1262,22 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable = b.antiFrom
+		if n := b.next(b.cur); n != nil && n.kind == itDate {
+			// "customers with no rentals in 2024": the date is the missing rows' date.
+			b.dateHint = c.table
+		}
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classDate && c.col.table != b.antiFrom:
+		// "films never rented (in 2024)": no rental (dated 2024), not a rental with an empty
+		// date, which an inner join never finds.
+		f, via, ok := b.antiLink(b.antiFrom, c.col.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
+		}
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
+		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+		b.anti, b.antiDone = false, true
+		b.lastTable, b.lastDate = b.antiFrom, c.col
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
@@ -1287,6 +1317,13 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// notAnti reports whether a table said after "not" can be the anti-join of the rows talked
+// about; otherwise the negation is left to whatever follows.
+func (b *builder) notAnti(named *table) bool {
+	_, _, ok := b.antiLink(b.lastTable, named)
+	return ok
 }
 
 // antiLink finds the foreign key whose absence the anti-join tests: from the named table to

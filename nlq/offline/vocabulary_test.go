@@ -32,6 +32,12 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		{"rentals", "Film count by category", "COUNT(DISTINCT film.film_id) AS film_count"},
 		{"traders", "Which sales representative handled the most orders?", "WHERE \"Employees\".\"Title\" = 'Sales Representative'\nGROUP BY \"Employees\".\"EmployeeID\""},
 		{"fieldservice", "Which senior technician did the most visits?", "GROUP BY technicians.id, technicians.full_name\nORDER BY visit_count DESC, technician ASC\nLIMIT 1"},
+		{"rentals", "Customers without rentals in 2024", "NOT EXISTS (SELECT 1 FROM rental WHERE rental.customer_id = customer.customer_id AND rental.rental_date >= '2024-01-01' AND rental.rental_date < '2025-01-01')"},
+		{"rentals", "Which films were never rented?", "WHERE NOT EXISTS (SELECT 1 FROM rental JOIN inventory ON rental.inventory_id = inventory.inventory_id WHERE inventory.film_id = film.film_id)"},
+		{"rentals", "Which films were never rented in 2024?", "WHERE inventory.film_id = film.film_id AND rental.rental_date >= '2024-01-01' AND rental.rental_date < '2025-01-01')"},
+		{"rentals", "Which films are not stocked at any store?", "WHERE NOT EXISTS (SELECT 1 FROM inventory WHERE inventory.film_id = film.film_id)"},
+		{"fieldservice", "Which clients did not get any visits?", "NOT EXISTS"},
+		{"traders", "Which customers did not order anything in 2024?", `NOT EXISTS (SELECT 1 FROM "Orders" WHERE "Orders"."CustomerID" = "Customers"."CustomerID" AND "Orders"."OrderDate" >= '2024-01-01'`},
 		{"traders", "Which supplier's products have the most orders?", "GROUP BY \"Suppliers\".\"SupplierID\", \"Suppliers\".\"CompanyName\""},
 	}
 	for _, tt := range tests {
