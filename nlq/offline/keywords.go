@@ -49,6 +49,7 @@ type keyword struct {
 	price bool   // "most expensive", "cheapest": rank by the price, not by a count
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
 	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
+	busy  bool   // a superlative of activity: without a measure, it counts events
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -70,7 +71,7 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
-	"busiest": {kind: kwMost}, "quietest": {kind: kwLeast},
+	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
 	"never": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},

@@ -134,6 +134,7 @@ type builder struct {
 	super     int // +1 most, -1 least
 	price     bool
 	dim       string  // the dimension of a measurement adjective ("longest": length)
+	busy      bool    // "busiest", "quietest": without a measure, ranks by how many events
 	cmpAgg    aggKind // "whose average price is above 100": the comparison is on an aggregate
 	cmpAvg    bool    // "more than the average product": compare with the table's average
 	cmpDim    string
@@ -293,9 +294,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{}
 		}
 	case kwMost:
-		b.super, b.price, b.dim = 1, it.kw.price, it.kw.dim
+		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
 	case kwLeast:
-		b.super, b.price, b.dim = -1, it.kw.price, it.kw.dim
+		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -996,6 +997,10 @@ func (b *builder) finish() error {
 			t = p.subjects[0]
 		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
 			t = nil
+		} else if b.busy && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
+			// "our busiest month": the month with the most of the business's events, when one
+			// dated table clearly records them.
+			t = b.m.eventTable()
 		}
 		if t == nil {
 			if ranking {
@@ -1008,7 +1013,9 @@ func (b *builder) finish() error {
 			}
 		} else {
 			p.measures = append(p.measures, measure{agg: aggCount, table: t})
-			p.subjects = p.subjects[1:]
+			if len(p.subjects) > 0 {
+				p.subjects = p.subjects[1:]
+			}
 		}
 	}
 	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
@@ -1407,4 +1414,39 @@ func countAfterTable(items []item) {
 			items[i-1], items[i] = items[i], items[i-1]
 		}
 	}
+}
+
+// eventTable is the one dated table that records the business's transactions: it holds a
+// money amount, or its lines do (orders and their order lines, invoices). With none or
+// several (rentals and payments) there is no telling which events a "busiest month" counts.
+func (m *model) eventTable() *table {
+	var found *table
+	for _, t := range m.tables {
+		if t.view || t.date == nil || !m.holdsMoney(t) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
+}
+
+// holdsMoney reports whether a table or a table of its lines has a money measure.
+func (m *model) holdsMoney(t *table) bool {
+	if t.measure != nil && t.measure.money > 0 {
+		return true
+	}
+	for _, c := range m.tables {
+		if c == t || c.view {
+			continue
+		}
+		for _, f := range c.fks {
+			if f.to.table == t && c.date == nil && c.measure != nil && c.measure.money > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

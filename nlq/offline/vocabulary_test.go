@@ -38,6 +38,8 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		{"rentals", "Which films are not stocked at any store?", "WHERE NOT EXISTS (SELECT 1 FROM inventory WHERE inventory.film_id = film.film_id)"},
 		{"fieldservice", "Which clients did not get any visits?", "NOT EXISTS"},
 		{"traders", "Which customers did not order anything in 2024?", `NOT EXISTS (SELECT 1 FROM "Orders" WHERE "Orders"."CustomerID" = "Customers"."CustomerID" AND "Orders"."OrderDate" >= '2024-01-01'`},
+		{"traders", "What was our busiest month of 2024?", "ORDER BY order_count DESC"},
+		{"fieldservice", "Which was the quietest month in 2024?", "COUNT(*) AS work_order_count"},
 		{"traders", "Which supplier's products have the most orders?", "GROUP BY \"Suppliers\".\"SupplierID\", \"Suppliers\".\"CompanyName\""},
 	}
 	for _, tt := range tests {
