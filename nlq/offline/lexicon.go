@@ -427,6 +427,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 		}
+		// Or the revenue derived from its lines (price × quantity), which is what it paid.
+		for _, c := range m.derived {
+			l.add("spend", cand{kind: candColumn, table: c.table, col: c, score: 0.8})
+		}
 	}
 	// Built-in aliases point at whatever the schema calls the thing.
 	for word, targets := range aliases {

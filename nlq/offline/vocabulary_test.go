@@ -54,3 +54,31 @@ func TestEverydayVocabularyOnOtherSchemas(t *testing.T) {
 		})
 	}
 }
+
+// TestNameOfEntityBeatsItsCopy: a clinic's name copied onto each appointment (BillName) is
+// the clinic, not an appointment's own name; two entities' own names stay ambiguous.
+func TestNameOfEntityBeatsItsCopy(t *testing.T) {
+	names := []string{"Harbour Clinic", "Oak Street Practice", "Westside Care"}
+	prof := func(table, col string) datasource.ColumnProfile {
+		return datasource.ColumnProfile{Table: table, Column: col, Rows: 300, NonNull: 300, Distinct: 300, Min: names[0], Max: names[2], Values: names}
+	}
+	s := &datasource.Schema{
+		Tables: []datasource.Table{
+			{Name: "Clinics", PrimaryKey: []string{"ClinicID"}, Columns: []datasource.Column{
+				{Name: "ClinicID", Type: "integer"}, {Name: "ClinicName", Type: "text"},
+			}},
+			{Name: "Appointments", PrimaryKey: []string{"AppointmentID"}, Columns: []datasource.Column{
+				{Name: "AppointmentID", Type: "integer"}, {Name: "ClinicID", Type: "integer"},
+				{Name: "BillName", Type: "text"}, {Name: "Fee", Type: "numeric"}, {Name: "BookedAt", Type: "timestamp"},
+			}, ForeignKeys: []datasource.ForeignKey{{Columns: []string{"ClinicID"}, RefTable: "Clinics", RefColumns: []string{"ClinicID"}}}},
+		},
+		Profile: []datasource.ColumnProfile{prof("Clinics", "ClinicName"), prof("Appointments", "BillName")},
+	}
+	g, err := New().Generate(context.Background(), nlq.Request{Question: "How many appointments did Harbour Clinic have?", Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `WHERE "Clinics"."ClinicName" = 'Harbour Clinic'`; !strings.Contains(g.SQL, want) {
+		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
+	}
+}
