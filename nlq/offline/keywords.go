@@ -49,6 +49,7 @@ type keyword struct {
 	price bool   // "most expensive", "cheapest": rank by the price, not by a count
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
 	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
+	busy  bool   // a superlative of activity: without a measure, it counts events
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -70,13 +71,14 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
-	"busiest": {kind: kwMost}, "quietest": {kind: kwLeast},
+	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
 	"never": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
+	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
 	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
 	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
@@ -127,7 +129,7 @@ var stopWords = toSet(strings.Fields(`
 	a an the of for in on at to from into as is are was were be been being do does did done
 	there their them they it its this that these those we our us i me my you your
 	please can could would will shall should tell get got find see give know want need
-	all any some whole
+	all any some whole anything
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living located based belong belongs belonging
 	ordered bought purchased sold sell sells selling run ran running use used using spent spend earned
@@ -139,6 +141,9 @@ var stopWords = toSet(strings.Fields(`
 	who whom how when then than new
 	handle handles handled handling process processes processed take takes took taken taking
 	pay pays paying supply supplies hold holds held look looks looked catalogue catalog
+	carry carries carried carrying offer offers offered offering stock stocks stocked
+	issued issue issues bring brings brought work works worked working
+	registered register store stores shop
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -133,6 +133,11 @@ var aliases = map[string][]string{
 	"copy": {"inventory"}, "stock item": {"inventory"},
 	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
+	// Everyday names of common things: a song is a track, people are persons or staff, a
+	// charge or fee is a cost (Northwind's freight is what an order is charged for shipping).
+	"song": {"track"}, "tune": {"track"}, "person": {"employee", "staff"},
+	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
+	"stocked": {"inventory", "stock"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -237,6 +242,17 @@ func (l *lexicon) lookup(phrase string) []cand {
 	return cs
 }
 
+// endedFlags name a boolean flag set when a row stopped being current; currentFlags one set
+// while it is current.
+var (
+	endedFlags   = toSet(strings.Fields("discontinued obsolete deleted archived retired inactive disabled closed cancelled canceled"))
+	currentFlags = toSet(strings.Fields("active enabled available current"))
+)
+
+// stillPhrases say that a row is current: "products we are still selling".
+var stillPhrases = []string{"still selling", "still sell", "still sold", "still available", "still active",
+	"still offered", "still offer", "still carried", "still carry", "still stocked", "still in use", "still current"}
+
 // longForms spell out words that identifiers shorten.
 var longForms = map[string]string{"rep": "representative", "mgr": "manager", "emp": "employee", "dept": "department", "acct": "account", "cust": "customer"}
 
@@ -326,6 +342,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						l.add(pre+w, nc)
 					}
 				}
+				// "still selling", "still available": a row is current when its ended flag
+				// (discontinued, obsolete, deleted) is not set, or its active flag is.
+				if w := cw[len(cw)-1]; len(cw) <= 2 && (endedFlags[w] || currentFlags[w]) {
+					sc := with(tc, scoreSynonym)
+					sc.negate = endedFlags[w]
+					for _, p := range stillPhrases {
+						l.add(p, sc)
+					}
+				}
 			}
 			// Just below exact: the table's own name ("product categories") beats the phrase
 			// "product" + "category" naming products.category.
@@ -401,6 +426,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add("spend", cand{kind: candColumn, table: t, col: c, score: 0.75 + 0.01*float64(c.money)})
 				}
 			}
+		}
+		// Or the revenue derived from its lines (price × quantity), which is what it paid.
+		for _, c := range m.derived {
+			l.add("spend", cand{kind: candColumn, table: c.table, col: c, score: 0.8})
 		}
 	}
 	// Built-in aliases point at whatever the schema calls the thing.

@@ -57,6 +57,9 @@ type condition struct {
 	// antiVia is the named table's key to anti.from.table when the named rows reach the
 	// subject through it ("films never rented": rental → inventory → film).
 	antiVia *fk
+	// antiDates restrict the rows whose absence is tested: "customers with no orders in 2018"
+	// had orders, just none that year.
+	antiDates []dateCond
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -131,6 +134,7 @@ type builder struct {
 	super     int // +1 most, -1 least
 	price     bool
 	dim       string  // the dimension of a measurement adjective ("longest": length)
+	busy      bool    // "busiest", "quietest": without a measure, ranks by how many events
 	cmpAgg    aggKind // "whose average price is above 100": the comparison is on an aggregate
 	cmpAvg    bool    // "more than the average product": compare with the table's average
 	cmpDim    string
@@ -149,6 +153,7 @@ type builder struct {
 	not       bool
 	lastTable *table
 	lastDate  *column
+	dateHint  *table  // the table the next date is about, when not the last one named
 	roleKey   *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
 	cur       int     // the item entity is working on
 	lastDim   bool
@@ -160,6 +165,7 @@ type builder struct {
 
 func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items}
+	countAfterTable(items)
 	for i := range items {
 		if err := b.step(i); err != nil {
 			return nil, err
@@ -248,8 +254,12 @@ func (b *builder) step(i int) error {
 	case itUnknown:
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
-		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: b.lastTable})
-		b.lastDate = nil
+		hint := b.lastTable
+		if b.dateHint != nil {
+			hint = b.dateHint
+		}
+		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: hint})
+		b.lastDate, b.dateHint = nil, nil
 	case itNumber:
 		return b.number(i)
 	case itKeyword:
@@ -284,9 +294,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{}
 		}
 	case kwMost:
-		b.super, b.price, b.dim = 1, it.kw.price, it.kw.dim
+		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
 	case kwLeast:
-		b.super, b.price, b.dim = -1, it.kw.price, it.kw.dim
+		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -582,6 +592,12 @@ func (b *builder) entity(i int) error {
 			}
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
+		if b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) {
+			// "which sales support agent ...": the rows of the table that hold the value, one
+			// of which is asked for, not a number about all of them.
+			b.lastTable = c.table
+			return b.tableEntity(i, c.table)
+		}
 		if c.col2 != nil {
 			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
 			if op == "<>" {
@@ -692,7 +708,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
 			return nil // "order amount": the table only qualifies its column
 		}
-		if n.pick.kind == candTable && n.pick.table != t && !it.plural && n.start == it.start+len(it.toks) &&
+		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
 			return nil // "product categories", "customer orders": a noun modifier names which second
 		}
@@ -981,6 +997,10 @@ func (b *builder) finish() error {
 			t = p.subjects[0]
 		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
 			t = nil
+		} else if b.busy && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
+			// "our busiest month": the month with the most of the business's events, when one
+			// dated table clearly records them.
+			t = b.m.eventTable()
 		}
 		if t == nil {
 			if ranking {
@@ -993,7 +1013,9 @@ func (b *builder) finish() error {
 			}
 		} else {
 			p.measures = append(p.measures, measure{agg: aggCount, table: t})
-			p.subjects = p.subjects[1:]
+			if len(p.subjects) > 0 {
+				p.subjects = p.subjects[1:]
+			}
 		}
 	}
 	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
@@ -1232,6 +1254,12 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.p.subjects = appendTable(b.p.subjects, target.table)
 		}
 		return true, nil
+	case b.not && !b.anti && c.kind == candTable && b.lastTable != nil && b.lastTable != c.table && b.cur > 0 &&
+		b.items[b.cur-1].kind == itKeyword && b.items[b.cur-1].kw.kind == kwNot && b.notAnti(c.table):
+		// "customers who did not order", "films not stocked at any store": a negated table
+		// that refers to the rows talked about is their absence, as after "never".
+		b.anti, b.antiFrom, b.not = true, b.lastTable, false
+		return b.special(c)
 	case b.anti && c.kind == candTable:
 		f, via, ok := b.antiLink(b.antiFrom, c.table)
 		if !ok {
@@ -1241,6 +1269,22 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable = b.antiFrom
+		if n := b.next(b.cur); n != nil && n.kind == itDate {
+			// "customers with no rentals in 2024": the date is the missing rows' date.
+			b.dateHint = c.table
+		}
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classDate && c.col.table != b.antiFrom:
+		// "films never rented (in 2024)": no rental (dated 2024), not a rental with an empty
+		// date, which an inner join never finds.
+		f, via, ok := b.antiLink(b.antiFrom, c.col.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
+		}
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
+		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+		b.anti, b.antiDone = false, true
+		b.lastTable, b.lastDate = b.antiFrom, c.col
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
@@ -1280,6 +1324,13 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// notAnti reports whether a table said after "not" can be the anti-join of the rows talked
+// about; otherwise the negation is left to whatever follows.
+func (b *builder) notAnti(named *table) bool {
+	_, _, ok := b.antiLink(b.lastTable, named)
+	return ok
 }
 
 // antiLink finds the foreign key whose absence the anti-join tests: from the named table to
@@ -1346,3 +1397,56 @@ func selfRef(c *column) bool {
 
 // flagValue is a flag's literal, rendered TRUE/FALSE for boolean columns and 1/0 otherwise.
 type flagValue struct{ on bool }
+
+// countAfterTable reads "track count by media type" as "count of tracks by media type": a
+// count said right after a table counts that table's rows, not the groups after it.
+func countAfterTable(items []item) {
+	for i := 1; i < len(items); i++ {
+		it, prev := &items[i], &items[i-1]
+		if it.kind != itKeyword || it.kw.kind != kwCount || strings.ToLower(it.text()) != "count" || prev.kind != itEntity {
+			continue
+		}
+		c := prev.pick
+		if c == nil && len(prev.cands) > 0 {
+			c = &prev.cands[0]
+		}
+		if c != nil && c.kind == candTable {
+			items[i-1], items[i] = items[i], items[i-1]
+		}
+	}
+}
+
+// eventTable is the one dated table that records the business's transactions: it holds a
+// money amount, or its lines do (orders and their order lines, invoices). With none or
+// several (rentals and payments) there is no telling which events a "busiest month" counts.
+func (m *model) eventTable() *table {
+	var found *table
+	for _, t := range m.tables {
+		if t.view || t.date == nil || !m.holdsMoney(t) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
+}
+
+// holdsMoney reports whether a table or a table of its lines has a money measure.
+func (m *model) holdsMoney(t *table) bool {
+	if t.measure != nil && t.measure.money > 0 {
+		return true
+	}
+	for _, c := range m.tables {
+		if c == t || c.view {
+			continue
+		}
+		for _, f := range c.fks {
+			if f.to.table == t && c.date == nil && c.measure != nil && c.measure.money > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

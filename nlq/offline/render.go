@@ -47,6 +47,7 @@ func complete(m *model, p *plan) error {
 			p.dates[i].col = c
 		}
 	}
+	moveAntiDates(p)
 	for i := range p.dims {
 		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dims[i].hint)
@@ -631,11 +632,11 @@ func where(p *plan, d dialect) []string {
 		case c.anti != nil:
 			f := c.anti
 			if v := c.antiVia; v != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s)", d.table(v.from.table), d.table(f.from.table),
-					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to)))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
+					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
 				continue
 			}
-			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s)", d.table(f.from.table), d.col(f.from), d.col(f.to)))
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s%s)", d.table(f.from.table), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
 			continue
 		case c.avgOf != nil:
 			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
@@ -681,7 +682,13 @@ func where(p *plan, d dialect) []string {
 	for _, f := range p.semFilters {
 		out = append(out, "("+f+")")
 	}
-	for _, dc := range p.dates {
+	return append(out, dateSQL(p.dates, d)...)
+}
+
+// dateSQL renders date ranges as half-open comparisons.
+func dateSQL(dates []dateCond, d dialect) []string {
+	var out []string
+	for _, dc := range dates {
 		c := d.col(dc.col)
 		if !dc.rng.from.IsZero() {
 			out = append(out, fmt.Sprintf("%s >= %s", c, d.str(day(dc.rng.from))))
@@ -691,6 +698,34 @@ func where(p *plan, d dialect) []string {
 		}
 	}
 	return out
+}
+
+func antiDateSQL(dates []dateCond, d dialect) string {
+	var sb strings.Builder
+	for _, s := range dateSQL(dates, d) {
+		sb.WriteString(" AND " + s)
+	}
+	return sb.String()
+}
+
+// moveAntiDates puts a date on the table whose absence an anti-join tests inside that test:
+// outside it, the date would need the missing rows and the answer would always be empty.
+func moveAntiDates(p *plan) {
+	for i := range p.conds {
+		c := &p.conds[i]
+		if c.anti == nil {
+			continue
+		}
+		keep := p.dates[:0:0]
+		for _, dc := range p.dates {
+			if dc.col != nil && (dc.col.table == c.anti.from.table || c.antiVia != nil && dc.col.table == c.antiVia.from.table) {
+				c.antiDates = append(c.antiDates, dc)
+			} else {
+				keep = append(keep, dc)
+			}
+		}
+		p.dates = keep
+	}
 }
 
 func predicate(e, op string, vals []any, d dialect) string {

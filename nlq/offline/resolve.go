@@ -96,6 +96,17 @@ func disambiguateName(m *model, items []item, i int) error {
 	if len(names) == 0 {
 		return nil
 	}
+	if l, ok := labelOverCopies(names); ok {
+		// "Ernst Handel": a customer's name, and also the ship name its orders copied from
+		// it; the entity itself is meant.
+		var keep []cand
+		for _, c := range it.cands {
+			if !(c.kind == candValue && nameColumn(c.col) && c.table != l.table) {
+				keep = append(keep, c)
+			}
+		}
+		it.cands, names = keep, []cand{l}
+	}
 	// "composed by Jimi Hendrix": the column named just before decides, even for an attribute.
 	for _, j := range []int{i - 1, i - 2} {
 		if j < 0 || (j == i-2 && !(items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)) || items[j].kind != itEntity {
@@ -216,6 +227,52 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 	}
 	return &nameAmbiguityError{words: it.text(), readings: names}
+}
+
+// labelOverCopies finds, among the readings of a name, the label of an entity table that
+// every other reading's table references: the others are denormalised copies of it
+// (Orders.ShipName of Customers.CompanyName, kept on each order).
+func labelOverCopies(names []cand) (cand, bool) {
+	if len(names) < 2 {
+		return cand{}, false
+	}
+	for _, l := range names {
+		if l.col != l.table.label && l.col != l.table.label2 {
+			continue
+		}
+		all := true
+		for _, n := range names {
+			if n.table == l.table {
+				continue
+			}
+			copied := false
+			for _, f := range n.table.fks {
+				copied = copied || f.to.table == l.table
+			}
+			all = all && copied && !ownName(n.col)
+		}
+		if all {
+			return l, true
+		}
+	}
+	return cand{}, false
+}
+
+// ownName reports whether a column is the name of its own rows, not a name kept about
+// something else: "name", a person's names, or the table's word and "name" (ShipName is the
+// name of whom an order was shipped to, not of the order).
+func ownName(c *column) bool {
+	w := strings.Join(c.words, " ")
+	switch w {
+	case "name", "full name", "display name", "company name", "first name", "last name", "surname", "given name", "family name", "title":
+		return true
+	}
+	for _, tw := range c.table.words {
+		if w == tw+" name" {
+			return true
+		}
+	}
+	return false
 }
 
 // handlerVerbs say that someone at the business did something to a row ("payments Jon
