@@ -37,7 +37,7 @@ var labelLikeExcluded = map[string]bool{
 // labelLike reports whether a text column may hold names worth indexing: anything but prose,
 // contact data, secrets or files, judged by the words of its name.
 func labelLike(name string) bool {
-	for _, w := range identWords(name) {
+	for _, w := range IdentWords(name) {
 		if labelLikeExcluded[w] {
 			return false
 		}
@@ -45,9 +45,10 @@ func labelLike(name string) bool {
 	return true
 }
 
-// identWords splits an identifier in any convention (snake_case, CamelCase) into lower-case
-// words.
-func identWords(name string) []string {
+// IdentWords splits an identifier in any convention (snake_case, CamelCase, kebab) into
+// lower-case words. The language engine reads schema names with it too, so a column the value
+// index calls label-like is named by the same words the engine matches.
+func IdentWords(name string) []string {
 	var out []string
 	var cur []rune
 	rs := []rune(name)

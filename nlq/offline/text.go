@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/analytics-agent/service/datasource"
 )
 
 // fold removes accents ("Sucré" reads as "sucre", "Königlich" as "koniglich"), so a question
@@ -204,31 +206,8 @@ func singular(w string) string {
 	return w
 }
 
-// splitIdent splits a schema identifier (snake_case, camelCase, kebab) into lower-case words.
-func splitIdent(name string) []string {
-	var words []string
-	var cur []rune
-	rs := []rune(name)
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for i, r := range rs {
-		switch {
-		case !isWordRune(r):
-			flush()
-		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	return words
-}
+// splitIdent splits a schema identifier into lower-case words (datasource.IdentWords).
+func splitIdent(name string) []string { return datasource.IdentWords(name) }
 
 // normWords returns the singular lower-case words of an identifier.
 func normWords(name string) []string {
