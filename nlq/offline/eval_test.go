@@ -21,8 +21,9 @@ import (
 // batches run only when asked: NLQ_HELDOUT=1 runs the first (testdata/eval/*_heldout.json,
 // written with the tuned sets, before any tuning), NLQ_HELDOUT=2 the second
 // (*_heldout2.json, public databases only, written after the first was scored and used for
-// tuning). Each is scored once, so it measures generalisation; a database without a file for
-// the batch is left out of it.
+// tuning), NLQ_HELDOUT=3 the third (*_heldout3.json, public databases only, written blind
+// after the second was used for tuning). Each is scored once, so it measures generalisation;
+// a database without a file for the batch is left out of it.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
@@ -33,6 +34,8 @@ func TestEvalSets(t *testing.T) {
 	case "":
 	case "2":
 		sets = append(sets, "_heldout2")
+	case "3":
+		sets = append(sets, "_heldout3")
 	default:
 		sets = append(sets, "_heldout")
 	}
@@ -41,7 +44,7 @@ func TestEvalSets(t *testing.T) {
 		type tally struct{ n, right, wrong, refused int }
 		all := map[string]*tally{}
 		var sb strings.Builder
-		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out"}[suffix]
+		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out"}[suffix]
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
 		for _, e := range evalSources(t) {
@@ -137,7 +140,7 @@ func evalSetExists(t *testing.T, set string) bool {
 	return err == nil
 }
 
-// TestEvalExpectedSQLAnswers checks the answer key, tuned and both held-out batches alike,
+// TestEvalExpectedSQLAnswers checks the answer key, tuned and all held-out batches alike,
 // without asking the engine: every expected query runs on its database and returns at least
 // one row, so a typo or an empty date range cannot make a question unanswerable (or trivially
 // "right"). Every public database must have a second held-out batch.
@@ -148,6 +151,11 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 		sets := []string{e.name, e.name + "_heldout"}
 		if slices.Contains(publicDBs, e.name) || evalSetExists(t, e.name+"_heldout2") {
 			sets = append(sets, e.name+"_heldout2")
+		}
+		// The third batch is optional per database, so a database added after it was
+		// written is not forced to have one.
+		if evalSetExists(t, e.name+"_heldout3") {
+			sets = append(sets, e.name+"_heldout3")
 		}
 		for _, set := range sets {
 			for _, q := range readEvalQuestions(t, set) {
