@@ -25,6 +25,9 @@ type queryHandlers struct {
 	st      *store.Store
 	watcher doneWatcher
 	billing *billing.Service
+	// local, when this process also runs the query worker, answers accepted questions here
+	// instead of through the broker (nil otherwise).
+	local *queries.Local
 }
 
 func registerQueries(authed *gin.RouterGroup, h *queryHandlers) {
@@ -96,7 +99,16 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	cmd = events.WithTrace(c.Request.Context(), cmd)
 	async, wait := prefer(c)
 	var done <-chan struct{}
-	if !async {
+	claim := h.local.Claim()
+	started := false
+	if claim != nil {
+		claim.Hold(&cmd)
+		defer func() {
+			if !started {
+				claim.Release()
+			}
+		}()
+	} else if !async {
 		// Subscribe before the command can run, so the notification cannot be missed.
 		ch, stop, err := h.watcher.Watch(q.ID)
 		if err == nil {
@@ -116,6 +128,10 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	quota.Done(c.Request.Context(), err == nil)
 	if err != nil {
 		return err
+	}
+	if claim != nil {
+		started = true
+		done = claim.Start(c.Request.Context(), q.OrganizationID, q.ID, cmd.ID)
 	}
 	if !async {
 		timer := time.NewTimer(wait)

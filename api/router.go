@@ -38,6 +38,8 @@ type Deps struct {
 	LLMGuard *netguard.Guard
 	// Watcher tells waiting requests that their query finished.
 	Watcher doneWatcher
+	// LocalQueries answers accepted questions in this process (nil when it runs no query worker).
+	LocalQueries *queries.Local
 	// Checks are run by /readyz; each names a dependency (database, broker).
 	Checks map[string]func(ctx context.Context) error
 	// Webhooks manages webhook registrations and their delivery log.
@@ -105,7 +107,7 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir, billing: d.Billing})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner, billing: d.Billing})
 	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
-	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing})
+	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing, local: d.LocalQueries})
 	if d.Templates != nil {
 		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher, billing: d.Billing})
 	}

@@ -65,6 +65,10 @@ type App struct {
 	Planner *queries.Planner
 	Watcher *queries.Watcher
 	Engines *queries.Engines
+	// Runner answers questions (the query worker's pipeline); Local runs the questions this
+	// process accepts in this process when it serves the API and the query worker both.
+	Runner *queries.Runner
+	Local  *queries.Local
 	// Webhooks manages webhooks and runs their delivery worker.
 	Webhooks *webhook.Service
 	// Billing runs plans, quotas, rate limits and payments.
@@ -190,8 +194,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	// Questions that match a template's example questions run the template (docs/templates.md).
 	a.Planner.WithTemplates(a.Templates, log.With("component", "planner"))
+	a.Runner = queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify).WithObserver(a.observeQuestion)
+	if role.API && a.runsWorker("query") && !cfg.BrokerQueries {
+		a.Local = queries.NewLocal(a.Runner, a.Store, log.With("component", "local-queries"), queries.LocalOptions{})
+	}
 	a.handler = api.NewRouter(api.Deps{
-		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, Keys: keys, SQLiteDir: cfg.SQLiteDir,
+		Log: log, Auth: a.Auth, Store: a.Store, Sources: a.Sources, Planner: a.Planner, Watcher: a.Watcher, LocalQueries: a.Local, Keys: keys, SQLiteDir: cfg.SQLiteDir,
 		Webhooks: a.Webhooks, LLMGuard: llmGuard, TrustedProxies: cfg.TrustedProxies, Templates: a.Templates, Billing: a.Billing,
 		Console: console.Handler(), Metrics: a.Metrics, MetricsToken: cfg.MetricsToken,
 		Checks: map[string]func(context.Context) error{
@@ -269,6 +277,11 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	stopStarting()
 	starting.Wait()
+	if a.Local != nil {
+		// Questions accepted here finish before the workers stop; past the grace their
+		// commands go to the broker for another process.
+		a.Local.Stop(a.Cfg.ShutdownTimeout / 2)
+	}
 	a.stopWorkers()
 	stopRelay() // after the workers, so what they wrote last is still published
 	relayDone.Wait()

@@ -90,6 +90,10 @@ type Config struct {
 
 	// OnlyWorkers restricts the workers a process runs (empty = all of WorkerNames).
 	OnlyWorkers []string
+
+	// BrokerQueries sends every question through the broker even when this process runs the
+	// query worker too (otherwise it answers the questions it accepts itself: queries.Local).
+	BrokerQueries bool
 }
 
 // setting is one configuration entry: a flag, its environment variable and its default.
@@ -204,6 +208,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"broker-queries", "ANALYTICS_BROKER_QUERIES", "false", "send every question through the broker even when this process also runs the query worker", false, boolean("ANALYTICS_BROKER_QUERIES", func(c *Config) *bool { return &c.BrokerQueries })},
 	{"trusted-proxies", "ANALYTICS_TRUSTED_PROXIES", "", "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted (default none)", false, trustedProxies},
 	{"metrics-token", "ANALYTICS_METRICS_TOKEN", "", "bearer token GET /metrics requires (open when empty: restrict it at the network edge)", true, str(func(c *Config) *string { return &c.MetricsToken })},
 	{"otlp-endpoint", "OTEL_EXPORTER_OTLP_ENDPOINT", "", "OTLP/HTTP collector base URL (e.g. http://collector:4318); traces are off when empty", false, str(func(c *Config) *string { return &c.OTLPEndpoint })},

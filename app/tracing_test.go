@@ -18,13 +18,26 @@ import (
 	"github.com/analytics-agent/service/apptest"
 )
 
-func TestATraceRunsFromTheRequestThroughNATSIntoTheWorkerSpans(t *testing.T) {
+func TestATraceRunsFromTheRequestIntoTheRunnerSpans(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		broker bool
+		want   []string
+	}{
+		{"answered in the accepting process", false, []string{"POST /v1/queries", "query.run", "engine.generate", "guard.check", "query.execute"}},
+		{"through NATS into a worker", true, []string{"POST /v1/queries", "consume query-runner", "query.run", "engine.generate", "guard.check", "query.execute"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { traceOneQuestion(t, tc.broker, tc.want) })
+	}
+}
+
+func traceOneQuestion(t *testing.T, broker bool, want []string) {
 	rec := tracetest.NewSpanRecorder()
 	prev := otel.GetTracerProvider()
 	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)))
 	t.Cleanup(func() { otel.SetTracerProvider(prev) })
 
-	s := apptest.Start(t, apptest.Options{Database: "sqlite"})
+	s := apptest.Start(t, apptest.Options{Database: "sqlite", Configure: func(c *app.Config) { c.BrokerQueries = broker }})
 	if err := s.App.SeedDemo(context.Background(), io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +61,6 @@ func TestATraceRunsFromTheRequestThroughNATSIntoTheWorkerSpans(t *testing.T) {
 		t.Fatalf("POST /v1/queries: %d, Traceparent %q", resp.StatusCode, resp.Header.Get("Traceparent"))
 	}
 
-	want := []string{"POST /v1/queries", "consume query-runner", "query.run", "engine.generate", "guard.check", "query.execute"}
 	var got map[string]bool
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		got = map[string]bool{}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/analytics-agent/service/queries"
 	"github.com/analytics-agent/service/workers/query"
 	"github.com/analytics-agent/service/workers/schema"
 )
@@ -25,8 +24,7 @@ var WorkerNames = []string{"query", "schema", "webhook", "template", "schedule",
 func (a *App) workers() []worker {
 	all := []worker{
 		{"query", func(ctx context.Context) (func(), error) {
-			r := queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify).WithObserver(a.observeQuestion)
-			return query.Start(ctx, a.JS, r, a.Log.With("worker", "query"), query.Options{})
+			return query.Start(ctx, a.JS, a.Runner, a.Log.With("worker", "query"), query.Options{})
 		}},
 		{"webhook", a.Webhooks.Start},
 		{"schema", func(ctx context.Context) (func(), error) {
@@ -46,6 +44,11 @@ func (a *App) workers() []worker {
 		}
 	}
 	return out
+}
+
+// runsWorker reports whether this process runs the named worker.
+func (a *App) runsWorker(name string) bool {
+	return a.role.Workers && (len(a.Cfg.OnlyWorkers) == 0 || slices.Contains(a.Cfg.OnlyWorkers, name))
 }
 
 // runWorkers starts every worker, retrying each until it starts: a broker that is down when the

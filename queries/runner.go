@@ -176,6 +176,17 @@ type FailedData struct {
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
+	return r.run(ctx, orgID, queryID, "")
+}
+
+// RunHeld processes a query whose run command is still held in the outbox (Local): the
+// transaction that records the answer also deletes the command, so it is never published.
+func (r *Runner) RunHeld(ctx context.Context, orgID, queryID, commandID string) error {
+	return r.run(ctx, orgID, queryID, commandID)
+}
+
+// run is Run; held is the id of the query's held run command ("" when it came from the broker).
+func (r *Runner) run(ctx context.Context, orgID, queryID, held string) error {
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
@@ -228,6 +239,9 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		}
 		if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
 			r.notify(q.ID)
+			if held != "" {
+				return r.st.DropOutbox(ctx, held)
+			}
 			return nil
 		}
 	}
@@ -243,28 +257,28 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 			if ctx.Err() != nil {
 				return err // shutting down: let JetStream redeliver
 			}
-			return r.fail(ctx, q, started, Classify(err), plan)
+			return r.fail(ctx, q, held, started, Classify(err), plan)
 		}
-		return r.execute(ctx, q, a, plan, started)
+		return r.execute(ctx, q, held, a, plan, started)
 	}
 	if merr := markedRunning(); merr != nil {
 		return merr
 	}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent was deleted"}, nil)
+		return r.fail(ctx, q, held, started, Failure{Code: CodeAgentInactive, Message: "the agent was deleted"}, nil)
 	case err != nil:
 		return err
 	}
-	return r.fail(ctx, q, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
+	return r.fail(ctx, q, held, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
 }
 
 // execute runs a planned query on its data source and stores the answer.
-func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, plan *Plan, started time.Time) error {
+func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *store.Agent, plan *Plan, started time.Time) error {
 	orgID := q.OrganizationID
 	cfg, err := r.sources.Config(plan.DataSource)
 	if err != nil {
-		return r.fail(ctx, q, started, Classify(err), plan)
+		return r.fail(ctx, q, held, started, Classify(err), plan)
 	}
 	execStart := time.Now()
 	execCtx, execSpan := tracing.Start(ctx, "query.execute")
@@ -276,7 +290,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, pl
 		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
 			return err
 		}
-		return r.fail(ctx, q, started, Classify(err), plan, execTime)
+		return r.fail(ctx, q, held, started, Classify(err), plan, execTime)
 	}
 	// The statement's own time: the wall time above also holds the wait for a connection of a
 	// busy pool, which is queueing, not execution.
@@ -291,7 +305,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, pl
 	ch := chart.ChooseWith(cols, res.Rows, chart.Hints{Partial: partial})
 	rowsJSON, err := json.Marshal(res.Rows)
 	if err != nil {
-		return r.fail(ctx, q, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)
+		return r.fail(ctx, q, held, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)
 	}
 	colsJSON, _ := json.Marshal(res.Columns)
 	chartJSON, _ := json.Marshal(ch)
@@ -312,6 +326,11 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, pl
 		if err != nil || !ok {
 			return err
 		}
+		if held != "" {
+			if err := tx.DropOutbox(ctx, held); err != nil {
+				return err
+			}
+		}
 		return tx.Emit(ctx, ev)
 	})
 	if err != nil {
@@ -324,7 +343,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, a *store.Agent, pl
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f Failure, plan *Plan, execTime ...time.Duration) error {
+func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started time.Time, f Failure, plan *Plan, execTime ...time.Duration) error {
 	done := time.Now().UTC()
 	details, _ := json.Marshal(f.Details)
 	fields := map[string]any{"status": store.QueryFailed, "error_code": f.Code, "error_message": f.Message,
@@ -347,6 +366,11 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, started time.Time, f 
 		ok, err := tx.UpdateQuery(ctx, q.OrganizationID, q.ID, fields, store.QueryPending, store.QueryRunning)
 		if err != nil || !ok {
 			return err
+		}
+		if held != "" {
+			if err := tx.DropOutbox(ctx, held); err != nil {
+				return err
+			}
 		}
 		return tx.Emit(ctx, ev)
 	})

@@ -109,6 +109,8 @@ type OutboxMessage struct {
 	PublishedAt    *time.Time
 	Attempts       int
 	LastError      string
+	// NotBefore holds a command back from the relay until then (see HoldOutbox).
+	NotBefore *time.Time
 }
 
 // TableName pins the outbox table name.

@@ -32,7 +32,7 @@ func (s *Store) Emit(ctx context.Context, msgs ...OutboxMessage) error {
 func (s *Store) OutboxBatch(ctx context.Context, limit int, publish func([]OutboxMessage) (sent []string, failed map[string]string)) (int, error) {
 	n := 0
 	run := func(tx *gorm.DB) error {
-		q := tx.Where("published_at IS NULL").Order("seq, id").Limit(limit)
+		q := tx.Where("published_at IS NULL").Where("not_before IS NULL OR not_before <= ?", time.Now().UTC()).Order("seq, id").Limit(limit)
 		if s.dialect == Postgres {
 			q = q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
 		}
@@ -69,6 +69,26 @@ func (s *Store) OutboxBatch(ctx context.Context, limit int, publish func([]Outbo
 	}
 	err := s.ctx(ctx).Transaction(run)
 	return n, err
+}
+
+// HoldOutbox keeps an unpublished message from the relay until the given time; a time in the
+// past hands it to the relay at once. A message already published is left alone.
+func (s *Store) HoldOutbox(ctx context.Context, id string, until time.Time) error {
+	defer s.lockWrites(ctx)()
+	err := s.ctx(ctx).Model(&OutboxMessage{}).Where("id = ? AND published_at IS NULL", id).Update("not_before", until.UTC()).Error
+	if err != nil {
+		return fmt.Errorf("hold outbox message %s: %w", id, err)
+	}
+	return nil
+}
+
+// DropOutbox deletes an unpublished message: a held command whose work was done in process.
+func (s *Store) DropOutbox(ctx context.Context, id string) error {
+	defer s.lockWrites(ctx)()
+	if err := s.ctx(ctx).Where("id = ? AND published_at IS NULL", id).Delete(&OutboxMessage{}).Error; err != nil {
+		return fmt.Errorf("drop outbox message %s: %w", id, err)
+	}
+	return nil
 }
 
 // OutboxPending counts messages not yet published.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"syscall"
 	"testing"
@@ -69,7 +70,9 @@ func TestBenchQueries(t *testing.T) {
 	c0 := processCPU()
 	one := querybench.Run(ctx, ask, benchQuestions, 1, envInt("N1", 300))
 	c1 := processCPU()
+	stopProfile := profileCPU(t, os.Getenv("BENCH_CPUPROFILE"))
 	many := querybench.Run(ctx, ask, benchQuestions, conc, n)
+	stopProfile()
 	c2 := processCPU()
 	querybench.Report(os.Stdout, fmt.Sprintf("POST /v1/queries, embedded default (SQLite + embedded NATS), demo data, %d requests at 1 client, %d at %d clients", one.Requests, n, conc), one, many)
 	// The whole service and the client run in this process, so its CPU time per question is
@@ -79,6 +82,22 @@ func TestBenchQueries(t *testing.T) {
 	if one.Failures+many.Failures > 0 {
 		t.Errorf("%d requests failed", one.Failures+many.Failures)
 	}
+}
+
+// profileCPU writes a CPU profile of the concurrent phase only (BENCH_CPUPROFILE=path), so the
+// start-up work (parser compilation, seeding) does not hide the steady state.
+func profileCPU(t *testing.T, path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		t.Fatal(err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
 // processCPU is the CPU time (user + system) this process has used.

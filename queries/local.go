@@ -1,0 +1,171 @@
+package queries
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/analytics-agent/service/store"
+)
+
+// holder is what Local needs of the outbox.
+type holder interface {
+	HoldOutbox(ctx context.Context, id string, until time.Time) error
+}
+
+// heldRunner runs a query whose command is held in the outbox.
+type heldRunner interface {
+	RunHeld(ctx context.Context, orgID, queryID, commandID string) error
+}
+
+// Local runs the questions this process accepts in this process, when it also runs the query
+// worker (the all-in-one mode, `make run`). The accepting transaction writes the run command to
+// the outbox held back by a lease (store.HoldOutbox), the question runs here at once, and the
+// transaction that records the answer deletes the command: no relay pass, broker round trip or
+// consumer delivery sits between accepting a question and answering it. Nothing accepted is lost:
+// while the question runs the lease is pushed forward; if the process dies the lease runs out,
+// the relay publishes the command and any query worker runs the question (Run re-runs a query
+// left running). When every slot is busy the question takes the broker path.
+type Local struct {
+	runner heldRunner
+	outbox holder
+	log    *slog.Logger
+	slots  chan struct{}
+	lease  time.Duration
+
+	ctx     context.Context
+	cancel  context.CancelFunc
+	running sync.WaitGroup
+}
+
+// LocalOptions sizes a Local.
+type LocalOptions struct {
+	// Concurrency bounds questions run at once (default 16, the query worker's).
+	Concurrency int
+	// Lease is how long a held command waits after the last sign of life of the process
+	// running it before the relay publishes it (default 30 s, the query worker's AckWait).
+	Lease time.Duration
+}
+
+// NewLocal builds an in-process runner. Call Stop at shutdown.
+func NewLocal(r heldRunner, outbox holder, log *slog.Logger, o LocalOptions) *Local {
+	if o.Concurrency <= 0 {
+		o.Concurrency = 16
+	}
+	if o.Lease <= 0 {
+		o.Lease = 30 * time.Second
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Local{runner: r, outbox: outbox, log: log, slots: make(chan struct{}, o.Concurrency), lease: o.Lease, ctx: ctx, cancel: cancel}
+}
+
+// Claim reserves a slot for one question, or returns nil when all are busy or the process is
+// stopping. The caller either starts the claim or releases it.
+func (l *Local) Claim() *Claim {
+	if l == nil || l.ctx.Err() != nil {
+		return nil
+	}
+	select {
+	case l.slots <- struct{}{}:
+		l.running.Add(1)
+		return &Claim{l: l}
+	default:
+		return nil
+	}
+}
+
+// Stop waits up to grace for the questions running here, then cancels the rest; their
+// commands are handed to the relay at once so another worker answers them.
+func (l *Local) Stop(grace time.Duration) {
+	done := make(chan struct{})
+	go func() { l.running.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+		l.cancel()
+		// Cancelled runs hand their commands to the relay within moments; do not wait for ever
+		// on one that is stuck in a driver.
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			l.log.Warn("questions still running at shutdown; their commands are published when their leases run out")
+		}
+	}
+	l.cancel()
+}
+
+// Claim is one reserved slot of a Local.
+type Claim struct {
+	l    *Local
+	once sync.Once
+}
+
+// Hold marks the question's run command as held for this claim's lease.
+func (c *Claim) Hold(cmd *store.OutboxMessage) {
+	until := time.Now().UTC().Add(c.l.lease)
+	cmd.NotBefore = &until
+}
+
+// Release gives the slot back without running anything (the question was not accepted).
+func (c *Claim) Release() {
+	c.once.Do(func() {
+		<-c.l.slots
+		c.l.running.Done()
+	})
+}
+
+// Start runs the accepted question in the background, for as long as the process lives (not
+// the request: a request that stops waiting does not stop its question), and returns a channel
+// closed when the answer is stored or the command has been handed to the relay.
+func (c *Claim) Start(reqCtx context.Context, orgID, queryID, commandID string) <-chan struct{} {
+	done := make(chan struct{})
+	l := c.l
+	// The question's spans belong to the request's trace, as they do through the broker.
+	ctx := trace.ContextWithSpanContext(l.ctx, trace.SpanContextFromContext(reqCtx))
+	go func() {
+		defer close(done)
+		defer c.Release()
+		log := l.log.With("organization_id", orgID, "query_id", queryID)
+		stopRenewing := l.renew(commandID, log)
+		err := l.runner.RunHeld(ctx, orgID, queryID, commandID)
+		stopRenewing()
+		if err == nil {
+			return
+		}
+		// Stopping, or the store failed mid-way: let a worker take the question now rather than
+		// when the lease runs out.
+		log.Warn("question handed to the broker", "err", err)
+		hctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := l.outbox.HoldOutbox(hctx, commandID, time.Time{}); err != nil {
+			log.Warn("release held command; it is published when its lease runs out", "err", err)
+		}
+	}()
+	return done
+}
+
+// renew pushes the command's lease forward every third of it until stopped.
+func (l *Local) renew(commandID string, log *slog.Logger) (stop func()) {
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(l.lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				if err := l.outbox.HoldOutbox(l.ctx, commandID, time.Now().Add(l.lease)); err != nil {
+					log.Warn("renew held command", "err", err)
+				}
+			}
+		}
+	}()
+	return func() { close(quit); wg.Wait() }
+}
