@@ -101,8 +101,12 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	var done <-chan struct{}
 	claim := h.local.Claim()
 	started := false
+	var startedEv store.OutboxMessage
 	if claim != nil {
-		claim.Hold(&cmd)
+		if startedEv, err = claim.Accept(q, &cmd); err != nil {
+			claim.Release()
+			return err
+		}
 		defer func() {
 			if !started {
 				claim.Release()
@@ -123,6 +127,9 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		if err := tx.CreateQuery(c.Request.Context(), q); err != nil {
 			return err
 		}
+		if claim != nil {
+			return tx.Emit(c.Request.Context(), cmd, startedEv)
+		}
 		return tx.Emit(c.Request.Context(), cmd)
 	})
 	quota.Done(c.Request.Context(), err == nil)
@@ -131,7 +138,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	}
 	if claim != nil {
 		started = true
-		done = claim.Start(c.Request.Context(), q.OrganizationID, q.ID, cmd.ID)
+		done = claim.Start(c.Request.Context(), q, a, cmd.ID)
 	}
 	if !async {
 		timer := time.NewTimer(wait)
@@ -156,9 +163,12 @@ func (h *queryHandlers) create(c *gin.Context) error {
 				}
 			}
 		}
-		cur, err := h.st.Query(c.Request.Context(), q.OrganizationID, q.ID)
-		if err != nil {
-			return err
+		cur := q
+		if claim == nil || !finished(done) {
+			// Answered through the broker, or not yet: the database tells.
+			if cur, err = h.st.Query(c.Request.Context(), q.OrganizationID, q.ID); err != nil {
+				return err
+			}
 		}
 		switch cur.Status {
 		case store.QueryCompleted:
@@ -172,6 +182,16 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	c.Header("Location", "/v1/queries/"+q.ID)
 	c.JSON(http.StatusAccepted, gin.H{"id": q.ID, "status": q.Status, "question": q.Question, "agent_id": q.AgentID, "created_at": ts(q.CreatedAt)})
 	return nil
+}
+
+// finished reports whether done is closed.
+func finished(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // queryFailure is the error answer of a failed query.

@@ -8,6 +8,7 @@ import (
 
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/store"
 )
 
@@ -16,9 +17,9 @@ type holder interface {
 	HoldOutbox(ctx context.Context, id string, until time.Time) error
 }
 
-// heldRunner runs a query whose command is held in the outbox.
-type heldRunner interface {
-	RunHeld(ctx context.Context, orgID, queryID, commandID string) error
+// acceptedRunner answers a query accepted here, whose command is held in the outbox.
+type acceptedRunner interface {
+	RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string) error
 }
 
 // Local runs the questions this process accepts in this process, when it also runs the query
@@ -30,7 +31,7 @@ type heldRunner interface {
 // the relay publishes the command and any query worker runs the question (Run re-runs a query
 // left running). When every slot is busy the question takes the broker path.
 type Local struct {
-	runner heldRunner
+	runner acceptedRunner
 	outbox holder
 	log    *slog.Logger
 	slots  chan struct{}
@@ -51,7 +52,7 @@ type LocalOptions struct {
 }
 
 // NewLocal builds an in-process runner. Call Stop at shutdown.
-func NewLocal(r heldRunner, outbox holder, log *slog.Logger, o LocalOptions) *Local {
+func NewLocal(r acceptedRunner, outbox holder, log *slog.Logger, o LocalOptions) *Local {
 	if o.Concurrency <= 0 {
 		o.Concurrency = 16
 	}
@@ -103,10 +104,15 @@ type Claim struct {
 	once sync.Once
 }
 
-// Hold marks the question's run command as held for this claim's lease.
-func (c *Claim) Hold(cmd *store.OutboxMessage) {
-	until := time.Now().UTC().Add(c.l.lease)
+// Accept prepares an accepted question to run here: the query is stored running (this process
+// starts it at once), its run command is held for the lease, and the returned query.started
+// event is written in the accepting transaction with them.
+func (c *Claim) Accept(q *store.Query, cmd *store.OutboxMessage) (store.OutboxMessage, error) {
+	now := time.Now().UTC()
+	q.Status, q.StartedAt = store.QueryRunning, &now
+	until := now.Add(c.l.lease)
 	cmd.NotBefore = &until
+	return events.NewEvent(q.OrganizationID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
 }
 
 // Release gives the slot back without running anything (the question was not accepted).
@@ -117,10 +123,10 @@ func (c *Claim) Release() {
 	})
 }
 
-// Start runs the accepted question in the background, for as long as the process lives (not
-// the request: a request that stops waiting does not stop its question), and returns a channel
-// closed when the answer is stored or the command has been handed to the relay.
-func (c *Claim) Start(reqCtx context.Context, orgID, queryID, commandID string) <-chan struct{} {
+// Start answers the accepted question q of agent a in the background, for as long as the
+// process lives (not the request: a request that stops waiting does not stop its question), and
+// returns a channel closed when the answer is stored in q, or the command handed to the relay.
+func (c *Claim) Start(reqCtx context.Context, q *store.Query, a *store.Agent, commandID string) <-chan struct{} {
 	done := make(chan struct{})
 	l := c.l
 	// The question's spans belong to the request's trace, as they do through the broker.
@@ -128,9 +134,9 @@ func (c *Claim) Start(reqCtx context.Context, orgID, queryID, commandID string) 
 	go func() {
 		defer close(done)
 		defer c.Release()
-		log := l.log.With("organization_id", orgID, "query_id", queryID)
+		log := l.log.With("organization_id", q.OrganizationID, "query_id", q.ID)
 		stopRenewing := l.renew(commandID, log)
-		err := l.runner.RunHeld(ctx, orgID, queryID, commandID)
+		err := l.runner.RunAccepted(ctx, q, a, commandID)
 		stopRenewing()
 		if err == nil {
 			return

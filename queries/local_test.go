@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,13 +16,15 @@ import (
 	"github.com/analytics-agent/service/store"
 )
 
-// heldRunnerFunc stands in for the pipeline (a test double of our own code): these tests are
-// about what happens to the held command around a run, not about answering.
-type heldRunnerFunc func(ctx context.Context, orgID, queryID, commandID string) error
+// runnerFunc stands in for the pipeline (a test double of our own code): these tests are about
+// what happens to the held command around a run, not about answering.
+type runnerFunc func(ctx context.Context, commandID string) error
 
-func (f heldRunnerFunc) RunHeld(ctx context.Context, orgID, queryID, commandID string) error {
-	return f(ctx, orgID, queryID, commandID)
+func (f runnerFunc) RunAccepted(ctx context.Context, _ *store.Query, _ *store.Agent, commandID string) error {
+	return f(ctx, commandID)
 }
+
+var question = &store.Query{ID: "qry_1", OrganizationID: "org_1", Question: "how many orders", Status: store.QueryPending}
 
 func openStore(t *testing.T, db string) *store.Store {
 	t.Helper()
@@ -63,7 +66,14 @@ func heldCommand(t *testing.T, st *store.Store, claim *queries.Claim) store.Outb
 	if err != nil {
 		t.Fatal(err)
 	}
-	claim.Hold(&cmd)
+	q := *question
+	started, err := claim.Accept(&q, &cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Status != store.QueryRunning || q.StartedAt == nil || !strings.Contains(started.Payload, `"query.started"`) {
+		t.Fatalf("accepted here: status %s, started_at %v, event %s; want running, set, query.started", q.Status, q.StartedAt, started.Payload)
+	}
 	if err := st.Emit(context.Background(), cmd); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +86,7 @@ func TestAHeldCommandStaysFromTheRelayWhileItsQuestionRunsAndIsPublishedWhenTheP
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		const lease = 600 * time.Millisecond
 		release := make(chan struct{})
-		local := queries.NewLocal(heldRunnerFunc(func(ctx context.Context, _, _, commandID string) error {
+		local := queries.NewLocal(runnerFunc(func(ctx context.Context, commandID string) error {
 			<-release // a statement longer than the lease: renewals must keep the command held
 			return st.DropOutbox(ctx, commandID)
 		}), st, log, queries.LocalOptions{Concurrency: 1, Lease: lease})
@@ -90,7 +100,7 @@ func TestAHeldCommandStaysFromTheRelayWhileItsQuestionRunsAndIsPublishedWhenTheP
 			t.Fatal("a second claim got a slot beyond Concurrency 1")
 		}
 		cmd := heldCommand(t, st, claim)
-		done := claim.Start(context.Background(), "org_1", "qry_1", cmd.ID)
+		done := claim.Start(context.Background(), question, nil, cmd.ID)
 		for end := time.Now().Add(3 * lease); time.Now().Before(end); time.Sleep(lease / 6) {
 			if got := relayed(t, st); len(got) > 0 {
 				t.Fatalf("the relay published %v while the question was still running here", got)
@@ -121,13 +131,13 @@ func TestAQuestionThatCannotRunHereIsHandedToTheBrokerAtOnce(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		st := openStore(t, db)
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		local := queries.NewLocal(heldRunnerFunc(func(context.Context, string, string, string) error {
+		local := queries.NewLocal(runnerFunc(func(context.Context, string) error {
 			return errors.New("store went away mid-run")
 		}), st, log, queries.LocalOptions{Lease: time.Hour})
 		defer local.Stop(time.Second)
 		claim := local.Claim()
 		cmd := heldCommand(t, st, claim)
-		<-claim.Start(context.Background(), "org_1", "qry_1", cmd.ID)
+		<-claim.Start(context.Background(), question, nil, cmd.ID)
 		if got := relayed(t, st); len(got) != 1 || got[0] != cmd.ID {
 			t.Fatalf("the relay publishes %v, want the command at once: [%s]", got, cmd.ID)
 		}
@@ -141,7 +151,7 @@ func TestAQuestionThatCannotRunHereIsHandedToTheBrokerAtOnce(t *testing.T) {
 
 func TestAStoppingProcessTakesNoNewQuestions(t *testing.T) {
 	st := openStore(t, "sqlite")
-	local := queries.NewLocal(heldRunnerFunc(func(context.Context, string, string, string) error { return nil }),
+	local := queries.NewLocal(runnerFunc(func(context.Context, string) error { return nil }),
 		st, slog.New(slog.NewTextHandler(io.Discard, nil)), queries.LocalOptions{})
 	local.Stop(time.Second)
 	if local.Claim() != nil {

@@ -173,20 +173,25 @@ type FailedData struct {
 	ErrorMessage string `json:"error_message"`
 }
 
+// RunAccepted answers a query this process has just accepted and marked running, with the
+// agent it checked (Local): there is nothing to read or mark first. Its run command is still
+// held in the outbox; the transaction that records the answer deletes it, so it is never
+// published. On success q holds the stored answer.
+func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string) error {
+	ctx, span := tracing.Start(ctx, "query.run")
+	defer span.End()
+	span.SetAttributes(attribute.String("query_id", q.ID), attribute.String("organization_id", q.OrganizationID))
+	started := time.Now().UTC()
+	if q.StartedAt != nil {
+		started = *q.StartedAt
+	}
+	return r.answer(ctx, q, commandID, a, nil, started, func() error { return nil })
+}
+
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
-	return r.run(ctx, orgID, queryID, "")
-}
 
-// RunHeld processes a query whose run command is still held in the outbox (Local): the
-// transaction that records the answer also deletes the command, so it is never published.
-func (r *Runner) RunHeld(ctx context.Context, orgID, queryID, commandID string) error {
-	return r.run(ctx, orgID, queryID, commandID)
-}
-
-// run is Run; held is the id of the query's held run command ("" when it came from the broker).
-func (r *Runner) run(ctx context.Context, orgID, queryID, held string) error {
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
@@ -239,14 +244,17 @@ func (r *Runner) run(ctx context.Context, orgID, queryID, held string) error {
 		}
 		if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
 			r.notify(q.ID)
-			if held != "" {
-				return r.st.DropOutbox(ctx, held)
-			}
 			return nil
 		}
 	}
 
 	a, err := r.st.Agent(ctx, orgID, q.AgentID)
+	return r.answer(ctx, q, "", a, err, started, markedRunning)
+}
+
+// answer plans, runs and records a running query with its agent (or the error loading it);
+// markedRunning waits for the commit of the running mark, which every way out must follow.
+func (r *Runner) answer(ctx context.Context, q *store.Query, held string, a *store.Agent, err error, started time.Time, markedRunning func() error) error {
 	if err == nil && a.IsActive {
 		var plan *Plan
 		plan, err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
@@ -316,6 +324,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 	if err != nil {
 		return err
 	}
+	recorded := false
 	err = r.st.Tx(ctx, func(tx *store.Store) error {
 		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
 			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
@@ -323,7 +332,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
 			"completed_at": done,
 		}, store.QueryRunning)
-		if err != nil || !ok {
+		if err != nil {
 			return err
 		}
 		if held != "" {
@@ -331,13 +340,23 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 				return err
 			}
 		}
+		if !ok {
+			return nil // finished elsewhere (a redelivery raced this run)
+		}
+		recorded = true
 		return tx.Emit(ctx, ev)
 	})
 	if err != nil {
 		return err
 	}
+	if recorded {
+		q.Status, q.SQLText, q.Explanation, q.TemplateID = store.QueryCompleted, plan.SQL, plan.Explanation, plan.TemplateID
+		q.ResultsJSON, q.ColumnsJSON, q.ChartJSON = string(rowsJSON), string(colsJSON), string(chartJSON)
+		q.RowCount, q.Truncated, q.ExecutionTime, q.CompletedAt = res.RowCount, res.Truncated, total, &done
+		q.GenerationMS, q.GuardMS, q.ExecutionMS = ms(plan.GenerationTime), ms(plan.GuardTime), ms(execTime)
+	}
 	r.finished(plan, store.QueryCompleted, started, execTime)
-	r.notify(q.ID)
+	r.announce(q.ID, held)
 	return nil
 }
 
@@ -362,9 +381,10 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started 
 	if err != nil {
 		return err
 	}
+	recorded := false
 	err = r.st.Tx(ctx, func(tx *store.Store) error {
 		ok, err := tx.UpdateQuery(ctx, q.OrganizationID, q.ID, fields, store.QueryPending, store.QueryRunning)
-		if err != nil || !ok {
+		if err != nil {
 			return err
 		}
 		if held != "" {
@@ -372,6 +392,10 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started 
 				return err
 			}
 		}
+		if !ok {
+			return nil // finished elsewhere (a redelivery raced this run)
+		}
+		recorded = true
 		return tx.Emit(ctx, ev)
 	})
 	if err != nil {
@@ -381,7 +405,23 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started 
 	if len(execTime) > 0 {
 		exec = execTime[0]
 	}
+	if recorded {
+		q.Status, q.ErrorCode, q.ErrorMessage, q.ErrorDetails = store.QueryFailed, f.Code, f.Message, string(details)
+		q.ExecutionTime, q.CompletedAt, q.ExecutionMS = done.Sub(started).Seconds(), &done, ms(exec)
+		if plan != nil {
+			q.SQLText, q.Explanation, q.TemplateID = plan.SQL, plan.Explanation, plan.TemplateID
+			q.GenerationMS, q.GuardMS = ms(plan.GenerationTime), ms(plan.GuardTime)
+		}
+	}
 	r.finished(plan, f.Code, started, exec)
-	r.notify(q.ID)
+	r.announce(q.ID, held)
 	return nil
+}
+
+// announce tells a request waiting in another process that the query finished; a question
+// run where it was accepted (held) has its request waiting on the run itself.
+func (r *Runner) announce(queryID, held string) {
+	if held == "" {
+		r.notify(queryID)
+	}
 }

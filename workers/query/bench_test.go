@@ -68,7 +68,9 @@ func TestBenchQueries(t *testing.T) {
 	}
 	ctx := context.Background()
 	c0 := processCPU()
+	stopProfile1 := profileCPU(t, os.Getenv("BENCH_CPUPROFILE1"))
 	one := querybench.Run(ctx, ask, benchQuestions, 1, envInt("N1", 300))
+	stopProfile1()
 	c1 := processCPU()
 	stopProfile := profileCPU(t, os.Getenv("BENCH_CPUPROFILE"))
 	many := querybench.Run(ctx, ask, benchQuestions, conc, n)
@@ -84,8 +86,9 @@ func TestBenchQueries(t *testing.T) {
 	}
 }
 
-// profileCPU writes a CPU profile of the concurrent phase only (BENCH_CPUPROFILE=path), so the
-// start-up work (parser compilation, seeding) does not hide the steady state.
+// profileCPU writes a CPU profile of one phase (BENCH_CPUPROFILE1=path the 1-client phase,
+// BENCH_CPUPROFILE=path the concurrent one), so start-up work (parser compilation, seeding)
+// does not hide the steady state.
 func profileCPU(t *testing.T, path string) (stop func()) {
 	if path == "" {
 		return func() {}
