@@ -42,12 +42,14 @@ type Planner struct {
 	log       *slog.Logger
 	schemas   *versionCache[*datasource.Schema]
 	semantics *versionCache[*StoredSemantics]
+	views     *versionCache[*agentView]
 }
 
 // NewPlanner builds a planner.
 func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
 	return &Planner{st: st, sources: src, engine: engine, now: time.Now,
-		schemas: newVersionCache[*datasource.Schema](DefaultSchemaCacheSize), semantics: newVersionCache[*StoredSemantics](DefaultSchemaCacheSize)}
+		schemas: newVersionCache[*datasource.Schema](DefaultSchemaCacheSize), semantics: newVersionCache[*StoredSemantics](DefaultSchemaCacheSize),
+		views: newVersionCache[*agentView](DefaultSchemaCacheSize)}
 }
 
 // Plan is guarded SQL ready to execute, with how long each step took.
@@ -127,8 +129,7 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	if len(tables) == 0 {
 		return nil, ErrNoTablesPermitted
 	}
-	gp := agents.GuardPermissions(tables, perms)
-	permitted := gp.FilterSchema(schema)
+	gp, permitted := p.agentView(a, ds, schema, tables, perms)
 	dialect := datasource.Type(ds.Type)
 
 	if verb, ok := nlq.AsksToWrite(question); ok {

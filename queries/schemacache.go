@@ -6,8 +6,10 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
+	"github.com/analytics-agent/service/nlq/guard"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
 )
@@ -118,4 +120,24 @@ func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent) (*StoredSe
 	}
 	p.semantics.put(a.ID, row.Version, sem)
 	return sem, nil
+}
+
+// agentView is what an agent may see of its data source's schema: its guard permissions and the
+// schema filtered by them. Filtering walks every table and column, which on a wide schema costs
+// more than answering, so the view is kept until the schema or the agent's permissions change.
+type agentView struct {
+	schema        *datasource.Schema // the cached schema it was filtered from (one per version)
+	tables, perms string             // the agent's stored allowed_tables and column_permissions
+	guard         guard.Permissions
+	permitted     *datasource.Schema
+}
+
+func (p *Planner) agentView(a *store.Agent, ds *store.DataSource, schema *datasource.Schema, tables []string, perms agents.ColumnPermissions) (guard.Permissions, *datasource.Schema) {
+	if v, ok := p.views.get(a.ID, ds.SchemaVersion); ok && v.schema == schema && v.tables == a.AllowedTables && v.perms == a.ColumnPermissions {
+		return v.guard, v.permitted
+	}
+	gp := agents.GuardPermissions(tables, perms)
+	v := &agentView{schema: schema, tables: a.AllowedTables, perms: a.ColumnPermissions, guard: gp, permitted: gp.FilterSchema(schema)}
+	p.views.put(a.ID, ds.SchemaVersion, v)
+	return v.guard, v.permitted
 }
