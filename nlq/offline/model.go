@@ -34,6 +34,9 @@ type column struct {
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
 	textDate        bool // a date stored as text, recognised by its values
+	// listSep separates the items of a list-valued text column ("Trailers,Deleted Scenes"):
+	// its values are combinations of a few items, and a condition names one item.
+	listSep string
 }
 
 // table is a schema table with its derived roles.

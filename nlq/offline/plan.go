@@ -161,10 +161,16 @@ type builder struct {
 	unknown   []string
 	singular  bool // the dimension of a superlative was singular
 	whichRows bool // "which customers ...": the rows of a table, by their label
+	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
+	// antiSubject the rows that have none, antiWords the words that said it; checkShape
+	// refuses conditions said after it on the missing rows.
+	antiCond    int
+	antiSubject *table
+	antiWords   string
 }
 
 func build(m *model, items []item) (*plan, error) {
-	b := &builder{m: m, items: items}
+	b := &builder{m: m, items: items, antiCond: -1}
 	countAfterTable(items)
 	for i := range items {
 		if err := b.step(i); err != nil {
@@ -203,6 +209,9 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
 	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
 	return &b.p, nil
@@ -1265,6 +1274,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
+		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
@@ -1281,6 +1291,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		if !ok {
 			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
 		}
+		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
@@ -1324,6 +1335,14 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// markAnti records that the next condition is the anti-join, for checkShape.
+func (b *builder) markAnti() {
+	b.antiCond, b.antiSubject, b.antiWords = len(b.p.conds), b.antiFrom, kwWords(b, kwNever)
+	if b.antiWords == "" {
+		b.antiWords = kwWords(b, kwNot)
+	}
 }
 
 // notAnti reports whether a table said after "not" can be the anti-join of the rows talked
