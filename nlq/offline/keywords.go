@@ -144,6 +144,7 @@ var stopWords = toSet(strings.Fields(`
 	carry carries carried carrying offer offers offered offering stock stocks stocked
 	issued issue issues bring brings brought work works worked working
 	registered register store stores shop
+	include includes included including contain contains contained containing feature features featuring
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -33,6 +33,7 @@ type cand struct {
 	col2   *column
 	value2 string
 	negate bool // a flag said negatively: "inactive" for active
+	item   bool // value is one item of a list-valued column: the condition is containment
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -76,6 +77,9 @@ func (c cand) key() string {
 	if c.col2 != nil {
 		return "v:" + c.table.name + "." + c.col.name + "=" + c.value + "&" + c.col2.name + "=" + c.value2
 	}
+	if c.item {
+		return "v:" + c.table.name + "." + c.col.name + " contains " + c.value
+	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
 
@@ -105,7 +109,7 @@ var aliases = map[string][]string{
 	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
 	"item": {"product"}, "sku": {"product"}, "good": {"product"},
 	"purchase": {"order"}, "transaction": {"order"},
-	"salesperson": {"sale rep", "rep"}, "seller": {"sale rep", "rep"}, "representative": {"sale rep", "rep"},
+	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
@@ -168,7 +172,7 @@ type lexicon struct {
 }
 
 // viewPenalty lowers every reading in a view below the same reading in a table.
-const viewPenalty = 0.1
+const viewPenalty = 0.2
 
 // hasTables reports whether the schema has any base table (not only views).
 func (m *model) hasTables() bool {
@@ -390,8 +394,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 			}
+			if c.listSep != "" {
+				// A list-valued column is found by its items: "deleted scenes" is a film whose
+				// features include it, not one whose features are only that.
+				items, _ := listItems(c.samples)
+				for _, v := range items {
+					for _, p := range valuePhrases(v) {
+						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact, item: true})
+					}
+				}
+			}
 			for _, v := range c.samples {
-				if c.class == classBool {
+				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
 				}
 				for _, p := range valuePhrases(v) {
@@ -523,7 +537,7 @@ func containsAny(ws, any []string) bool {
 // candidates on a wide schema).
 func sameCand(a, b cand) bool {
 	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) ||
-		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate {
+		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate || a.item != b.item {
 		return false
 	}
 	return a.state == nil || *a.state == *b.state

@@ -292,10 +292,51 @@ func inferFromData(c *column) {
 			c.class, c.flagOn, c.flagOff = classBool, on, off
 			return
 		}
+		if _, ok := listItems(c.samples); ok {
+			c.listSep = ","
+		}
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 		}
 	}
+}
+
+// listItems recognises the sampled values of a list-valued column (Sakila's
+// special_features: "Trailers", "Trailers,Deleted Scenes", ...): a good share of the values
+// hold a comma, and they are combinations of a few items that each occur in several values.
+// A "City, Country" column fails the test because its parts do not repeat. It returns the
+// items, sorted.
+func listItems(samples []string) ([]string, bool) {
+	if len(samples) < 4 {
+		return nil, false
+	}
+	seen := map[string]int{}
+	withSep := 0
+	for _, v := range samples {
+		parts := strings.Split(v, ",")
+		if len(parts) > 1 {
+			withSep++
+		}
+		for _, p := range parts {
+			p = strings.TrimSpace(p)
+			if p == "" || strings.ContainsAny(p, "%_") || strings.IndexFunc(p, unicode.IsLetter) < 0 {
+				return nil, false // an empty item, a LIKE wildcard, or a number such as 1,000
+			}
+			seen[p]++
+		}
+	}
+	if withSep*4 < len(samples) || len(seen) < 2 || len(seen) >= len(samples) {
+		return nil, false
+	}
+	items := make([]string, 0, len(seen))
+	for p, n := range seen {
+		if n < 2 {
+			return nil, false
+		}
+		items = append(items, p)
+	}
+	sort.Strings(items)
+	return items, true
 }
 
 // countName reports whether the column's words say it counts things (units, clicks).

@@ -193,9 +193,28 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if b.agg != aggNone && b.agg != aggCount && len(b.p.measures) == 0 && b.lastTable != nil && b.lastTable.measure != nil {
 		// "yearly order totals": the aggregate came after its table.
-		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: b.lastTable.measure, table: b.lastTable})
+		col, err := b.defaultMeasure(b.lastTable, b.agg, aggWords(b))
+		if err != nil {
+			return nil, err
+		}
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: b.lastTable})
 		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
 		b.agg = aggNone
+	}
+	if b.agg == aggSum && len(b.p.measures) == 0 && len(b.p.dims) > 0 && kwWords(b, kwSum) != "" && strings.EqualFold(kwWords(b, kwSum), "how much") {
+		// "how much did each employee sell": no amount named, the grouped rows have none; the
+		// money of the business's one transaction table (its own amount or its lines'
+		// revenue), when there is one.
+		if t := b.m.eventTable(); t != nil {
+			col := t.measure
+			if col == nil || col.money < revenueLike {
+				col = b.childMeasure(t)
+			}
+			if col != nil {
+				b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+				b.agg = aggNone
+			}
+		}
 	}
 	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggNone && b.p.measures[0].col != nil &&
 		b.p.measures[0].col.metric == nil && len(b.p.dims) == 0 {
@@ -589,6 +608,9 @@ func (b *builder) entity(i int) error {
 			op = "<>"
 			b.not = false
 		}
+		if c.item {
+			op = map[string]string{"=": "contains", "<>": "not contains"}[op]
+		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by.
 		b.group = false
@@ -736,11 +758,20 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
 		// "how much have rock tracks sold for": the measure is said after the rows.
 		b.p.subjects = appendTable(b.p.subjects, t)
+	case b.agg == aggSum && b.group && t.measure == nil:
+		// "how much did each employee sell": the rows to group by; the amount is said later
+		// or is the business's sales (build).
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.group = false
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
 		}
-		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: t.measure, table: t})
+		col, err := b.defaultMeasure(t, b.agg, it.text())
+		if err != nil {
+			return err
+		}
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: t})
 		b.agg = aggNone
 	case b.firstLast != aggNone && t.date != nil:
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
@@ -936,6 +967,11 @@ func (b *builder) finish() error {
 	// "segment revenue" reads that way.
 	if len(p.measures) > 0 && len(p.listCols) > 0 {
 		for _, c := range p.listCols {
+			if countsRowsOf(p, c) {
+				// "how many shipping companies": CompanyName only repeats what a shipper is; a
+				// count of rows per their own name is one per row.
+				continue
+			}
 			if c.class == classText {
 				p.dims = append(p.dims, dimension{col: c})
 			}
@@ -1134,6 +1170,33 @@ func (b *builder) finish() error {
 	return nil
 }
 
+// defaultMeasure is the column an aggregate takes when the question names only a table
+// ("how much did each salesperson sell"): the table's measure, except that a sum of a unit
+// price adds up prices, not money taken; the revenue derived from price × quantity is what
+// such a question means, and without one the question is refused.
+func (b *builder) defaultMeasure(t *table, agg aggKind, words string) (*column, error) {
+	c := t.measure
+	if agg != aggSum || !slices.Contains(c.words, "price") && !slices.Contains(c.words, "rate") {
+		return c, nil
+	}
+	for _, d := range b.m.derived {
+		if d.table == t {
+			return d, nil
+		}
+	}
+	return nil, &notUnderstood{words: []string{words}, msg: fmt.Sprintf("cannot tell what to add up: a sum of %s.%s adds up prices", t.name, c.name)}
+}
+
+// countsRowsOf reports whether c names the rows a measure counts: the counted table's label.
+func countsRowsOf(p *plan, c *column) bool {
+	for _, m := range p.measures {
+		if m.col == nil && (m.agg == aggCount || m.agg == aggCountDistinct) && m.table == c.table && (c == c.table.label || c == c.table.label2) {
+			return true
+		}
+	}
+	return false
+}
+
 // limitFor is N when given, 1 for a singular "which product", else the default top N.
 func (b *builder) limitFor() int {
 	switch {
@@ -1178,7 +1241,7 @@ func stateCondition(c condition) bool {
 	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil {
 		return false
 	}
-	if c.op == "is null" || c.op == "is not null" {
+	if c.op == "is null" || c.op == "is not null" || c.op == "contains" || c.op == "not contains" {
 		return true
 	}
 	if len(c.vals) == 1 {
@@ -1296,6 +1359,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable, b.lastDate = b.antiFrom, c.col
+		return true, nil
+	case b.anti && c.kind == candValue && c.item && c.table == b.antiFrom:
+		// "films without trailers": the list does not hold the item.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "not contains", vals: []any{c.value}})
+		b.anti = false
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})

@@ -644,6 +644,12 @@ func where(p *plan, d dialect) []string {
 		case c.op == "is null" || c.op == "is not null":
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue
+		case c.op == "contains" || c.op == "not contains":
+			// One item of a list-valued column. Items hold no LIKE wildcard (listItems) and
+			// are written as stored, so the match is the same in every dialect.
+			not := map[bool]string{true: "NOT ", false: ""}[c.op == "not contains"]
+			out = append(out, fmt.Sprintf("%s %sLIKE %s", colSQL(c.col, c.role), not, d.str("%"+fmt.Sprint(c.vals[0])+"%")))
+			continue
 		}
 		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
 			lit := map[bool]string{true: "1", false: "0"}[fv.on]
