@@ -2,6 +2,7 @@ package offline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -32,6 +33,17 @@ func TestDebugQuestion(t *testing.T) {
 		}
 	}
 	for _, q := range strings.Split(qs, ";") {
+		if os.Getenv("NLQ_ITEMS") != "" {
+			// The recognised items, to see how a question was scanned.
+			v := New().vocabs.get(s, nil, nil)
+			for _, it := range scan(tokenize(q), v.lex, newDateParser(benchNow)) {
+				var cs []string
+				for _, c := range first2(it.cands) {
+					cs = append(cs, fmt.Sprintf("%s(%.2f)", c.key(), c.score))
+				}
+				t.Logf("  item %d %q kw=%d skipped=%v %v", it.kind, it.text(), it.kw.kind, it.skipped, cs)
+			}
+		}
 		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT"))})
 		if err != nil {
 			t.Logf("%s\n  ERROR: %v", q, err)
@@ -40,6 +52,13 @@ func TestDebugQuestion(t *testing.T) {
 		res, qerr := query(context.Background(), db, g.SQL)
 		t.Logf("%s\n%s\n-- %s\n-- rows=%d err=%v first=%v", q, g.SQL, g.Explanation, len(res.rows), qerr, first(res.rows))
 	}
+}
+
+func first2(cs []cand) []cand {
+	if len(cs) > 3 {
+		return cs[:3]
+	}
+	return cs
 }
 
 func first(rows []string) []string {

@@ -74,7 +74,11 @@ var keywords = map[string]keyword{
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
-	"never": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
+	"dearer than": {kind: kwGT, price: true}, "pricier than": {kind: kwGT, price: true}, "costlier than": {kind: kwGT, price: true},
+	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
+	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
+	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
+	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
@@ -145,6 +149,7 @@ var stopWords = toSet(strings.Fields(`
 	issued issue issues bring brings brought work works worked working
 	registered register store stores shop
 	include includes included including contain contains contained containing feature features featuring
+	deliver delivers delivered delivering
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

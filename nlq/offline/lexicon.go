@@ -117,7 +117,7 @@ var aliases = map[string][]string{
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
-	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup"},
+	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
@@ -142,6 +142,12 @@ var aliases = map[string][]string{
 	"song": {"track"}, "tune": {"track"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
+	// Parts of a person's name and events of a person's working life.
+	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
+	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
+	"destination":         {"ship country", "destination country", "delivery country"},
+	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
+	"came back": {"return date", "returned"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:

@@ -61,11 +61,14 @@ type fk struct {
 
 // model is the engine's view of a schema: classified columns and the FK graph.
 type model struct {
-	tables         []*table
-	byName         map[string]*table
-	metrics        []metricEntry
-	derived        []*column // inferred metrics (revenue = price × quantity)
-	defaultFilters map[*table][]string
+	tables  []*table
+	byName  map[string]*table
+	metrics []metricEntry
+	derived []*column // inferred metrics (revenue = price × quantity)
+	// discountAmounts maps a discount rate column to its money metric (price × quantity ×
+	// discount): a sum of the rates means nothing.
+	discountAmounts map[*column]*column
+	defaultFilters  map[*table][]string
 }
 
 // Column-name words that reveal a column's role. They are immutable lookup tables.

@@ -60,6 +60,9 @@ type condition struct {
 	// antiDates restrict the rows whose absence is tested: "customers with no orders in 2018"
 	// had orders, just none that year.
 	antiDates []dateCond
+	// antiUp is the missing rows' key to the table of their date when the date is not
+	// theirs: order lines of orders dated 2018.
+	antiUp *fk
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -443,7 +446,7 @@ func (b *builder) comparison(i int) error {
 			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
 				target = n.pick.col
 				n.kind, n.kw = itKeyword, keyword{}
-				if b.lastTable != nil && b.lastTable != target.table && b.childOf(target.table, b.lastTable) {
+				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) {
 					m := measure{agg: aggSum, col: target, table: target.table}
 					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 					return nil
@@ -451,9 +454,16 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	childSum := false
 	if target == nil && b.cmpDim != "" {
 		if b.lastTable != nil {
 			target = dimColumn(b.lastTable, b.cmpDim)
+		}
+		if target == nil && b.lastTable != nil {
+			// "albums that last longer than an hour": an album has no length, its tracks do;
+			// the album's is their sum.
+			target = b.childDim(b.lastTable, b.cmpDim)
+			childSum = target != nil
 		}
 		if target == nil {
 			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", b.cmpDim)}
@@ -472,6 +482,12 @@ func (b *builder) comparison(i int) error {
 				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
 			}
 		}
+	}
+	if childSum {
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		b.p.subjects = appendTable(b.p.subjects, b.lastTable)
+		return nil
 	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
@@ -533,6 +549,24 @@ func oneTable(p *plan) bool {
 		}
 	}
 	return len(p.having) == 0 && len(p.semFilters) == 0
+}
+
+// descendantOf reports whether child reaches parent through at most depth foreign keys, each
+// from the many side ("order lines" of a category: lines → products → categories), so a
+// measure of child adds up per parent row.
+func (b *builder) descendantOf(child, parent *table, depth int) bool {
+	if depth == 0 || child.view {
+		return false
+	}
+	for _, f := range child.fks {
+		if f.to.table == child {
+			continue
+		}
+		if f.to.table == parent || b.descendantOf(f.to.table, parent, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // childOf reports whether child references parent directly (one parent has many children).
@@ -783,9 +817,12 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
 		b.whichDim = b.whichDim || b.which
-	case b.super != 0 && len(b.p.measures) == 0 && it.plural && !b.price:
-		// "the most orders": rank by how many.
+	case b.super != 0 && len(b.p.measures) == 0 && (it.plural || verbForm(it, t)) && !b.price:
+		// "the most orders": rank by how many; "the most rented films": by how many rentals.
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+	case b.super != 0 && len(b.p.measures) > 0 && len(b.p.dims) == 0 && it.plural && b.p.measures[0].table != t:
+		// "... most rented films": the films are ranked.
+		b.addDim(dimension{table: t, plural: true})
 	default:
 		b.p.subjects = appendTable(b.p.subjects, t)
 		if b.super != 0 && !it.plural {
@@ -793,6 +830,16 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	return nil
+}
+
+// verbForm reports whether an item names table t by a verb ("rented" for rental): the events
+// of t, as in "the most rented films".
+func verbForm(it *item, t *table) bool {
+	if len(it.toks) != 1 || len(t.words) == 0 {
+		return false
+	}
+	w := it.toks[0].lower
+	return w != t.words[len(t.words)-1] && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing"))
 }
 
 // laterMeasure reports whether an item after i names a number column (a measure) of any
@@ -1084,6 +1131,10 @@ func (b *builder) finish() error {
 			m.agg = aggSum
 			continue
 		}
+		if da := b.m.discountAmounts[m.col]; da != nil && (m.agg == aggSum || m.agg == aggNone && b.super == 0) {
+			m.col, m.table, m.agg = da, da.table, aggSum
+			continue
+		}
 		if m.agg != aggNone {
 			continue
 		}
@@ -1274,6 +1325,24 @@ func unitFactor(unit string, col *column) (float64, bool) {
 		return from / 60, true
 	}
 	return 0, false
+}
+
+// childDim is the column measuring dim in the one table that references t directly and has
+// one, or nil when none or several do.
+func (b *builder) childDim(t *table, dim string) *column {
+	var found *column
+	for _, c := range b.m.tables {
+		if c == t || c.view || !b.childOf(c, t) {
+			continue
+		}
+		if col := dimColumn(c, dim); col != nil {
+			if found != nil {
+				return nil
+			}
+			found = col
+		}
+	}
+	return found
 }
 
 // dimWords are the column-name words that measure a dimension, with units.

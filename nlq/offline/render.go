@@ -636,6 +636,11 @@ func where(p *plan, d dialect) []string {
 					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
 				continue
 			}
+			if u := c.antiUp; u != nil {
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
+					d.col(u.from), d.col(u.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+				continue
+			}
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s%s)", d.table(f.from.table), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
 			continue
 		case c.avgOf != nil:
@@ -726,12 +731,34 @@ func moveAntiDates(p *plan) {
 		for _, dc := range p.dates {
 			if dc.col != nil && (dc.col.table == c.anti.from.table || c.antiVia != nil && dc.col.table == c.antiVia.from.table) {
 				c.antiDates = append(c.antiDates, dc)
+			} else if up := upKey(c.anti.from.table, dc.col); c.antiVia == nil && c.antiUp == nil && up != nil {
+				// "products nobody ordered in 2018": the missing order lines are those of
+				// orders dated 2018; the lines reach the date through their order.
+				c.antiUp = up
+				c.antiDates = append(c.antiDates, dc)
 			} else {
 				keep = append(keep, dc)
 			}
 		}
 		p.dates = keep
 	}
+}
+
+// upKey is the one foreign key of t to the table of date column col, or nil.
+func upKey(t *table, col *column) *fk {
+	if col == nil || col.table == t {
+		return nil
+	}
+	var found *fk
+	for k, f := range t.fks {
+		if f.to.table == col.table {
+			if found != nil {
+				return nil
+			}
+			found = &t.fks[k]
+		}
+	}
+	return found
 }
 
 func predicate(e, op string, vals []any, d dialect) string {

@@ -54,6 +54,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if afterCmp && oneOfUnit(toks, i) {
+			// "shorter than an hour", "under a dollar": the article is the number one.
+			items = append(items, item{kind: itNumber, num: 1, toks: toks[i : i+1], start: i, skipped: skipped})
+			skipped = nil
+			i++
+			continue
+		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
@@ -68,6 +75,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		for n := min(lex.maxLen, len(toks)-i); n > 0; n-- {
 			if n < bestLen || (n == bestLen && best.kind == itDate) {
 				break
+			}
+			if afterCmp && toks[i].isNum && !toks[i].quoted {
+				break // "more than 100 units": the number compared, not a postal code 100
 			}
 			if n > 1 && anyQuoted(toks[i:i+n]) {
 				continue
@@ -138,6 +148,62 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 var fillerPhrases = map[string]bool{
 	"look after": true, "looks after": true, "looked after": true, "looking after": true,
 	"take care of": true, "takes care of": true, "took care of": true, "in charge of": true,
+	// Phrasal verbs that only say the rows exist or were made: "invoices we sent out",
+	// "playlists we put together", "discount we gave away", "states on file".
+	"send out": true, "sent out": true, "sends out": true, "put together": true, "puts together": true,
+	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
+	"come from": true, "comes from": true, "came from": true,
+}
+
+// moneyUnits are currency words a number can be said in; the number is the amount.
+var moneyUnits = toSet(strings.Fields("dollar euro pound buck cent"))
+
+// oneOfUnit reports whether toks[i] is "a" or "an" before a unit of time or money.
+func oneOfUnit(toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i].quoted || toks[i].lower != "a" && toks[i].lower != "an" {
+		return false
+	}
+	_, unit := unitSeconds[toks[i+1].norm]
+	return unit || moneyUnits[toks[i+1].norm]
+}
+
+// dropAfterNever keeps, for the entity right after "never", "no" or "nobody", the readings
+// that can be missing rows or an empty column: "products nobody ordered" is about orders,
+// not the products' UnitsOnOrder count. After a comparison and its number it keeps what can
+// be compared.
+func dropAfterNever(items []item) {
+	for i := 2; i < len(items); i++ {
+		// "more than 8000 units": what is compared is a number column or a count of rows, not
+		// the text QuantityPerUnit.
+		cmp, num, it := &items[i-2], &items[i-1], &items[i]
+		if cmp.kind != itKeyword || !isCmp(cmp.kw.kind) || num.kind != itNumber || it.kind != itEntity {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candTable || c.kind == candColumn && c.col.class == classNumber {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) {
+			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itKeyword || prev.kw.kind != kwNever || it.kind != itEntity {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind != candColumn || c.col.class != classNumber {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) {
+			it.cands = keep
+		}
+	}
 }
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
@@ -254,7 +320,7 @@ func wordForm(t token, lex *lexicon) []cand {
 		return nil
 	}
 	var stems []string
-	for _, suf := range []string{"ed", "d", "ing"} {
+	for _, suf := range []string{"ed", "d", "ing", "s"} { // acted, acting, acts
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			st := w[:len(w)-len(suf)]
 			stems = append(stems, st)
