@@ -40,6 +40,7 @@ const (
 	kwNever  // never, without, no: an anti-join with the table named next
 	kwHas    // has a, with a: the column named next is filled in
 	kwShare  // share of, percentage of: each group's part of the total
+	kwEmpty  // empty: the rows named have no rows of the one table that refers to them
 )
 
 // keyword is one entry of the grammar table.
@@ -83,6 +84,7 @@ var keywords = map[string]keyword{
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
 	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
+	"empty": {kind: kwEmpty}, "are empty": {kind: kwEmpty}, "is empty": {kind: kwEmpty},
 	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
 	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},

@@ -296,6 +296,37 @@ func refTable(c *column) *table {
 	return nil
 }
 
+// demonyms map nationality adjectives to the normalised names countries are stored under.
+var demonyms = map[string]string{
+	"american": "usa", "british": "uk", "english": "uk", "german": "germany", "french": "france",
+	"italian": "italy", "spanish": "spain", "portuguese": "portugal", "dutch": "netherlands", "belgian": "belgium",
+	"swiss": "switzerland", "austrian": "austria", "swedish": "sweden", "norwegian": "norway", "danish": "denmark",
+	"finnish": "finland", "irish": "ireland", "polish": "poland", "czech": "czech republic", "hungarian": "hungary",
+	"greek": "greece", "russian": "russia", "turkish": "turkey", "japanese": "japan", "chinese": "china",
+	"korean": "korea", "indian": "india", "australian": "australia", "canadian": "canada", "mexican": "mexico",
+	"brazilian": "brazil", "argentinian": "argentina", "argentine": "argentina", "chilean": "chile",
+	"venezuelan": "venezuela", "colombian": "colombia", "peruvian": "peru", "singaporean": "singapore",
+	"egyptian": "egypt", "south african": "south africa", "israeli": "israel",
+}
+
+// priceWords end the names of columns that say what something costs.
+var priceWords = toSet(strings.Fields("rate cost price fee charge"))
+
+// verbsOf guesses the verbs a noun is made from: rental → rent, replacement → replace,
+// shipping → ship, delivery → deliver.
+func verbsOf(noun string) []string {
+	var out []string
+	for _, suf := range []string{"al", "ment", "ing", "y"} {
+		if st, ok := strings.CutSuffix(noun, suf); ok && len(st) >= 3 {
+			out = append(out, st)
+			if n := len(st); suf == "ing" && st[n-1] == st[n-2] {
+				out = append(out, st[:n-1])
+			}
+		}
+	}
+	return out
+}
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
@@ -420,6 +451,29 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			for _, v := range c.index {
 				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
+			}
+		}
+	}
+	// "Japanese suppliers", "German customers": a nationality is the country's value, where
+	// a column holds that country.
+	for adj, country := range demonyms {
+		for _, c := range l.entries[country] {
+			if c.kind == candValue {
+				l.add(adj, with(c, scoreSynonym))
+			}
+		}
+	}
+	// "cost to rent" is rental_rate, "dearer to replace" replacement_cost: a price-like
+	// column named after what is done (a noun of a verb) is found by the verb.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classNumber || len(c.words) != 2 || !priceWords[c.words[1]] {
+				continue
+			}
+			for _, v := range verbsOf(c.words[0]) {
+				for _, pre := range []string{"to ", "cost to ", "price to ", "costs to ", "charge to "} {
+					l.add(pre+v, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.05})
+				}
 			}
 		}
 	}

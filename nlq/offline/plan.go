@@ -175,6 +175,7 @@ type builder struct {
 func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items, antiCond: -1}
 	countAfterTable(items)
+	columnBeforeComparison(items)
 	for i := range items {
 		if err := b.step(i); err != nil {
 			return nil, err
@@ -204,19 +205,37 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
 		b.agg = aggNone
 	}
-	if b.agg == aggSum && len(b.p.measures) == 0 && len(b.p.dims) > 0 && kwWords(b, kwSum) != "" && strings.EqualFold(kwWords(b, kwSum), "how much") {
+	if b.agg == aggSum && len(b.p.measures) == 0 && (len(b.p.dims) > 0 || len(b.p.conds) > 0) && strings.EqualFold(kwWords(b, kwSum), "how much") {
 		// "how much did each employee sell": no amount named, the grouped rows have none; the
 		// money of the business's one transaction table (its own amount or its lines'
 		// revenue), when there is one.
+		var col *column
 		if t := b.m.eventTable(); t != nil {
-			col := t.measure
+			col = t.measure
 			if col == nil || col.money < revenueLike {
 				col = b.childMeasure(t)
 			}
-			if col != nil {
-				b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
-				b.agg = aggNone
+		} else {
+			// "how much did Mike Hillyer take each month": the money of the one table that
+			// refers to the rows named and holds money (payments of a staff member).
+			var named []*table
+			for _, c := range b.p.conds {
+				if c.col != nil {
+					named = appendTable(named, c.col.table)
+				}
 			}
+			for _, d := range b.p.dims {
+				if d.table != nil {
+					named = appendTable(named, d.table)
+				}
+			}
+			if len(named) == 1 && named[0].measure == nil {
+				col = b.childMeasure(named[0])
+			}
+		}
+		if col != nil {
+			b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+			b.agg = aggNone
 		}
 	}
 	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggNone && b.p.measures[0].col != nil &&
@@ -224,9 +243,16 @@ func build(m *model, items []item) (*plan, error) {
 		// "how long are our films on average": the average of the measure named before.
 		b.p.measures[0].agg, b.agg = aggAvg, aggNone
 	}
+	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggCount && b.p.measures[0].col == nil {
+		// "how many films does an actor appear in on average", "how many orders per customer
+		// on average": the average of the count per row of the table named (finish decides
+		// which; checkShape refuses when it cannot).
+		b.avgOf, b.agg = true, aggNone
+	}
 	if (b.agg == aggAvg || b.agg == aggMin || b.agg == aggMax) && len(b.p.measures) > 0 {
-		// "how many orders per customer on average": an aggregate of aggregates, which the
-		// plan cannot express; answering without it would be a different question. A late
+		// "the highest revenue per customer on average": an aggregate of aggregates other than
+		// the average of a count, which the plan cannot express; answering without it would
+		// be a different question. A late
 		// "in total" only repeats what the measures already do.
 		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
@@ -378,6 +404,25 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
 		}
 		b.anti, b.antiFrom = true, b.lastTable
+	case kwEmpty:
+		// "which playlists are empty": no row of the one table that refers to them.
+		t := b.lastTable
+		var child *table
+		for _, c := range b.m.tables {
+			if t != nil && c != t && !c.view && b.childOf(c, t) {
+				if child != nil {
+					return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %s would be empty of", t.name)}
+				}
+				child = c
+			}
+		}
+		if child == nil {
+			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what is empty"}
+		}
+		b.anti, b.antiFrom = true, t
+		if _, err := b.special(&cand{kind: candTable, table: child}); err != nil {
+			return err
+		}
 	case kwHas:
 		b.has = true
 	case kwShare:
@@ -428,6 +473,13 @@ func (b *builder) comparison(i int) error {
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
 	b.cmpTarget = nil
+	if n := b.next(i); target != nil && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn &&
+		n.pick.col.class == classNumber && n.pick.col.table == target.table && n.pick.col != target && b.cmpAgg == aggNone {
+		// "films that cost more than 4 to rent": the column said after the number is the one
+		// compared; "cost" before it only said a price.
+		target = n.pick.col
+		n.kind, n.kw = itKeyword, keyword{}
+	}
 	if target != nil && b.cmpAgg != aggNone {
 		m := measure{agg: b.cmpAgg, col: target, table: target.table}
 		b.cmpAgg = aggNone
@@ -563,6 +615,16 @@ func (b *builder) descendantOf(child, parent *table, depth int) bool {
 			continue
 		}
 		if f.to.table == parent || b.descendantOf(f.to.table, parent, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// linked reports whether a table other than a and b references both (a link table).
+func (b *builder) linked(a, c *table) bool {
+	for _, t := range b.m.tables {
+		if t != a && t != c && !t.view && b.childOf(t, a) && b.childOf(t, c) {
 			return true
 		}
 	}
@@ -956,6 +1018,18 @@ func (b *builder) finish() error {
 			p.share = true
 		}
 	}()
+	if done := b.personQuestion(); done {
+		return nil
+	}
+	if b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 1 && p.measures[0].col == nil &&
+		(p.measures[0].agg == aggCount || p.measures[0].agg == aggCountDistinct) && len(p.subjects) == 1 {
+		// "on average, how many tracks does an album have": the count per album, averaged;
+		// only when the counted rows belong to the album (directly, through their parents
+		// or through a link table such as film_actor).
+		if s, mt := p.subjects[0], p.measures[0].table; s != mt && (b.descendantOf(mt, s, 2) || b.linked(mt, s)) {
+			p.dims, p.subjects = []dimension{{table: s, plural: true}}, nil
+		}
+	}
 	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 && stateCondition(p.conds[0]) {
 		// "percentage of products discontinued", "share of rentals still out": the rows in
 		// that state among all rows of their table. Only a flag or a missing/present date is
@@ -1159,7 +1233,7 @@ func (b *builder) finish() error {
 				// (high-cardinality, so never sampled) keep their duplicates.
 				p.distinct = true
 				for _, c := range p.listCols {
-					if c.class != classText || len(c.samples) == 0 {
+					if c.class != classText || len(c.samples) == 0 || b.whichRows && (c == c.table.label || c == c.table.label2) {
 						// Rows of one table keep their duplicates (two customers named "IT");
 						// values found through joins are listed once.
 						p.distinct = b.whichList && !(b.whichRows && oneTable(p))
@@ -1236,6 +1310,65 @@ func (b *builder) defaultMeasure(t *table, agg aggKind, words string) (*column, 
 		}
 	}
 	return nil, &notUnderstood{words: []string{words}, msg: fmt.Sprintf("cannot tell what to add up: a sum of %s.%s adds up prices", t.name, c.name)}
+}
+
+// personQuestion answers a question that names rows only by conditions on one table and
+// asks who or what they are: "who is our IT manager" lists the employees with that title,
+// "who does Robert King report to" (or "Anne Dodsworth's boss") the row Robert King's
+// self-reference points to, and "what does Pavlova, Ltd. supply" the rows of the one table
+// that refers to the supplier. It reports whether it filled the plan.
+func (b *builder) personQuestion() bool {
+	p := &b.p
+	if len(p.measures)+len(p.dims)+len(p.subjects)+len(p.listCols)+len(p.having) > 0 || len(p.conds) == 0 ||
+		b.agg != aggNone || b.top || b.super != 0 || b.share || len(b.items) == 0 {
+		return false
+	}
+	var t *table
+	for _, c := range p.conds {
+		if c.col == nil || c.role != nil || c.anti != nil || c.avgOf != nil || t != nil && c.col.table != t {
+			return false
+		}
+		t = c.col.table
+	}
+	lead := ""
+	if sk := b.items[0].skipped; len(sk) > 0 {
+		lead = sk[0]
+	} else if b.items[0].kind == itKeyword {
+		lead = strings.ToLower(b.items[0].text())
+	}
+	labels := func(t *table) []*column {
+		var cs []*column
+		if t.label2 != nil {
+			cs = append(cs, t.label2)
+		}
+		return append(cs, t.label)
+	}
+	switch {
+	case (lead == "who" || lead == "whom") && b.roleKey != nil && b.roleKey.table == t && t.label != nil:
+		p.roleList, p.listTable, p.listCols = b.roleKey, t, labels(t)
+		b.roleKey = nil
+		return true
+	case lead == "who" && b.roleKey == nil && t.label != nil:
+		p.listTable, p.listCols = t, labels(t)
+		return true
+	case lead == "what" && b.roleKey == nil:
+		var child *table
+		for _, c := range b.m.tables {
+			if c == t || c.view || !b.childOf(c, t) {
+				continue
+			}
+			if child != nil {
+				return false
+			}
+			child = c
+		}
+		if child == nil || child.label == nil {
+			return false
+		}
+		p.listTable, p.listCols = child, labels(child)
+		return true
+	}
+	return false
 }
 
 // countsRowsOf reports whether c names the rows a measure counts: the counted table's label.
@@ -1568,6 +1701,22 @@ func countAfterTable(items []item) {
 		}
 		if c != nil && c.kind == candTable {
 			items[i-1], items[i] = items[i], items[i-1]
+		}
+	}
+}
+
+// columnBeforeComparison reads "dearer to replace than the average film" as "replacement
+// cost dearer than the average film": a comparative followed by the number column it
+// compares, then by what it is compared with, has the column moved before it.
+func columnBeforeComparison(items []item) {
+	for i := 0; i+2 < len(items); i++ {
+		k, c, n := &items[i], &items[i+1], &items[i+2]
+		if k.kind != itKeyword || !isCmp(k.kw.kind) || c.kind != itEntity || c.pick == nil || c.pick.kind != candColumn ||
+			c.pick.col.class != classNumber {
+			continue
+		}
+		if n.kind == itNumber || n.kind == itKeyword && n.kw.kind == kwAvg {
+			items[i], items[i+1] = items[i+1], items[i]
 		}
 	}
 }

@@ -165,6 +165,17 @@ func (p *plan) throughLinks() bool {
 		}
 		return false
 	}
+	// oneRow: "the average rental rate of a comedy" keeps one category, by its name, so a film
+	// is counted once.
+	oneRow := func(t *table) bool {
+		for _, c := range p.conds {
+			if c.col != nil && c.col.table == t && c.op == "=" && len(c.vals) == 1 && c.role == nil && (c.col == t.label || c.col == t.pk) {
+				return true
+			}
+		}
+		return false
+	}
+	filtered := false
 	for _, j := range p.joins {
 		if !j.fanOut {
 			continue
@@ -174,15 +185,20 @@ func (p *plan) throughLinks() bool {
 		}
 		ok := false
 		for _, k := range p.joins {
-			if k.reached == j.table && !k.fanOut && k.fk.from.table == j.table && grouped(k.table) {
-				ok = true
+			if k.reached == j.table && !k.fanOut && k.fk.from.table == j.table {
+				switch {
+				case grouped(k.table):
+					ok = true
+				case oneRow(k.table):
+					ok, filtered = true, true
+				}
 			}
 		}
 		if !ok {
 			return false
 		}
 	}
-	return len(p.dims) > 0
+	return len(p.dims) > 0 || filtered
 }
 
 func (p *plan) fanTable() *table {
