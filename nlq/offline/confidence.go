@@ -47,6 +47,11 @@ func (b *builder) checkShape() error {
 			}
 		}
 	}
+	if rk := b.roleKey; rk != nil && !planUsesRole(p) {
+		// "which technician does Mia Dubois report to" where Mia Dubois is not a technician:
+		// the relation was said and nothing in the answer follows it.
+		return &notUnderstood{words: []string{rk.name}, msg: fmt.Sprintf("cannot tell whose %s is asked for", rk.name)}
+	}
 	if b.topN > 0 && p.limit != b.topN {
 		// "our 2 most rented films" answered without keeping 2 rows.
 		return &notUnderstood{words: []string{fmt.Sprint(b.topN)}, msg: fmt.Sprintf("cannot tell which %d rows to keep", b.topN)}
@@ -118,6 +123,24 @@ func planDistinct(p *plan) bool {
 	}
 	for _, m := range p.measures {
 		if m.agg == aggCountDistinct || m.agg == aggCount && m.col == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// planUsesRole reports whether the plan follows a self-reference anywhere.
+func planUsesRole(p *plan) bool {
+	if p.roleList != nil {
+		return true
+	}
+	for _, d := range p.dims {
+		if d.role != nil {
+			return true
+		}
+	}
+	for _, c := range p.conds {
+		if c.role != nil {
 			return true
 		}
 	}

@@ -863,7 +863,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
 		}
-		col, err := b.defaultMeasure(t, b.agg, it.text())
+		col, err := b.defaultMeasure(t, b.agg, aggWords(b))
 		if err != nil {
 			return err
 		}

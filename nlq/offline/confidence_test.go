@@ -1,0 +1,141 @@
+package offline
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// evalSchemas introspects the three generated evaluation databases (not the demo).
+func evalSchemas(t *testing.T) map[string]*datasource.Schema {
+	t.Helper()
+	schemas := map[string]*datasource.Schema{}
+	for _, e := range evalDBs {
+		_, dir := openEvalDB(t, e)
+		_, schemas[e.name] = openSQLite(t, dir, e.name+".db")
+	}
+	return schemas
+}
+
+// TestShapeWordsRefused: a word that changes the shape of the answer and that the plan did
+// not use makes the engine refuse, naming the word, instead of answering another question.
+func TestShapeWordsRefused(t *testing.T) {
+	schemas := evalSchemas(t)
+	tests := []struct{ db, q, word string }{
+		// An average of a single count: nothing to average over.
+		{"rentals", "On average, how many customers are there?", "average"},
+		// The genre restricts the missing rentals; outside the anti-join it would restrict the
+		// customers and the answer would be empty or wrong.
+		{"rentals", "Which customers never rented a Horror film?", "never"},
+		// "report to" read nowhere: Mia Dubois is a client's account manager, not a technician.
+		{"fieldservice", "Which technician does Mia Dubois report to?", "supervisor_id"},
+		// A sum of unit prices without a quantity to make them money.
+		{"traders", "How much did each product sell?", "how much"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
+			nu, ok := nlq.IsNotUnderstood(err)
+			if !ok {
+				t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
+			}
+			if !slices.ContainsFunc(nu.Words, func(w string) bool { return strings.EqualFold(w, tt.word) }) {
+				t.Errorf("refusal names %v, want %q (%s)", nu.Words, tt.word, nu.Message)
+			}
+		})
+	}
+}
+
+// TestRound4Shapes pins the readings added in round 4 of issue 11 on the generated
+// databases: wording variants, units said with an article, person questions, averages of
+// per-row counts, rankings by a verb, comparisons on descendants, dated anti-joins through
+// the lines' parent, discount amounts.
+func TestRound4Shapes(t *testing.T) {
+	schemas := evalSchemas(t)
+	tests := []struct{ db, q, want string }{
+		{"rentals", "Our 3 most rented films", "COUNT(*) AS rental_count\nFROM rental"},
+		{"rentals", "Our 3 most rented films", "LIMIT 3"},
+		{"rentals", "How many films does an actor appear in on average?", "SELECT AVG(per_group.film_count)"},
+		{"fieldservice", "On average, how many visits does a work order have?", "SELECT AVG(per_group.visit_count)"},
+		{"traders", "How many orders per customer on average?", "SELECT AVG(per_group.order_count)"},
+		{"fieldservice", "Which parts were not used in 2024?", "NOT EXISTS (SELECT 1 FROM parts_used JOIN work_orders ON parts_used.work_order_id = work_orders.id WHERE parts_used.part_id = parts.id AND work_orders.opened_at >= '2024-01-01'"},
+		{"fieldservice", "How much discount did we give in 2024?", "SUM(parts_used.unit_price * parts_used.qty * parts_used.discount)"},
+		{"traders", "Which categories are empty?", `NOT EXISTS (SELECT 1 FROM "Products" WHERE "Products"."CategoryID" = "Categories"."CategoryID")`},
+		{"rentals", "Which films are dearer to rent than the average film?", "film.rental_rate > (SELECT AVG(film.rental_rate) FROM film)"},
+		{"rentals", "What does a comedy cost to rent on average?", "AVG(film.rental_rate)"},
+		{"rentals", "How many films are shorter than an hour?", "film.length < 60"},
+		{"rentals", "How many payments were under a dollar?", "payment.amount < 1"},
+		{"traders", "How many of our products come from Japanese suppliers?", `"Suppliers"."Country" = 'Japan'`},
+		{"traders", "What does Pavlova Ltd supply?", "SELECT \"Products\".\"ProductName\"\nFROM \"Products\""},
+		{"traders", "Who is our sales manager?", "SELECT \"Employees\".\"FirstName\", \"Employees\".\"LastName\"\nFROM \"Employees\"\nWHERE \"Employees\".\"Title\" = 'Sales Manager'"},
+		{"traders", "Who does Omar Haddad report to?", `reports_to."LastName" AS reports_to_last_name`},
+		{"traders", "Who is Omar Haddad's boss?", `JOIN "Employees" AS reports_to ON "Employees"."ReportsTo" = reports_to."EmployeeID"`},
+		{"traders", "How much did each employee sell in 2024?", "GROUP BY \"Employees\".\"EmployeeID\""},
+		{"traders", "How much did each salesperson sell in 2024?", `SUM("OrderDetails"."UnitPrice" * "OrderDetails"."Quantity" * (1 - "OrderDetails"."Discount"))`},
+		{"traders", "Which categories sold more than 500 units?", `HAVING SUM("OrderDetails"."Quantity") > 500`},
+		{"traders", "Which products have more than 100 units in stock?", `WHERE "Products"."UnitsInStock" > 100`},
+		{"traders", "How many supplier companies do we work with?", "SELECT COUNT(*) AS supplier_count\nFROM \"Suppliers\""},
+		{"fieldservice", "Which work orders last longer than an hour?", "HAVING SUM(visits.duration_minutes) > 60"},
+		{"traders", "Which employees joined before 2020?", `"Employees"."HireDate" < '2020-01-01'`},
+		{"rentals", "How many actors have the surname Dubois?", "actor.last_name = 'Dubois'"},
+		{"traders", "How many orders did we send out in 2024?", `"Orders"."OrderDate" >= '2024-01-01'`},
+		{"rentals", "How many rentals came back in March 2024?", "rental.return_date >= '2024-03-01'"},
+		{"traders", "Which products did nobody order in 2024?", `JOIN "Orders" ON "OrderDetails"."OrderID" = "Orders"."OrderID" WHERE "OrderDetails"."ProductID" = "Products"."ProductID" AND "Orders"."OrderDate" >= '2024-01-01'`},
+		{"traders", "Which 3 destination countries have the highest average freight?", `GROUP BY "Orders"."ShipCountry"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(g.SQL, tt.want) {
+				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
+			}
+		})
+	}
+}
+
+// TestListValuedColumn: a column whose values are comma-separated combinations of a few
+// items (Sakila's special_features) is matched by item, with LIKE, never by equality with
+// one item; a City, Country column is not a list.
+func TestListValuedColumn(t *testing.T) {
+	features := []string{"Trailers", "Commentaries", "Deleted Scenes", "Behind the Scenes", "Trailers,Commentaries",
+		"Trailers,Deleted Scenes", "Commentaries,Behind the Scenes", "Trailers,Commentaries,Deleted Scenes"}
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "shows", PrimaryKey: []string{"show_id"}, Columns: []datasource.Column{
+			{Name: "show_id", Type: "integer"}, {Name: "title", Type: "text"},
+			{Name: "extras", Type: "text", SampleValues: features},
+			{Name: "venue", Type: "text", SampleValues: []string{"Paris, France", "Lyon, France", "Oslo, Norway", "Bergen, Norway"}},
+		}},
+	}}
+	tests := []struct{ q, want string }{
+		{"How many shows come with deleted scenes?", "WHERE shows.extras LIKE '%Deleted Scenes%'"},
+		{"What percentage of shows include trailers?", "SUM(CASE WHEN shows.extras LIKE '%Trailers%' THEN 1 ELSE 0 END)"},
+		{"shows without commentaries", "WHERE shows.extras NOT LIKE '%Commentaries%'"},
+		{"How many shows are in Paris, France?", "WHERE shows.venue = 'Paris, France'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(g.SQL, tt.want) {
+				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
+			}
+		})
+	}
+	if items, ok := listItems(features); !ok || len(items) != 4 {
+		t.Errorf("listItems(features) = %v, %v; want the 4 items", items, ok)
+	}
+	for _, vals := range [][]string{{"Paris, France", "Lyon, France", "Oslo, Norway", "Bergen, Norway"}, {"1,000", "2,500", "1,000,000", "3"}} {
+		if items, ok := listItems(vals); ok {
+			t.Errorf("listItems(%v) = %v: not a list-valued column", vals, items)
+		}
+	}
+}
