@@ -331,6 +331,12 @@ func verbsOf(noun string) []string {
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
+	tableWords := map[string]bool{}
+	for _, t := range m.tables {
+		if len(t.words) == 1 && !t.view {
+			tableWords[t.words[0]] = true
+		}
+	}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
@@ -417,6 +423,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					// signup_date: "signup" names it; order_date: "order" would clash with the
 					// table, which wins on score.
 					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, scoreHead))
+				} else if tableWords[head] && !slices.Equal(t.words, []string{head}) {
+					// "order" is the Orders table before it is the head of UnitsOnOrder.
+					l.add(head, with(tc, scoreModifier))
+					l.add(name+" "+head, with(tc, scoreExact-0.05))
+					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
 				} else {
 					l.add(head, with(tc, scoreHead))
 					// "order amount" for orders.total_amount, "campaign spend" for

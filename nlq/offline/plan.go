@@ -187,6 +187,14 @@ func build(m *model, items []item) (*plan, error) {
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
 	}
+	if b.anti && b.saidSold() {
+		// "which genres have never been sold": no sales line of any of their rows.
+		if t := b.m.salesLines(); t != nil {
+			if _, err := b.special(&cand{kind: candTable, table: t}); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if b.anti || b.has || b.cmpAvg {
 		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
 	}
@@ -1719,6 +1727,42 @@ func columnBeforeComparison(items []item) {
 			items[i], items[i+1] = items[i+1], items[i]
 		}
 	}
+}
+
+// saleVerbs say that something was sold; with nothing else named after "never", the missing
+// rows are sales.
+var saleVerbs = toSet(strings.Fields("sold sell sells selling ordered bought purchased"))
+
+// saidSold reports whether a sale verb was skipped after the last "never" keyword.
+func (b *builder) saidSold() bool {
+	for k := len(b.items) - 1; k >= 0; k-- {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
+		}
+		if it.kind == itKeyword && it.kw.kind == kwNever {
+			return false
+		}
+	}
+	return false
+}
+
+// salesLines is the one table that records what was sold line by line: the table whose
+// revenue is derived from price × quantity, when exactly one has it.
+func (m *model) salesLines() *table {
+	var found *table
+	for _, d := range m.derived {
+		if d.table.view {
+			continue
+		}
+		if found != nil && found != d.table {
+			return nil
+		}
+		found = d.table
+	}
+	return found
 }
 
 // eventTable is the one dated table that records the business's transactions: it holds a

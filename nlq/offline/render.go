@@ -121,6 +121,19 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	p.semFilters = semanticFilters(p, m)
+	if p.fanOut() && !p.throughLinks() && len(p.measures) == 1 {
+		// "how much money did Led Zeppelin songs bring in": an invoice's total covers other
+		// songs too; the money of the lines that sold those songs is the lines' revenue.
+		if x := p.measures[0]; x.agg == aggSum && x.col != nil && x.col.metric == nil && x.col.money >= revenueLike {
+			for _, d := range m.derived {
+				if ft := p.fanTable(); d.table == ft && fkTo(ft, x.table) != nil && references(fkTo(ft, x.table), x.table.pk) {
+					p.measures[0] = measure{agg: aggSum, col: d, table: ft}
+					p.joins, p.base = nil, nil
+					return complete(m, p)
+				}
+			}
+		}
+	}
 	if p.fanOut() && !p.throughLinks() {
 		for _, x := range p.measures {
 			if x.agg == aggSum || x.agg == aggAvg {
@@ -130,6 +143,20 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// fkTo is the one column of t referencing table to, or nil.
+func fkTo(t, to *table) *column {
+	var found *column
+	for _, f := range t.fks {
+		if f.to.table == to {
+			if found != nil {
+				return nil
+			}
+			found = f.from
+		}
+	}
+	return found
 }
 
 // linkHead is the table a keys-only link table's name ends with (film_category: category),

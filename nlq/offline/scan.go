@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -189,6 +190,34 @@ func dropAfterNever(items []item) {
 			it.cands = keep
 		}
 	}
+	for i := range items {
+		// "who are our sales representatives": a job title held by the business's own people
+		// (Employees.Title) and by its customers' contacts (Customers.ContactTitle); "our"
+		// says the staff's.
+		it := &items[i]
+		if it.kind != itEntity || !slices.Contains(it.skipped, "our") {
+			continue
+		}
+		var staff []cand
+		tables := 0
+		var seen []*table
+		for _, c := range it.cands {
+			if c.kind != candValue {
+				staff = nil
+				break
+			}
+			if !slices.Contains(seen, c.table) {
+				seen = append(seen, c.table)
+				tables++
+			}
+			if containsAny(c.table.words, staffWords) {
+				staff = append(staff, c)
+			}
+		}
+		if len(staff) > 0 && tables > 1 && len(staff) < len(it.cands) && sameTable(staff) {
+			it.cands = staff
+		}
+	}
 	for i := 1; i < len(items); i++ {
 		prev, it := &items[i-1], &items[i]
 		if prev.kind != itKeyword || prev.kw.kind != kwNever || it.kind != itEntity {
@@ -204,6 +233,16 @@ func dropAfterNever(items []item) {
 			it.cands = keep
 		}
 	}
+}
+
+// sameTable reports whether all candidates are of one table.
+func sameTable(cs []cand) bool {
+	for _, c := range cs {
+		if c.table != cs[0].table {
+			return false
+		}
+	}
+	return true
 }
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
