@@ -86,7 +86,7 @@ func planAverages(p *plan) bool {
 		}
 	}
 	for _, h := range p.having {
-		if h.having != nil && h.having.agg == aggAvg {
+		if h.having != nil && h.having.agg == aggAvg || h.avgGroups != nil {
 			return true
 		}
 	}

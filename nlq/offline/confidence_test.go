@@ -86,6 +86,9 @@ func TestRound4Shapes(t *testing.T) {
 		{"rentals", "How many rentals came back in March 2024?", "rental.return_date >= '2024-03-01'"},
 		{"traders", "Which products did nobody order in 2024?", `JOIN "Orders" ON "OrderDetails"."OrderID" = "Orders"."OrderID" WHERE "OrderDetails"."ProductID" = "Products"."ProductID" AND "Orders"."OrderDate" >= '2024-01-01'`},
 		{"traders", "Which 3 destination countries have the highest average freight?", `GROUP BY "Orders"."ShipCountry"`},
+		{"fieldservice", "Which parts have never been sold?", "WHERE NOT EXISTS (SELECT 1 FROM parts_used WHERE parts_used.part_id = parts.id)"},
+		{"traders", "Which employees sold more than the average employee?", "HAVING SUM(\"OrderDetails\".\"UnitPrice\" * \"OrderDetails\".\"Quantity\" * (1 - \"OrderDetails\".\"Discount\")) > (\n  SELECT AVG(per_group.revenue)"},
+		{"rentals", "Which customers spent more than the average customer?", "HAVING SUM(payment.amount) > (\n  SELECT AVG(per_group.total_amount)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
@@ -137,5 +140,57 @@ func TestListValuedColumn(t *testing.T) {
 		if items, ok := listItems(vals); ok {
 			t.Errorf("listItems(%v) = %v: not a list-valued column", vals, items)
 		}
+	}
+}
+
+// TestReadingsByContext: "our" picks the staff's reading of a job title held by staff and by
+// customers' contacts; a word that is a table's own name is that table before it is the head
+// of another table's column; a parent's money said with a generic word and filtered through
+// its lines is the lines' revenue, while a column named outright is kept (and refused when
+// the lines would repeat it).
+func TestReadingsByContext(t *testing.T) {
+	titles := []string{"Sales Representative", "Sales Manager", "Owner"}
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "Staff", PrimaryKey: []string{"StaffID"}, Columns: []datasource.Column{
+			{Name: "StaffID", Type: "integer"}, {Name: "LastName", Type: "text"}, {Name: "FirstName", Type: "text"},
+			{Name: "Title", Type: "text", SampleValues: titles}}},
+		{Name: "Clients", PrimaryKey: []string{"ClientID"}, Columns: []datasource.Column{
+			{Name: "ClientID", Type: "integer"}, {Name: "CompanyName", Type: "text"}, {Name: "ContactTitle", Type: "text", SampleValues: titles}}},
+		{Name: "Items", PrimaryKey: []string{"ItemID"}, Columns: []datasource.Column{
+			{Name: "ItemID", Type: "integer"}, {Name: "ItemName", Type: "text"}, {Name: "UnitsOnOrder", Type: "integer"}, {Name: "Kind", Type: "text", SampleValues: []string{"Rock", "Jazz"}}}},
+		{Name: "Bills", PrimaryKey: []string{"BillID"}, Columns: []datasource.Column{
+			{Name: "BillID", Type: "integer"}, {Name: "ClientID", Type: "integer"}, {Name: "BillDate", Type: "date"}, {Name: "Total", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"ClientID"}, RefTable: "Clients", RefColumns: []string{"ClientID"}}}},
+		{Name: "BillLines", PrimaryKey: []string{"BillLineID"}, Columns: []datasource.Column{
+			{Name: "BillLineID", Type: "integer"}, {Name: "BillID", Type: "integer"}, {Name: "ItemID", Type: "integer"},
+			{Name: "UnitPrice", Type: "numeric"}, {Name: "Quantity", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"BillID"}, RefTable: "Bills", RefColumns: []string{"BillID"}},
+				{Columns: []string{"ItemID"}, RefTable: "Items", RefColumns: []string{"ItemID"}}}},
+		{Name: "Order", PrimaryKey: []string{"OrderID"}, Columns: []datasource.Column{
+			{Name: "OrderID", Type: "integer"}, {Name: "ItemID", Type: "integer"}, {Name: "OrderedAt", Type: "date"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"ItemID"}, RefTable: "Items", RefColumns: []string{"ItemID"}}}},
+	}}
+	tests := []struct{ q, want string }{
+		{"Who are our sales representatives?", `WHERE "Staff"."Title" = 'Sales Representative'`},
+		{"On average, how many orders does an item have?", `SELECT AVG(per_group.order_count)`},
+		{"How much money did Rock items bring in?", `SUM("BillLines"."UnitPrice" * "BillLines"."Quantity")`},
+		{"Total of bill totals for Rock items", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+			if tt.want == "" {
+				if _, ok := nlq.IsNotUnderstood(err); !ok {
+					t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(g.SQL, tt.want) {
+				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
+			}
+		})
 	}
 }

@@ -29,6 +29,9 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// generic says the question named the measure with a word that is not in the column's
+	// name ("money" for Invoice.Total): complete may read it as another table's money.
+	generic bool
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -63,6 +66,10 @@ type condition struct {
 	// antiUp is the missing rows' key to the table of their date when the date is not
 	// theirs: order lines of orders dated 2018.
 	antiUp *fk
+	// avgGroups compares a HAVING measure with the average of the same measure over all
+	// groups ("employees who sold more than the average employee"): the plan of that
+	// average, rendered as a subquery.
+	avgGroups *plan
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -565,6 +572,23 @@ func (b *builder) comparison(i int) error {
 	return nil
 }
 
+// entityMoney is the money that rows of t bring: the money of the one table that refers to
+// t directly (a customer's invoices), or the business's sales when its one transaction
+// table refers to t (an employee's orders, through their lines).
+func (b *builder) entityMoney(t *table) *column {
+	if c := b.childMeasure(t); c != nil {
+		return c
+	}
+	e := b.m.eventTable()
+	if e == nil || e == t || !b.childOf(e, t) {
+		return nil
+	}
+	if e.measure != nil && e.measure.money >= revenueLike {
+		return e.measure
+	}
+	return b.childMeasure(e)
+}
+
 // childMeasure is the money measure of the one table that references t directly and has one
 // (an order's lines: their amount or derived revenue), or nil when none or several do.
 func (b *builder) childMeasure(t *table) *column {
@@ -929,6 +953,16 @@ func (b *builder) laterMeasure(i int) bool {
 	return false
 }
 
+// genericName reports whether an item names col with none of the words of its name.
+func genericName(it *item, col *column) bool {
+	for _, t := range it.toks {
+		if slices.Contains(col.words, t.norm) {
+			return false
+		}
+	}
+	return true
+}
+
 func countAgg(distinct bool) aggKind {
 	if distinct {
 		return aggCountDistinct
@@ -969,18 +1003,18 @@ func (b *builder) numberColumn(i int, col *column) error {
 		case agg == aggCount:
 			agg = aggSum // "number of clicks" adds up a count column
 		}
-		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
+		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
 		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
 		// left to finish: a sum per product, or no sum when the rows ranked are its own.
 		if len(b.p.measures) == 0 {
-			b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
+			b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		}
 		b.p.order = orderMeasure
 		b.group = false
 	default:
-		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
+		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.group = false
 	}
 	return nil
@@ -1524,6 +1558,29 @@ func (b *builder) special(c *cand) (bool, error) {
 			target = dimColumn(c.table, b.cmpDim)
 		case c.kind == candTable:
 			target = c.table.measure
+		}
+		if target == nil && c.kind == candTable && b.cmpDim == "" && (subject == c.table || b.cmpTarget != nil) {
+			// "which employees sold more than the average employee": each one's total of the
+			// business's money against the average of those totals; "customers who spent more
+			// than the average customer": of the money named (their invoices' totals).
+			money := b.cmpTarget
+			if money != nil && (money.table == c.table || money.metric == nil && money.money < revenueLike || !b.descendantOf(money.table, c.table, 3)) {
+				money = nil
+			} else if money == nil {
+				money = b.entityMoney(c.table)
+			}
+			if money != nil {
+				b.cmpTarget = nil
+				m := measure{agg: aggSum, col: money, table: money.table}
+				avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+				op := cmpOp(b.cmp, b.not)
+				b.cmp, b.cmpAvg, b.not = kwNone, false, false
+				b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
+				if len(b.p.dims) == 0 {
+					b.addDim(dimension{table: c.table, plural: true})
+				}
+				return true, nil
+			}
 		}
 		if subject == nil || target == nil || target.metric != nil {
 			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}

@@ -121,10 +121,19 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	p.semFilters = semanticFilters(p, m)
+	for _, h := range p.having {
+		if h.avgGroups != nil && h.avgGroups.base == nil {
+			if err := complete(m, h.avgGroups); err != nil {
+				return err
+			}
+		}
+	}
 	if p.fanOut() && !p.throughLinks() && len(p.measures) == 1 {
 		// "how much money did Led Zeppelin songs bring in": an invoice's total covers other
-		// songs too; the money of the lines that sold those songs is the lines' revenue.
-		if x := p.measures[0]; x.agg == aggSum && x.col != nil && x.col.metric == nil && x.col.money >= revenueLike {
+		// songs too; the money of the lines that sold those songs is the lines' revenue. Only
+		// for a measure said with a generic money word: "the billed amount of work orders
+		// with obsolete parts" names the work orders' own column.
+		if x := p.measures[0]; x.agg == aggSum && x.generic && x.col != nil && x.col.metric == nil && x.col.money >= revenueLike {
 			for _, d := range m.derived {
 				if ft := p.fanTable(); d.table == ft && fkTo(ft, x.table) != nil && references(fkTo(ft, x.table), x.table.pk) {
 					p.measures[0] = measure{agg: aggSum, col: d, table: ft}
@@ -569,6 +578,10 @@ func render(p *plan, d dialect) string {
 		var hs []string
 		for _, h := range p.having {
 			e, _ := measureSQL(p, *h.having, d)
+			if h.avgGroups != nil {
+				hs = append(hs, fmt.Sprintf("%s %s (\n%s\n)", e, h.op, indent(render(h.avgGroups, d))))
+				continue
+			}
 			hs = append(hs, predicate(e, h.op, h.vals, d))
 		}
 		sb.WriteString("\nHAVING " + strings.Join(hs, " AND "))
