@@ -89,6 +89,10 @@ func TestRound4Shapes(t *testing.T) {
 		{"fieldservice", "Which parts have never been sold?", "WHERE NOT EXISTS (SELECT 1 FROM parts_used WHERE parts_used.part_id = parts.id)"},
 		{"traders", "Which employees sold more than the average employee?", "HAVING SUM(\"OrderDetails\".\"UnitPrice\" * \"OrderDetails\".\"Quantity\" * (1 - \"OrderDetails\".\"Discount\")) > (\n  SELECT AVG(per_group.revenue)"},
 		{"rentals", "Which customers spent more than the average customer?", "HAVING SUM(payment.amount) > (\n  SELECT AVG(per_group.total_amount)"},
+		{"rentals", "Which customers have rented more than 3 films?", "JOIN rental ON rental.inventory_id = inventory.inventory_id\nJOIN customer ON rental.customer_id = customer.customer_id"},
+		{"rentals", "What percentage of films are rated PG?", "100.0 * SUM(CASE WHEN film.rating = 'PG' THEN 1 ELSE 0 END) / COUNT(*)"},
+		{"traders", "What percentage of customers are from Germany?", `100.0 * SUM(CASE WHEN "Customers"."Country" = 'Germany' THEN 1 ELSE 0 END) / COUNT(*)`},
+		{"rentals", "Which films cost more than 4?", "FROM film\nWHERE film.replacement_cost > 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

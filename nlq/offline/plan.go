@@ -864,8 +864,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
-		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
-			return nil // "order amount": the table only qualifies its column
+		if nn := b.next(i + 1); n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct &&
+			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && b.which) {
+			// "order amount": the table only qualifies its column; in "which tracks cost more
+			// than 1" the tracks are the rows asked for.
+			return nil
 		}
 		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
@@ -974,6 +977,10 @@ func (b *builder) numberColumn(i int, col *column) error {
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		b.cmpTarget = col
+		if b.which && len(b.p.dims) == 0 {
+			// "which films cost more than 4": the films are the rows asked for.
+			b.p.subjects = appendTable(b.p.subjects, col.table)
+		}
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
@@ -1072,11 +1079,11 @@ func (b *builder) finish() error {
 			p.dims, p.subjects = []dimension{{table: s, plural: true}}, nil
 		}
 	}
-	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 && stateCondition(p.conds[0]) {
-		// "percentage of products discontinued", "share of rentals still out": the rows in
-		// that state among all rows of their table. Only a flag or a missing/present date is
-		// a state; a ratio of two values ("percentage of cancelled orders" against which
-		// others?) is still refused.
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
+		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
+		// "percentage of products discontinued", "share of rentals still out", "percentage of
+		// cancelled orders": the rows in that state, or holding that value, among all rows of
+		// their table. Conditions on other tables or several conditions are still refused.
 		c := p.conds[0]
 		t := c.col.table
 		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
@@ -1085,7 +1092,7 @@ func (b *builder) finish() error {
 		}
 	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
-		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
+		// "percentage of Rock tracks of the Beatles" is a ratio of filters the plan cannot
 		// express; answering the count alone would be a different question.
 		return &notUnderstood{words: []string{kwWords(b, kwShare)}, msg: "a share is computed per group: say what to divide by (\"share of orders by status\")"}
 	}
@@ -1473,6 +1480,29 @@ func stateCondition(c condition) bool {
 	if len(c.vals) == 1 {
 		_, ok := c.vals[0].(flagValue)
 		return ok
+	}
+	return false
+}
+
+// valueCondition reports whether a row condition compares a column of the rows talked about
+// with one value ("percentage of customers from the USA", "share of orders cancelled"): the
+// rows that have it among all of them.
+func valueCondition(c condition, subjects []*table) bool {
+	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil || c.role != nil || len(c.vals) != 1 {
+		return false
+	}
+	if _, ok := c.vals[0].(string); !ok || c.op != "=" && c.op != "<>" {
+		return false
+	}
+	return len(subjects) == 0 || len(subjects) == 1 && subjects[0] == c.col.table
+}
+
+// named reports whether the question named table t itself ("films", not only a film's rating).
+func (b *builder) named(t *table) bool {
+	for _, it := range b.items {
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t {
+			return true
+		}
 	}
 	return false
 }

@@ -69,6 +69,12 @@ func complete(m *model, p *plan) error {
 	if err := noBareMetric(p); err != nil {
 		return err
 	}
+	// The rows the question talks about come before the groupings: in "customers who rented
+	// more than 40 films" the customer is reached through the rentals, not through the store
+	// that happens to be one join closer to the films' copies.
+	for _, t := range p.subjects {
+		need = appendTable(need, t)
+	}
 	for _, d := range p.dims {
 		if d.role != nil {
 			need = appendTable(need, d.role.table) // the role's table joins itself, by its key
