@@ -37,6 +37,11 @@ func (b *builder) checkShape() error {
 			if !planRanks(p) {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q ranks", it.text())}
 			}
+			if (it.kw.price || it.kw.dim != "") && !planMeasuresColumn(p) {
+				// "the album with the most expensive tracks" ranked by how many tracks: the
+				// price or length the word asks for is in no part of the answer.
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which %q is asked for", it.text())}
+			}
 		case kwGroup:
 			if eachWords[w] && !planGroups(p) {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q groups by", it.text())}
@@ -141,6 +146,20 @@ func planUsesRole(p *plan) bool {
 	}
 	for _, c := range p.conds {
 		if c.role != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// planMeasuresColumn reports whether the plan orders by or aggregates a column (a price, a
+// length), not only counts rows.
+func planMeasuresColumn(p *plan) bool {
+	if p.orderCol != nil {
+		return true
+	}
+	for _, m := range p.measures {
+		if m.col != nil {
 			return true
 		}
 	}

@@ -35,6 +35,8 @@ func TestShapeWordsRefused(t *testing.T) {
 		{"fieldservice", "Which technician does Mia Dubois report to?", "supervisor_id"},
 		// A sum of unit prices without a quantity to make them money.
 		{"traders", "How much did each product sell?", "how much"},
+		// A price superlative answered with a count of rows.
+		{"traders", "Which category has the most expensive products?", "most expensive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
@@ -93,6 +95,7 @@ func TestRound4Shapes(t *testing.T) {
 		{"rentals", "What percentage of films are rated PG?", "100.0 * SUM(CASE WHEN film.rating = 'PG' THEN 1 ELSE 0 END) / COUNT(*)"},
 		{"traders", "What percentage of customers are from Germany?", `100.0 * SUM(CASE WHEN "Customers"."Country" = 'Germany' THEN 1 ELSE 0 END) / COUNT(*)`},
 		{"rentals", "Which films cost more than 4?", "FROM film\nWHERE film.replacement_cost > 4"},
+		{"rentals", "Average number of films per category", "SELECT AVG(per_group.film_count)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

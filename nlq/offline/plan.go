@@ -174,6 +174,7 @@ type builder struct {
 	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
+	avgCount    bool // "average number of": a count averaged per group if a table follows
 	antiCond    int
 	antiSubject *table
 	antiWords   string
@@ -350,6 +351,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			b.avgOf = true // "average total payments per customer"
 		}
 		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
+		// "average number of tracks per playlist": the average of a count per group, when a
+		// table follows (tableEntity); "mean number of conversions" is a count column's mean.
+		w := strings.ToLower(it.text())
+		b.avgCount = w == "average number of" || w == "mean number of"
 		b.group = false
 	case kwDistinct:
 		b.distinct = true
@@ -856,6 +861,10 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
+	if b.avgCount && b.agg == aggAvg {
+		b.agg, b.avgOf = aggCount, true
+	}
+	b.avgCount = false
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.table == t &&
 		!it.plural && b.agg == aggNone && !b.which && !b.top && (!b.group || nameColumn(n.pick.col)) {
 		// "customer Mia Dubois", "handled by employee Mia Dubois": the table only says whose
