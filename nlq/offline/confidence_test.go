@@ -96,6 +96,9 @@ func TestRound4Shapes(t *testing.T) {
 		{"traders", "What percentage of customers are from Germany?", `100.0 * SUM(CASE WHEN "Customers"."Country" = 'Germany' THEN 1 ELSE 0 END) / COUNT(*)`},
 		{"rentals", "Which films cost more than 4?", "FROM film\nWHERE film.replacement_cost > 4"},
 		{"rentals", "Average number of films per category", "SELECT AVG(per_group.film_count)"},
+		{"traders", "How many orders were placed by customers in France?", "SELECT COUNT(*) AS order_count\nFROM \"Orders\"\nJOIN \"Customers\" ON \"Orders\".\"CustomerID\" = \"Customers\".\"CustomerID\"\nWHERE \"Customers\".\"Country\" = 'France'"},
+		{"traders", "How many units of Chai did we sell?", `SUM("OrderDetails"."Quantity")`},
+		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

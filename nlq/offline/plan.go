@@ -275,6 +275,7 @@ func build(m *model, items []item) (*plan, error) {
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
+	b.p.measures = dedupeMeasures(b.p.measures)
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
@@ -359,7 +360,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwDistinct:
 		b.distinct = true
 	case kwGroup:
-		b.group = true
+		b.group = !agentBy(b.items, i)
 	case kwTop, kwBottom:
 		b.top, b.topDir = true, 1
 		if k == kwBottom {
@@ -1427,6 +1428,39 @@ func (b *builder) personQuestion() bool {
 		return true
 	}
 	return false
+}
+
+// agentBy reports whether the "by" at items[i], after a participle, says who did something
+// ("orders placed by customers in France") rather than what to group by: only before a plural
+// table that a value follows, since "orders placed by customer" still reads as a breakdown.
+func agentBy(items []item, i int) bool {
+	it := &items[i]
+	if strings.ToLower(it.text()) != "by" || len(it.skipped) == 0 || i+2 >= len(items) {
+		return false
+	}
+	w := it.skipped[len(it.skipped)-1]
+	if !strings.HasSuffix(w, "ed") && w != "made" && w != "sold" && w != "taken" && w != "done" {
+		return false
+	}
+	t, v := &items[i+1], &items[i+2]
+	return t.kind == itEntity && t.plural && t.pick != nil && t.pick.kind == candTable &&
+		v.kind == itEntity && v.pick != nil && v.pick.kind == candValue
+}
+
+// dedupeMeasures drops a measure said twice ("the highest freight charge": freight and
+// charge both name Orders.Freight).
+func dedupeMeasures(ms []measure) []measure {
+	var out []measure
+	for _, m := range ms {
+		dup := false
+		for _, o := range out {
+			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // countsRowsOf reports whether c names the rows a measure counts: the counted table's label.

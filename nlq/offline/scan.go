@@ -219,6 +219,49 @@ func dropAfterNever(items []item) {
 		}
 	}
 	for i := 1; i < len(items); i++ {
+		// "how many units of Chai": units are counted in a quantity column, not the text
+		// QuantityPerUnit.
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itKeyword || prev.kw.kind != kwCount || it.kind != itEntity {
+			continue
+		}
+		counted := false
+		for _, c := range it.cands {
+			counted = counted || c.kind == candColumn && c.col.class == classNumber && c.col.countName()
+		}
+		if !counted {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind != candColumn || c.col.class != classText {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		// "customers in France": a value said right after a table names that table's
+		// attribute when it has one (Customers.Country, not the orders' ShipCountry).
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itEntity || it.kind != itEntity || len(prev.cands) == 0 || prev.cands[0].kind != candTable || prev.cands[0].score < scoreExact ||
+			len(it.skipped) == 0 || slices.ContainsFunc(it.skipped, func(w string) bool { return !placeWords[w] }) {
+			continue
+		}
+		t := prev.cands[0].table
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candValue && c.table == t {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) && onlyValueCands(it.cands) {
+			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
 		prev, it := &items[i-1], &items[i]
 		if prev.kind != itKeyword || prev.kw.kind != kwNever || it.kind != itEntity {
 			continue
@@ -233,6 +276,19 @@ func dropAfterNever(items []item) {
 			it.cands = keep
 		}
 	}
+}
+
+// placeWords link rows to where they are: "customers in France", "suppliers from Japan".
+var placeWords = toSet(strings.Fields("in from at based located living live lives"))
+
+// onlyValueCands reports whether every candidate is a value.
+func onlyValueCands(cs []cand) bool {
+	for _, c := range cs {
+		if c.kind != candValue {
+			return false
+		}
+	}
+	return true
 }
 
 // sameTable reports whether all candidates are of one table.
