@@ -204,3 +204,31 @@ func TestReadingsByContext(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditDatesAreNotDefaults: a last_update or updated_at column is bookkeeping, so a date
+// said about rows that have no other date goes to the events that do ("customers who rented
+// the most films in 2005": the rentals' date, not the films' last_update).
+func TestAuditDatesAreNotDefaults(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "film", PrimaryKey: []string{"film_id"}, Columns: []datasource.Column{
+			{Name: "film_id", Type: "integer"}, {Name: "title", Type: "text"}, {Name: "last_update", Type: "timestamp"}}},
+		{Name: "rental", PrimaryKey: []string{"rental_id"}, Columns: []datasource.Column{
+			{Name: "rental_id", Type: "integer"}, {Name: "film_id", Type: "integer"}, {Name: "rental_date", Type: "timestamp"},
+			{Name: "updated_at", Type: "timestamp"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"film_id"}, RefTable: "film", RefColumns: []string{"film_id"}}}},
+	}}
+	m := newModel(s)
+	if d := m.byName["film"].date; d != nil {
+		t.Errorf("film's default date = %s, want none", d.name)
+	}
+	if d := m.byName["rental"].date; d == nil || d.name != "rental_date" {
+		t.Errorf("rental's default date = %v, want rental_date", d)
+	}
+	g, err := New().Generate(context.Background(), nlq.Request{Question: "How many films were rented in 2005?", Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "rental.rental_date >= '2005-01-01'"; !strings.Contains(g.SQL, want) {
+		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
+	}
+}

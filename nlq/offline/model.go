@@ -429,11 +429,24 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
-		if c.class == classDate {
+		if c.class == classDate && !auditColumn(c) {
 			return c
 		}
 	}
 	return nil
+}
+
+// auditColumn reports whether a date column records when the row was last changed
+// (Sakila's last_update, updated_at, modified_on): bookkeeping, never the date a question
+// about the rows means, so it is not a table's default date.
+func auditColumn(c *column) bool {
+	for _, w := range c.words {
+		switch w {
+		case "update", "updated", "modified", "modify", "changed":
+			return true
+		}
+	}
+	return false
 }
 
 func (t *table) colIndex(c *column) int {
