@@ -35,6 +35,8 @@ func TestShapeWordsRefused(t *testing.T) {
 		{"fieldservice", "Which technician does Mia Dubois report to?", "supervisor_id"},
 		// A sum of unit prices without a quantity to make them money.
 		{"traders", "How much did each product sell?", "how much"},
+		// "most" ranking a listing by a measure no word named.
+		{"rentals", "What is the most film rating?", "most"},
 		// A price superlative answered with a count of rows.
 		{"traders", "Which category has the most expensive products?", "most expensive"},
 	}
@@ -98,6 +100,8 @@ func TestRound4Shapes(t *testing.T) {
 		{"rentals", "Average number of films per category", "SELECT AVG(per_group.film_count)"},
 		{"traders", "How many orders were placed by customers in France?", "SELECT COUNT(*) AS order_count\nFROM \"Orders\"\nJOIN \"Customers\" ON \"Orders\".\"CustomerID\" = \"Customers\".\"CustomerID\"\nWHERE \"Customers\".\"Country\" = 'France'"},
 		{"traders", "How many units of Chai did we sell?", `SUM("OrderDetails"."Quantity")`},
+		{"rentals", "What is the most common film rating?", "GROUP BY film.rating\nORDER BY film_count DESC, rating ASC\nLIMIT 1"},
+		{"rentals", "Which customers paid the most in March 2024?", "SUM(payment.amount)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}
 	for _, tt := range tests {

@@ -51,6 +51,9 @@ type keyword struct {
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
 	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
 	busy  bool   // a superlative of activity: without a measure, it counts events
+	// common is a superlative of frequency ("most common rating"): the value held by the most
+	// rows of its own table.
+	common bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -72,6 +75,8 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
+	"most common": {kind: kwMost, common: true}, "most frequent": {kind: kwMost, common: true},
+	"least common": {kind: kwLeast, common: true}, "rarest": {kind: kwLeast, common: true},
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},

@@ -143,6 +143,7 @@ var aliases = map[string][]string{
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
 	// Parts of a person's name and events of a person's working life.
+	"paid": {"amount", "payment amount", "payment"}, "payout": {"payment"},
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
 	"destination":         {"ship country", "destination country", "delivery country"},

@@ -175,6 +175,7 @@ type builder struct {
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
 	avgCount    bool // "average number of": a count averaged per group if a table follows
+	common      bool // "most common", "most frequent": the value the most rows hold
 	antiCond    int
 	antiSubject *table
 	antiWords   string
@@ -373,6 +374,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwMost:
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
+		b.common = it.kw.common
 	case kwLeast:
 		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
@@ -1080,6 +1082,11 @@ func (b *builder) finish() error {
 	if done := b.personQuestion(); done {
 		return nil
 	}
+	if b.common && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 && p.listCols[0].class == classText {
+		// "the most common film rating": the rating most films have.
+		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil
+		b.singular = true
+	}
 	if b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 1 && p.measures[0].col == nil &&
 		(p.measures[0].agg == aggCount || p.measures[0].agg == aggCountDistinct) && len(p.subjects) == 1 {
 		// "on average, how many tracks does an album have": the count per album, averaged;
@@ -1226,6 +1233,9 @@ func (b *builder) finish() error {
 			// "our busiest month": the month with the most of the business's events, when one
 			// dated table clearly records them.
 			t = b.m.eventTable()
+		} else if b.common && len(p.dims) == 1 && d.grain == grainNone && d.col != nil && d.col.class == classText {
+			// "the most common film rating": the value most rows hold.
+			t = d.col.table
 		}
 		if t == nil {
 			if ranking {
@@ -1321,11 +1331,14 @@ func (b *builder) finish() error {
 			if col == nil && b.dim != "" {
 				col = dimColumn(p.listTable, b.dim)
 			}
-			if col == nil {
+			if col == nil && (b.price || b.top || sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))]) {
+				// "the most expensive product", "top 5 orders", "the largest order": the
+				// table's own measure.
 				col = p.listTable.measure
 			}
 			if col == nil {
-				return &notUnderstood{msg: fmt.Sprintf("cannot tell how to rank %s", p.listTable.name)}
+				// "the most common film rating" read as a listing: no word says by what.
+				return &notUnderstood{words: []string{kwWords(b, kwMost) + kwWords(b, kwLeast)}, msg: fmt.Sprintf("cannot tell how to rank %s", p.listTable.name)}
 			}
 			p.order, p.orderCol = orderCol, col
 			p.desc = b.topDir >= 0 && b.super >= 0
@@ -1462,6 +1475,9 @@ func dedupeMeasures(ms []measure) []measure {
 	}
 	return out
 }
+
+// sizeWords are superlatives of size or amount, which rank rows by their table's measure.
+var sizeWords = toSet(strings.Fields("largest biggest smallest greatest highest lowest"))
 
 // countsRowsOf reports whether c names the rows a measure counts: the counted table's label.
 func countsRowsOf(p *plan, c *column) bool {
