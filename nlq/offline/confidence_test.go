@@ -102,6 +102,8 @@ func TestRound4Shapes(t *testing.T) {
 		{"traders", "How many units of Chai did we sell?", `SUM("OrderDetails"."Quantity")`},
 		{"rentals", "What is the most common film rating?", "GROUP BY film.rating\nORDER BY film_count DESC, rating ASC\nLIMIT 1"},
 		{"rentals", "Which customers paid the most in March 2024?", "SUM(payment.amount)"},
+		{"traders", "What was the best selling product?", "SUM(\"OrderDetails\".\"Quantity\") AS \"total_Quantity\"\nFROM \"OrderDetails\"\nJOIN \"Products\""},
+		{"fieldservice", "How many work orders were billed in 2024?", "SELECT COUNT(*) AS work_order_count\nFROM work_orders\nWHERE"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}
 	for _, tt := range tests {

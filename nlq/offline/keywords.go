@@ -54,6 +54,9 @@ type keyword struct {
 	// common is a superlative of frequency ("most common rating"): the value held by the most
 	// rows of its own table.
 	common bool
+	// sold is a superlative of sales ("best selling track"): rows ranked by the units of the
+	// sales lines that refer to them.
+	sold bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -75,6 +78,9 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
+	"best selling": {kind: kwMost, sold: true}, "best-selling": {kind: kwMost, sold: true}, "bestselling": {kind: kwMost, sold: true},
+	"top selling": {kind: kwMost, sold: true}, "top-selling": {kind: kwMost, sold: true}, "most sold": {kind: kwMost, sold: true},
+	"least sold": {kind: kwLeast, sold: true}, "worst selling": {kind: kwLeast, sold: true}, "worst-selling": {kind: kwLeast, sold: true},
 	"most common": {kind: kwMost, common: true}, "most frequent": {kind: kwMost, common: true},
 	"least common": {kind: kwLeast, common: true}, "rarest": {kind: kwLeast, common: true},
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},

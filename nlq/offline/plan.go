@@ -176,6 +176,7 @@ type builder struct {
 	// refuses conditions said after it on the missing rows.
 	avgCount    bool // "average number of": a count averaged per group if a table follows
 	common      bool // "most common", "most frequent": the value the most rows hold
+	sold        bool // "best selling": ranked by units sold
 	antiCond    int
 	antiSubject *table
 	antiWords   string
@@ -374,9 +375,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwMost:
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
-		b.common = it.kw.common
+		b.common, b.sold = it.kw.common, it.kw.sold
 	case kwLeast:
 		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
+		b.common, b.sold = it.kw.common, it.kw.sold
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -1081,6 +1083,29 @@ func (b *builder) finish() error {
 	}()
 	if done := b.personQuestion(); done {
 		return nil
+	}
+	if b.sold && len(p.measures) == 0 && len(p.having) == 0 {
+		// "the best selling track", "our 3 best-selling albums": the rows talked about,
+		// ranked by the units of the one sales-lines table (its quantity, else its rows).
+		if lines := b.m.salesLines(); lines != nil {
+			var t *table
+			switch {
+			case len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil:
+				t = p.dims[0].table
+			case len(p.dims) == 0 && len(p.subjects) == 1:
+				t = p.subjects[0]
+			}
+			if t != nil && t != lines {
+				m := measure{agg: aggCount, table: lines}
+				for _, d := range b.m.derived {
+					if d.table == lines {
+						m = measure{agg: aggSum, col: d.metric.qty, table: lines}
+					}
+				}
+				p.measures, p.subjects = []measure{m}, nil
+				p.dims = []dimension{{table: t, plural: b.topN > 1}}
+			}
+		}
 	}
 	if b.common && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 && p.listCols[0].class == classText {
 		// "the most common film rating": the rating most films have.

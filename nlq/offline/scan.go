@@ -218,6 +218,27 @@ func dropAfterNever(items []item) {
 			it.cands = staff
 		}
 	}
+	counting := false
+	for i := range items {
+		// "how many invoices were billed to Germany": after a count, a passive participle
+		// that names a number column ("billed": the invoice total) is a verb, not a second
+		// measure.
+		it := &items[i]
+		if it.kind == itKeyword && it.kw.kind == kwCount {
+			counting = true
+		}
+		if !counting || it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") ||
+			len(it.skipped) == 0 || !auxiliaries[it.skipped[len(it.skipped)-1]] {
+			continue
+		}
+		numeric := true
+		for _, c := range it.cands {
+			numeric = numeric && c.kind == candColumn && c.col.class == classNumber
+		}
+		if numeric {
+			it.kind, it.cands = itKeyword, nil
+		}
+	}
 	for i := 1; i < len(items); i++ {
 		// "how many units of Chai": units are counted in a quantity column, not the text
 		// QuantityPerUnit.
@@ -277,6 +298,9 @@ func dropAfterNever(items []item) {
 		}
 	}
 }
+
+// auxiliaries come before a passive participle ("were billed").
+var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
 
 // placeWords link rows to where they are: "customers in France", "suppliers from Japan".
 var placeWords = toSet(strings.Fields("in from at based located living live lives"))
@@ -426,9 +450,12 @@ func wordForm(t token, lex *lexicon) []cand {
 	}
 	var forms []string
 	for _, st := range stems {
-		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment",
-			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier
-			st+"or", st+"r", st+"er")
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+		if !stopWords[w] {
+			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier; a
+			// filler verb ("selling") names no seller.
+			forms = append(forms, st+"or", st+"r", st+"er")
+		}
 	}
 	for _, f := range forms {
 		var out []cand
