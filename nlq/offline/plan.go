@@ -191,6 +191,12 @@ func build(m *model, items []item) (*plan, error) {
 			return nil, err
 		}
 	}
+	if b.cmpAvg && b.cmpTarget != nil {
+		// "products with a unit price above the average": the average of that column.
+		if _, err := b.special(&cand{kind: candColumn, table: b.cmpTarget.table, col: b.cmpTarget}); err != nil {
+			return nil, err
+		}
+	}
 	if b.cmp != kwNone {
 		return nil, &notUnderstood{words: []string{cmpWords(b)}, msg: "incomplete comparison: a number is missing"}
 	}
