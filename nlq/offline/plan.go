@@ -339,6 +339,15 @@ func (b *builder) step(i int) error {
 		hint := b.lastTable
 		if b.dateHint != nil {
 			hint = b.dateHint
+		} else if hint != nil && hint.date == nil && b.lastDate == nil {
+			// "customers who rented a film in June 2005": films have no date of their own;
+			// the date is the rentals', named just before, not the customers' signup date.
+			for k := i - 1; k >= 0; k-- {
+				if p := b.items[k].pick; b.items[k].kind == itEntity && p != nil && p.kind == candTable && p.table.date != nil {
+					hint = p.table
+					break
+				}
+			}
 		}
 		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: hint})
 		b.lastDate, b.dateHint = nil, nil
