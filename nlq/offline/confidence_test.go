@@ -105,6 +105,7 @@ func TestRound4Shapes(t *testing.T) {
 		{"traders", "What was the best selling product?", "SUM(\"OrderDetails\".\"Quantity\") AS \"total_Quantity\"\nFROM \"OrderDetails\"\nJOIN \"Products\""},
 		{"fieldservice", "How many work orders were billed in 2024?", "SELECT COUNT(*) AS work_order_count\nFROM work_orders\nWHERE"},
 		{"rentals", "How many different customers rented a film in March 2024?", "WHERE rental.rental_date >= '2024-03-01'"},
+		{"rentals", "Which customers have more rentals than the average customer?", "HAVING COUNT(*) > (\n  SELECT AVG(per_group.rental_count)"},
 		{"rentals", "Which films have a length above the average?", "WHERE film.length > (SELECT AVG(film.length) FROM film)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}

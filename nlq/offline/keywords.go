@@ -103,6 +103,7 @@ var keywords = map[string]keyword{
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
+	"more": {kind: kwGT}, "fewer": {kind: kwLT},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},

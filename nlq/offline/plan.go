@@ -174,7 +174,9 @@ type builder struct {
 	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
-	avgCount    bool // "average number of": a count averaged per group if a table follows
+	avgCount bool // "average number of": a count averaged per group if a table follows
+	// cmpCount is the table counted in "more rentals than the average customer".
+	cmpCount    *table
 	common      bool // "most common", "most frequent": the value the most rows hold
 	sold        bool // "best selling": ranked by units sold
 	antiCond    int
@@ -186,6 +188,7 @@ func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items, antiCond: -1}
 	countAfterTable(items)
 	columnBeforeComparison(items)
+	b.countBeforeAverage()
 	for i := range items {
 		if err := b.step(i); err != nil {
 			return nil, err
@@ -1688,6 +1691,19 @@ func (b *builder) special(c *cand) (bool, error) {
 		case c.kind == candTable:
 			target = c.table.measure
 		}
+		if ct := b.cmpCount; ct != nil && c.kind == candTable && ct != c.table && (b.descendantOf(ct, c.table, 3) || b.linked(ct, c.table)) {
+			// "customers with more rentals than the average customer": each one's count against
+			// the average of those counts.
+			m := measure{agg: aggCount, table: ct}
+			avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+			op := cmpOp(b.cmp, b.not)
+			b.cmp, b.cmpAvg, b.not, b.cmpCount = kwNone, false, false, nil
+			b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
+			if len(b.p.dims) == 0 {
+				b.addDim(dimension{table: c.table, plural: true})
+			}
+			return true, nil
+		}
 		if target == nil && c.kind == candTable && b.cmpDim == "" && (subject == c.table || b.cmpTarget != nil) {
 			// "which employees sold more than the average employee": each one's total of the
 			// business's money against the average of those totals; "customers who spent more
@@ -1896,6 +1912,24 @@ func countAfterTable(items []item) {
 		if c != nil && c.kind == candTable {
 			items[i-1], items[i] = items[i], items[i-1]
 		}
+	}
+}
+
+// countBeforeAverage reads "customers with more rentals than the average customer": the
+// table between "more" (or "fewer") and "than the average" is what is counted; it is taken
+// out of the items and kept for special.
+func (b *builder) countBeforeAverage() {
+	items := b.items
+	for i := 0; i+2 < len(items); i++ {
+		k, t, a := &items[i], &items[i+1], &items[i+2]
+		w := strings.ToLower(k.text())
+		if k.kind != itKeyword || w != "more" && w != "fewer" || t.kind != itEntity || t.pick == nil || t.pick.kind != candTable ||
+			a.kind != itKeyword || a.kw.kind != kwAvg {
+			continue
+		}
+		b.cmpCount = t.pick.table
+		items[i], items[i+1] = items[i+1], items[i]
+		items[i].kind, items[i].kw, items[i].cands, items[i].pick = itKeyword, keyword{}, nil, nil
 	}
 }
 
