@@ -35,6 +35,8 @@ func TestShapeWordsRefused(t *testing.T) {
 		{"fieldservice", "Which technician does Mia Dubois report to?", "supervisor_id"},
 		// A sum of unit prices without a quantity to make them money.
 		{"traders", "How much did each product sell?", "how much"},
+		// A unit asked for a count: nothing to convert.
+		{"rentals", "How many films in hours?", "hours"},
 		// "most" ranking a listing by a measure no word named.
 		{"rentals", "What is the most film rating?", "most"},
 		// A price superlative answered with a count of rows.
@@ -106,6 +108,8 @@ func TestRound4Shapes(t *testing.T) {
 		{"fieldservice", "How many work orders were billed in 2024?", "SELECT COUNT(*) AS work_order_count\nFROM work_orders\nWHERE"},
 		{"rentals", "How many different customers rented a film in March 2024?", "WHERE rental.rental_date >= '2024-03-01'"},
 		{"rentals", "Which customers have more rentals than the average customer?", "HAVING COUNT(*) > (\n  SELECT AVG(per_group.rental_count)"},
+		{"fieldservice", "Total visit duration per client in hours", "SUM(visits.duration_minutes) / 60.0 AS total_duration_minutes_hours"},
+		{"rentals", "Average film length in hours", "AVG(film.length) / 60.0"},
 		{"rentals", "Which films have a length above the average?", "WHERE film.length > (SELECT AVG(film.length) FROM film)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}

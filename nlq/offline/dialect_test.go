@@ -224,7 +224,7 @@ func TestEvalShapesExecuteInEveryDialect(t *testing.T) {
 			"Which customers spent more than the average customer?", "Which customers have more rentals than the average customer?"},
 		"fieldservice": {"Which parts were not used in 2024?", "How much discount did we give in 2024?",
 			"Which work orders last longer than an hour?", "On average, how many visits does a work order have?",
-			"Which parts have never been sold?"},
+			"Which parts have never been sold?", "Total visit duration per client in hours"},
 	}
 	for _, e := range evalDBs {
 		qs := questions[e.name]

@@ -89,6 +89,9 @@ func interpret(m *model, items []item) (*plan, error) {
 			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
 				continue // "180 minutes": the comparison converts it, or build refuses it
 			}
+			if outUnit(it) != "" {
+				continue // "the average track length in minutes": build converts the measure
+			}
 			if normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
 				continue // "the name of their manager": the role's label, read by build
 			}
@@ -111,6 +114,17 @@ func interpret(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// outUnit is the time unit an answer is asked in ("in minutes", "in hours"), or "".
+func outUnit(it item) string {
+	if it.kind != itUnknown || len(it.toks) != 1 || len(it.skipped) == 0 || it.skipped[len(it.skipped)-1] != "in" {
+		return ""
+	}
+	if _, ok := unitSeconds[it.toks[0].norm]; ok {
+		return it.toks[0].norm
+	}
+	return ""
 }
 
 // namesRole reports whether an item can be a role of a self-reference ("manager").
@@ -213,6 +227,9 @@ func explain(p *plan) string {
 		}
 		if p.share {
 			w += " and its share of the total (%)"
+		}
+		if m.per > 0 {
+			w += " in " + m.unit + "s"
 		}
 		ms = append(ms, w)
 	}

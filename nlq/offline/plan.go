@@ -29,6 +29,10 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// per divides the measure into a unit the question asked for ("in hours": by 3600000
+	// milliseconds); unit names it for the column alias.
+	per  float64
+	unit string
 	// generic says the question named the measure with a word that is not in the column's
 	// name ("money" for Invoice.Total): complete may read it as another table's money.
 	generic bool
@@ -176,12 +180,14 @@ type builder struct {
 	// refuses conditions said after it on the missing rows.
 	avgCount bool // "average number of": a count averaged per group if a table follows
 	// cmpCount is the table counted in "more rentals than the average customer".
-	cmpCount    *table
-	common      bool // "most common", "most frequent": the value the most rows hold
-	sold        bool // "best selling": ranked by units sold
-	antiCond    int
-	antiSubject *table
-	antiWords   string
+	cmpCount *table
+	// outUnit is the time unit the answer is asked in ("in hours"), outWords its words.
+	outUnit, outWords string
+	common            bool // "most common", "most frequent": the value the most rows hold
+	sold              bool // "best selling": ranked by units sold
+	antiCond          int
+	antiSubject       *table
+	antiWords         string
 }
 
 func build(m *model, items []item) (*plan, error) {
@@ -287,6 +293,19 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
+	if b.outUnit != "" {
+		// "the average track length in minutes": the measure divided into that unit; with no
+		// single duration measure to convert, the words are not understood.
+		ms := b.p.measures
+		f, ok := 0.0, len(ms) == 1 && ms[0].col != nil && ms[0].col.metric == nil && ms[0].agg != aggCount && ms[0].agg != aggCountDistinct
+		if ok {
+			f, ok = unitFactor(b.outUnit, ms[0].col)
+		}
+		if !ok {
+			return nil, &notUnderstood{words: []string{b.outWords}, msg: "cannot tell what to convert into " + b.outWords}
+		}
+		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
+	}
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
@@ -337,6 +356,10 @@ func (b *builder) step(i int) error {
 	b.lastDim = false
 	switch it.kind {
 	case itUnknown:
+		if u := outUnit(*it); u != "" {
+			b.outUnit, b.outWords = u, it.text()
+			return nil
+		}
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
 		hint := b.lastTable

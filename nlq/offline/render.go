@@ -639,6 +639,17 @@ func indent(s string) string {
 
 // measureSQL returns the aggregate expression and its default alias.
 func measureSQL(p *plan, m measure, d dialect) (string, string) {
+	if m.per > 0 {
+		// A duration asked in another unit: the aggregate divided by the unit's size.
+		x := m
+		x.per = 0
+		e, a := measureSQL(p, x, d)
+		div := strconv.FormatFloat(m.per, 'f', -1, 64)
+		if !strings.Contains(div, ".") {
+			div += ".0" // a decimal divisor: integer division would cut the hours off
+		}
+		return fmt.Sprintf("%s / %s", e, div), a + "_" + m.unit + "s"
+	}
 	if m.col != nil && m.col.metric != nil {
 		return m.col.metric.sql(d), metricAlias(m.col.metric)
 	}
