@@ -110,6 +110,7 @@ func TestRound4Shapes(t *testing.T) {
 		{"rentals", "Which customers have more rentals than the average customer?", "HAVING COUNT(*) > (\n  SELECT AVG(per_group.rental_count)"},
 		{"fieldservice", "Total visit duration per client in hours", "SUM(visits.duration_minutes) / 60.0 AS total_duration_minutes_hours"},
 		{"rentals", "Average film length in hours", "AVG(film.length) / 60.0"},
+		{"traders", "Which customers have not bought anything in 2024?", `NOT EXISTS (SELECT 1 FROM "Orders" WHERE "Orders"."CustomerID" = "Customers"."CustomerID" AND "Orders"."OrderDate" >= '2024-01-01'`},
 		{"rentals", "Which films have a length above the average?", "WHERE film.length > (SELECT AVG(film.length) FROM film)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}
@@ -242,6 +243,33 @@ func TestAuditDatesAreNotDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want := "rental.rental_date >= '2005-01-01'"; !strings.Contains(g.SQL, want) {
+		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
+	}
+}
+
+// TestDateOutsideAntiJoinRefused: a date about the missing rows that the anti-join cannot
+// hold (the sales lines reach the genre through the track, the date is the invoice's) is
+// refused; outside the NOT EXISTS it would need the missing rows to exist.
+func TestDateOutsideAntiJoinRefused(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "genre", PrimaryKey: []string{"genre_id"}, Columns: []datasource.Column{{Name: "genre_id", Type: "integer"}, {Name: "name", Type: "text"}}},
+		{Name: "track", PrimaryKey: []string{"track_id"}, Columns: []datasource.Column{{Name: "track_id", Type: "integer"}, {Name: "genre_id", Type: "integer"}, {Name: "name", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"genre_id"}, RefTable: "genre", RefColumns: []string{"genre_id"}}}},
+		{Name: "invoice", PrimaryKey: []string{"invoice_id"}, Columns: []datasource.Column{{Name: "invoice_id", Type: "integer"}, {Name: "invoice_date", Type: "date"}, {Name: "total", Type: "numeric"}}},
+		{Name: "invoice_line", PrimaryKey: []string{"line_id"}, Columns: []datasource.Column{{Name: "line_id", Type: "integer"}, {Name: "invoice_id", Type: "integer"},
+			{Name: "track_id", Type: "integer"}, {Name: "unit_price", Type: "numeric"}, {Name: "quantity", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"invoice_id"}, RefTable: "invoice", RefColumns: []string{"invoice_id"}},
+				{Columns: []string{"track_id"}, RefTable: "track", RefColumns: []string{"track_id"}}}},
+	}}
+	g, err := New().Generate(context.Background(), nlq.Request{Question: "Which genres were not sold in 2024?", Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+	if _, ok := nlq.IsNotUnderstood(err); !ok {
+		t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
+	}
+	g, err = New().Generate(context.Background(), nlq.Request{Question: "Which genres were never sold?", Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "NOT EXISTS (SELECT 1 FROM invoice_line JOIN track ON invoice_line.track_id = track.track_id WHERE track.genre_id = genre.genre_id)"; !strings.Contains(g.SQL, want) {
 		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
 	}
 }

@@ -212,11 +212,27 @@ func build(m *model, items []item) (*plan, error) {
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
 	}
+	if b.not && !b.anti && b.lastTable != nil && b.saidSold() {
+		// "customers who have not bought anything": as "never".
+		b.anti, b.antiFrom, b.not = true, b.lastTable, false
+	}
 	if b.anti && b.saidSold() {
-		// "which genres have never been sold": no sales line of any of their rows.
-		if t := b.m.salesLines(); t != nil {
+		// "which genres have never been sold": no sales line of any of their rows; "customers
+		// who have not bought anything": no sale of theirs, when the business's dated
+		// transactions refer to them directly.
+		t := b.m.salesLines()
+		if e := b.m.eventTable(); e != nil && b.childOf(e, b.antiFrom) {
+			t = e
+		}
+		if t != nil {
+			from := b.antiFrom
 			if _, err := b.special(&cand{kind: candTable, table: t}); err != nil {
 				return nil, err
+			}
+			for k := range b.p.dates {
+				if d := &b.p.dates[k]; d.col == nil && d.hint == from {
+					d.hint = t // "not bought anything in 2025": the sales' date
+				}
 			}
 		}
 	}
@@ -1976,7 +1992,7 @@ func columnBeforeComparison(items []item) {
 // rows are sales.
 var saleVerbs = toSet(strings.Fields("sold sell sells selling ordered bought purchased"))
 
-// saidSold reports whether a sale verb was skipped after the last "never" keyword.
+// saidSold reports whether a sale verb was skipped after the last "never" or "not".
 func (b *builder) saidSold() bool {
 	for k := len(b.items) - 1; k >= 0; k-- {
 		it := &b.items[k]
@@ -1985,7 +2001,7 @@ func (b *builder) saidSold() bool {
 				return true
 			}
 		}
-		if it.kind == itKeyword && it.kw.kind == kwNever {
+		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
 			return false
 		}
 	}
