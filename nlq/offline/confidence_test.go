@@ -111,6 +111,7 @@ func TestRound4Shapes(t *testing.T) {
 		{"fieldservice", "Total visit duration per client in hours", "SUM(visits.duration_minutes) / 60.0 AS total_duration_minutes_hours"},
 		{"rentals", "Average film length in hours", "AVG(film.length) / 60.0"},
 		{"traders", "Which customers have not bought anything in 2024?", `NOT EXISTS (SELECT 1 FROM "Orders" WHERE "Orders"."CustomerID" = "Customers"."CustomerID" AND "Orders"."OrderDate" >= '2024-01-01'`},
+		{"traders", "Which employee sold the most to customers in Germany?", `SUM("OrderDetails"."UnitPrice" * "OrderDetails"."Quantity" * (1 - "OrderDetails"."Discount")) AS revenue`},
 		{"rentals", "Which films have a length above the average?", "WHERE film.length > (SELECT AVG(film.length) FROM film)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}

@@ -985,7 +985,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
 		b.whichDim = b.whichDim || b.which
-	case b.super != 0 && len(b.p.measures) == 0 && (it.plural || verbForm(it, t)) && !b.price:
+	case b.super != 0 && len(b.p.measures) == 0 && (it.plural || verbForm(it, t)) && !b.price && !afterPreposition(it):
 		// "the most orders": rank by how many; "the most rented films": by how many rentals.
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
 	case b.super != 0 && len(b.p.measures) > 0 && len(b.p.dims) == 0 && it.plural && b.p.measures[0].table != t:
@@ -998,6 +998,19 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	return nil
+}
+
+// afterPreposition reports whether a preposition comes right before an item: in "sold the
+// most to customers in Germany" the customers are who was sold to, not what is counted.
+func afterPreposition(it *item) bool {
+	if len(it.skipped) == 0 {
+		return false
+	}
+	switch it.skipped[len(it.skipped)-1] {
+	case "to", "for", "from", "with", "by", "at":
+		return true
+	}
+	return false
 }
 
 // verbForm reports whether an item names table t by a verb ("rented" for rental): the events
@@ -1303,6 +1316,13 @@ func (b *builder) finish() error {
 			}
 		}
 		p.listCols, p.dims, b.whichList = cols, nil, true
+	}
+	if ranking && len(p.measures) == 0 && len(p.having) == 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil && b.saidSoldAnywhere() {
+		// "which employee sold the most to customers in Germany": ranked by the business's
+		// sales that the rows brought, not by how many customers.
+		if money := b.entityMoney(p.dims[0].table); money != nil {
+			p.measures = append(p.measures, measure{agg: aggSum, col: money, table: money.table})
+		}
 	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
 		// "orders per month", "customers by country": count the rows talked about.
@@ -2003,6 +2023,18 @@ func (b *builder) saidSold() bool {
 		}
 		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
 			return false
+		}
+	}
+	return false
+}
+
+// saidSoldAnywhere reports whether the question says "sold" (or another sale verb).
+func (b *builder) saidSoldAnywhere() bool {
+	for _, it := range b.items {
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
 		}
 	}
 	return false
