@@ -102,7 +102,7 @@ func interpret(m *model, items []item) (*plan, error) {
 		// Report every unmapped word at once, before resolution complains about one.
 		return nil, &notUnderstood{words: unknown, msg: "some words do not match any table, column or value"}
 	}
-	dropAfterNever(items)
+	narrowByContext(items)
 	if err := resolve(m, items); err != nil {
 		return nil, err
 	}

@@ -168,11 +168,15 @@ func oneOfUnit(toks []token, i int) bool {
 	return unit || moneyUnits[toks[i+1].norm]
 }
 
-// dropAfterNever keeps, for the entity right after "never", "no" or "nobody", the readings
-// that can be missing rows or an empty column: "products nobody ordered" is about orders,
-// not the products' UnitsOnOrder count. After a comparison and its number it keeps what can
-// be compared.
-func dropAfterNever(items []item) {
+// narrowByContext drops the readings of an entity that the words around it rule out, before
+// resolution weighs joins: after a comparison and its number, what can be compared ("more
+// than 8000 units": not the text QuantityPerUnit); after "our", a staff table's reading of a
+// title; after a count, a passive participle naming a number column is a verb ("how many
+// invoices were billed"); after "how many", a quantity rather than a text column ("units");
+// a place value right after a table ("customers in France"), that table's column; and right
+// after "never", "no" or "nobody", what can be missing rows or an empty column ("products
+// nobody ordered": orders, not UnitsOnOrder).
+func narrowByContext(items []item) {
 	for i := 2; i < len(items); i++ {
 		// "more than 8000 units": what is compared is a number column or a count of rows, not
 		// the text QuantityPerUnit.
