@@ -112,6 +112,8 @@ func TestRound4Shapes(t *testing.T) {
 		{"rentals", "Average film length in hours", "AVG(film.length) / 60.0"},
 		{"traders", "Which customers have not bought anything in 2024?", `NOT EXISTS (SELECT 1 FROM "Orders" WHERE "Orders"."CustomerID" = "Customers"."CustomerID" AND "Orders"."OrderDate" >= '2024-01-01'`},
 		{"traders", "Which employee sold the most to customers in Germany?", `SUM("OrderDetails"."UnitPrice" * "OrderDetails"."Quantity" * (1 - "OrderDetails"."Discount")) AS revenue`},
+		{"traders", "List each product with its supplier", "SELECT \"Products\".\"ProductName\", \"Suppliers\".\"CompanyName\"\nFROM \"Products\""},
+		{"rentals", "Which customers spent more than 100?", "HAVING SUM(payment.amount) > 100"},
 		{"rentals", "Which films have a length above the average?", "WHERE film.length > (SELECT AVG(film.length) FROM film)"},
 		{"traders", "What is the highest freight charge?", "SELECT MAX(\"Orders\".\"Freight\") AS \"max_Freight\"\nFROM"},
 	}

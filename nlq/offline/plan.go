@@ -554,6 +554,7 @@ func (b *builder) comparison(i int) error {
 	op, vals := cmpOp(b.cmp, b.not), toAny(b.cmpNums)
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
+	named := target != nil
 	b.cmpTarget = nil
 	if n := b.next(i); target != nil && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn &&
 		n.pick.col.class == classNumber && n.pick.col.table == target.table && n.pick.col != target && b.cmpAgg == aggNone {
@@ -634,6 +635,14 @@ func (b *builder) comparison(i int) error {
 	}
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
+	}
+	if d := b.p.dims; named && len(d) == 1 && d[0].table != nil && d[0].role == nil && d[0].table != target.table &&
+		target.money > 0 && b.descendantOf(target.table, d[0].table, 3) {
+		// "which customers spent more than 40": what each customer spent in all, not one
+		// invoice above 40.
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
 	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
@@ -1323,6 +1332,20 @@ func (b *builder) finish() error {
 		if money := b.entityMoney(p.dims[0].table); money != nil {
 			p.measures = append(p.measures, measure{agg: aggSum, col: money, table: money.table})
 		}
+	}
+	if d := p.dims; len(p.measures) == 0 && len(p.having) == 0 && !ranking && len(d) == 1 && d[0].table != nil && d[0].role == nil &&
+		d[0].grain == grainNone && len(p.subjects) == 1 && b.childOf(d[0].table, p.subjects[0]) && p.subjects[0].label != nil && d[0].table.label != nil {
+		// "each album with its artist": an album has one artist, so counting them per album
+		// says nothing; the albums are listed, each with its artist's name.
+		t, parent := d[0].table, p.subjects[0]
+		var cols []*column
+		for _, c := range []*column{t.label2, t.label, parent.label2, parent.label} {
+			if c != nil {
+				cols = append(cols, c)
+			}
+		}
+		p.listTable, p.listCols, p.dims, p.subjects = t, cols, nil, nil
+		return nil
 	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
 		// "orders per month", "customers by country": count the rows talked about.
