@@ -2,6 +2,7 @@ package offline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -17,7 +18,8 @@ import (
 //	NLQ_DEMO_DIR=/tmp/nlqdemo NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
 //
 // NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer; NLQ_DB=sakila
-// (or any tuning database of TestEvalSets) reads them over that database instead.
+// (or any tuning database of TestEvalSets) reads them over that database instead; NLQ_ITEMS=1
+// also prints how each question was scanned (items, keyword kinds, skipped words, readings).
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
 	if qs == "" {
@@ -32,6 +34,17 @@ func TestDebugQuestion(t *testing.T) {
 		}
 	}
 	for _, q := range strings.Split(qs, ";") {
+		if os.Getenv("NLQ_ITEMS") != "" {
+			// The recognised items, to see how a question was scanned.
+			v := New().vocabs.get(s, nil, nil)
+			for _, it := range scan(tokenize(q), v.lex, newDateParser(benchNow)) {
+				var cs []string
+				for _, c := range first2(it.cands) {
+					cs = append(cs, fmt.Sprintf("%s(%.2f)", c.key(), c.score))
+				}
+				t.Logf("  item %d %q kw=%d skipped=%v %v", it.kind, it.text(), it.kw.kind, it.skipped, cs)
+			}
+		}
 		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT"))})
 		if err != nil {
 			t.Logf("%s\n  ERROR: %v", q, err)
@@ -40,6 +53,13 @@ func TestDebugQuestion(t *testing.T) {
 		res, qerr := query(context.Background(), db, g.SQL)
 		t.Logf("%s\n%s\n-- %s\n-- rows=%d err=%v first=%v", q, g.SQL, g.Explanation, len(res.rows), qerr, first(res.rows))
 	}
+}
+
+func first2(cs []cand) []cand {
+	if len(cs) > 3 {
+		return cs[:3]
+	}
+	return cs
 }
 
 func first(rows []string) []string {

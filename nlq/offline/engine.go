@@ -89,6 +89,9 @@ func interpret(m *model, items []item) (*plan, error) {
 			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
 				continue // "180 minutes": the comparison converts it, or build refuses it
 			}
+			if outUnit(it) != "" {
+				continue // "the average track length in minutes": build converts the measure
+			}
 			if normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
 				continue // "the name of their manager": the role's label, read by build
 			}
@@ -99,6 +102,7 @@ func interpret(m *model, items []item) (*plan, error) {
 		// Report every unmapped word at once, before resolution complains about one.
 		return nil, &notUnderstood{words: unknown, msg: "some words do not match any table, column or value"}
 	}
+	narrowByContext(items)
 	if err := resolve(m, items); err != nil {
 		return nil, err
 	}
@@ -110,6 +114,17 @@ func interpret(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// outUnit is the time unit an answer is asked in ("in minutes", "in hours"), or "".
+func outUnit(it item) string {
+	if it.kind != itUnknown || len(it.toks) != 1 || len(it.skipped) == 0 || it.skipped[len(it.skipped)-1] != "in" {
+		return ""
+	}
+	if _, ok := unitSeconds[it.toks[0].norm]; ok {
+		return it.toks[0].norm
+	}
+	return ""
 }
 
 // namesRole reports whether an item can be a role of a self-reference ("manager").
@@ -213,6 +228,9 @@ func explain(p *plan) string {
 		if p.share {
 			w += " and its share of the total (%)"
 		}
+		if m.per > 0 {
+			w += " in " + m.unit + "s"
+		}
 		ms = append(ms, w)
 	}
 	if len(ms) > 0 && !p.outerCount {
@@ -258,6 +276,11 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}
 	for _, h := range p.having {
+		if h.avgGroups != nil {
+			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
+			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" the average over all groups")
+			continue
+		}
 		parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+opWords(h.op, h.vals, d))
 	}
 	switch {

@@ -40,6 +40,7 @@ const (
 	kwNever  // never, without, no: an anti-join with the table named next
 	kwHas    // has a, with a: the column named next is filled in
 	kwShare  // share of, percentage of: each group's part of the total
+	kwEmpty  // empty: the rows named have no rows of the one table that refers to them
 )
 
 // keyword is one entry of the grammar table.
@@ -50,6 +51,12 @@ type keyword struct {
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
 	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
 	busy  bool   // a superlative of activity: without a measure, it counts events
+	// common is a superlative of frequency ("most common rating"): the value held by the most
+	// rows of its own table.
+	common bool
+	// sold is a superlative of sales ("best selling track"): rows ranked by the units of the
+	// sales lines that refer to them.
+	sold bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -71,14 +78,24 @@ var keywords = map[string]keyword{
 	"top": {kind: kwTop}, "best": {kind: kwTop}, "bottom": {kind: kwBottom}, "worst": {kind: kwBottom},
 	"highest": {kind: kwMost}, "most": {kind: kwMost}, "largest": {kind: kwMost}, "biggest": {kind: kwMost},
 	"greatest": {kind: kwMost}, "most expensive": {kind: kwMost, price: true},
+	"best selling": {kind: kwMost, sold: true}, "best-selling": {kind: kwMost, sold: true}, "bestselling": {kind: kwMost, sold: true},
+	"top selling": {kind: kwMost, sold: true}, "top-selling": {kind: kwMost, sold: true}, "most sold": {kind: kwMost, sold: true},
+	"least sold": {kind: kwLeast, sold: true}, "worst selling": {kind: kwLeast, sold: true}, "worst-selling": {kind: kwLeast, sold: true},
+	"most common": {kind: kwMost, common: true}, "most frequent": {kind: kwMost, common: true},
+	"least common": {kind: kwLeast, common: true}, "rarest": {kind: kwLeast, common: true},
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
-	"never": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
+	"dearer than": {kind: kwGT, price: true}, "pricier than": {kind: kwGT, price: true}, "costlier than": {kind: kwGT, price: true},
+	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
+	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
+	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
+	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
 	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
+	"empty": {kind: kwEmpty}, "are empty": {kind: kwEmpty}, "is empty": {kind: kwEmpty},
 	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
 	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
@@ -86,6 +103,7 @@ var keywords = map[string]keyword{
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
+	"more": {kind: kwGT}, "fewer": {kind: kwLT},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},
@@ -144,6 +162,8 @@ var stopWords = toSet(strings.Fields(`
 	carry carries carried carrying offer offers offered offering stock stocks stocked
 	issued issue issues bring brings brought work works worked working
 	registered register store stores shop
+	include includes included including contain contains contained containing feature features featuring
+	deliver delivers delivered delivering
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

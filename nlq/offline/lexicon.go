@@ -33,6 +33,7 @@ type cand struct {
 	col2   *column
 	value2 string
 	negate bool // a flag said negatively: "inactive" for active
+	item   bool // value is one item of a list-valued column: the condition is containment
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -76,6 +77,9 @@ func (c cand) key() string {
 	if c.col2 != nil {
 		return "v:" + c.table.name + "." + c.col.name + "=" + c.value + "&" + c.col2.name + "=" + c.value2
 	}
+	if c.item {
+		return "v:" + c.table.name + "." + c.col.name + " contains " + c.value
+	}
 	return "v:" + c.table.name + "." + c.col.name + "=" + c.value
 }
 
@@ -105,7 +109,7 @@ var aliases = map[string][]string{
 	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
 	"item": {"product"}, "sku": {"product"}, "good": {"product"},
 	"purchase": {"order"}, "transaction": {"order"},
-	"salesperson": {"sale rep", "rep"}, "seller": {"sale rep", "rep"}, "representative": {"sale rep", "rep"},
+	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
@@ -113,7 +117,7 @@ var aliases = map[string][]string{
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
-	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup"},
+	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
@@ -138,6 +142,13 @@ var aliases = map[string][]string{
 	"song": {"track"}, "tune": {"track"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
+	// Parts of a person's name and events of a person's working life.
+	"paid": {"amount", "payment amount", "payment"}, "payout": {"payment"},
+	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
+	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
+	"destination":         {"ship country", "destination country", "delivery country"},
+	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
+	"came back": {"return date", "returned"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -168,7 +179,7 @@ type lexicon struct {
 }
 
 // viewPenalty lowers every reading in a view below the same reading in a table.
-const viewPenalty = 0.1
+const viewPenalty = 0.2
 
 // hasTables reports whether the schema has any base table (not only views).
 func (m *model) hasTables() bool {
@@ -286,10 +297,47 @@ func refTable(c *column) *table {
 	return nil
 }
 
+// demonyms map nationality adjectives to the normalised names countries are stored under.
+var demonyms = map[string]string{
+	"american": "usa", "british": "uk", "english": "uk", "german": "germany", "french": "france",
+	"italian": "italy", "spanish": "spain", "portuguese": "portugal", "dutch": "netherlands", "belgian": "belgium",
+	"swiss": "switzerland", "austrian": "austria", "swedish": "sweden", "norwegian": "norway", "danish": "denmark",
+	"finnish": "finland", "irish": "ireland", "polish": "poland", "czech": "czech republic", "hungarian": "hungary",
+	"greek": "greece", "russian": "russia", "turkish": "turkey", "japanese": "japan", "chinese": "china",
+	"korean": "korea", "indian": "india", "australian": "australia", "canadian": "canada", "mexican": "mexico",
+	"brazilian": "brazil", "argentinian": "argentina", "argentine": "argentina", "chilean": "chile",
+	"venezuelan": "venezuela", "colombian": "colombia", "peruvian": "peru", "singaporean": "singapore",
+	"egyptian": "egypt", "south african": "south africa", "israeli": "israel",
+}
+
+// priceWords end the names of columns that say what something costs.
+var priceWords = toSet(strings.Fields("rate cost price fee charge"))
+
+// verbsOf guesses the verbs a noun is made from: rental → rent, replacement → replace,
+// shipping → ship, delivery → deliver.
+func verbsOf(noun string) []string {
+	var out []string
+	for _, suf := range []string{"al", "ment", "ing", "y"} {
+		if st, ok := strings.CutSuffix(noun, suf); ok && len(st) >= 3 {
+			out = append(out, st)
+			if n := len(st); suf == "ing" && st[n-1] == st[n-2] {
+				out = append(out, st[:n-1])
+			}
+		}
+	}
+	return out
+}
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
+	tableWords := map[string]bool{}
+	for _, t := range m.tables {
+		if len(t.words) == 1 && !t.view {
+			tableWords[t.words[0]] = true
+		}
+	}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
@@ -376,6 +424,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					// signup_date: "signup" names it; order_date: "order" would clash with the
 					// table, which wins on score.
 					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, scoreHead))
+				} else if tableWords[head] && !slices.Equal(t.words, []string{head}) {
+					// "order" is the Orders table before it is the head of UnitsOnOrder.
+					l.add(head, with(tc, scoreModifier))
+					l.add(name+" "+head, with(tc, scoreExact-0.05))
+					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
 				} else {
 					l.add(head, with(tc, scoreHead))
 					// "order amount" for orders.total_amount, "campaign spend" for
@@ -390,8 +443,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 			}
+			if c.listSep != "" {
+				// A list-valued column is found by its items: "deleted scenes" is a film whose
+				// features include it, not one whose features are only that.
+				items, _ := listItems(c.samples)
+				for _, v := range items {
+					for _, p := range valuePhrases(v) {
+						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact, item: true})
+					}
+				}
+			}
 			for _, v := range c.samples {
-				if c.class == classBool {
+				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
 				}
 				for _, p := range valuePhrases(v) {
@@ -400,6 +463,29 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			for _, v := range c.index {
 				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
+			}
+		}
+	}
+	// "Japanese suppliers", "German customers": a nationality is the country's value, where
+	// a column holds that country.
+	for adj, country := range demonyms {
+		for _, c := range l.entries[country] {
+			if c.kind == candValue {
+				l.add(adj, with(c, scoreSynonym))
+			}
+		}
+	}
+	// "cost to rent" is rental_rate, "dearer to replace" replacement_cost: a price-like
+	// column named after what is done (a noun of a verb) is found by the verb.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classNumber || len(c.words) != 2 || !priceWords[c.words[1]] {
+				continue
+			}
+			for _, v := range verbsOf(c.words[0]) {
+				for _, pre := range []string{"to ", "cost to ", "price to ", "costs to ", "charge to "} {
+					l.add(pre+v, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.05})
+				}
 			}
 		}
 	}
@@ -523,7 +609,7 @@ func containsAny(ws, any []string) bool {
 // candidates on a wide schema).
 func sameCand(a, b cand) bool {
 	if a.kind != b.kind || a.table != b.table || a.col != b.col || a.value != b.value || (a.state == nil) != (b.state == nil) ||
-		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate {
+		a.col2 != b.col2 || a.value2 != b.value2 || a.negate != b.negate || a.item != b.item {
 		return false
 	}
 	return a.state == nil || *a.state == *b.state

@@ -34,6 +34,9 @@ type column struct {
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
 	textDate        bool // a date stored as text, recognised by its values
+	// listSep separates the items of a list-valued text column ("Trailers,Deleted Scenes"):
+	// its values are combinations of a few items, and a condition names one item.
+	listSep string
 }
 
 // table is a schema table with its derived roles.
@@ -58,11 +61,14 @@ type fk struct {
 
 // model is the engine's view of a schema: classified columns and the FK graph.
 type model struct {
-	tables         []*table
-	byName         map[string]*table
-	metrics        []metricEntry
-	derived        []*column // inferred metrics (revenue = price × quantity)
-	defaultFilters map[*table][]string
+	tables  []*table
+	byName  map[string]*table
+	metrics []metricEntry
+	derived []*column // inferred metrics (revenue = price × quantity)
+	// discountAmounts maps a discount rate column to its money metric (price × quantity ×
+	// discount): a sum of the rates means nothing.
+	discountAmounts map[*column]*column
+	defaultFilters  map[*table][]string
 }
 
 // Column-name words that reveal a column's role. They are immutable lookup tables.
@@ -289,10 +295,51 @@ func inferFromData(c *column) {
 			c.class, c.flagOn, c.flagOff = classBool, on, off
 			return
 		}
+		if _, ok := listItems(c.samples); ok {
+			c.listSep = ","
+		}
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 		}
 	}
+}
+
+// listItems recognises the sampled values of a list-valued column (Sakila's
+// special_features: "Trailers", "Trailers,Deleted Scenes", ...): a good share of the values
+// hold a comma, and they are combinations of a few items that each occur in several values.
+// A "City, Country" column fails the test because its parts do not repeat. It returns the
+// items, sorted.
+func listItems(samples []string) ([]string, bool) {
+	if len(samples) < 4 {
+		return nil, false
+	}
+	seen := map[string]int{}
+	withSep := 0
+	for _, v := range samples {
+		parts := strings.Split(v, ",")
+		if len(parts) > 1 {
+			withSep++
+		}
+		for _, p := range parts {
+			p = strings.TrimSpace(p)
+			if p == "" || strings.ContainsAny(p, "%_") || strings.IndexFunc(p, unicode.IsLetter) < 0 {
+				return nil, false // an empty item, a LIKE wildcard, or a number such as 1,000
+			}
+			seen[p]++
+		}
+	}
+	if withSep*4 < len(samples) || len(seen) < 2 || len(seen) >= len(samples) {
+		return nil, false
+	}
+	items := make([]string, 0, len(seen))
+	for p, n := range seen {
+		if n < 2 {
+			return nil, false
+		}
+		items = append(items, p)
+	}
+	sort.Strings(items)
+	return items, true
 }
 
 // countName reports whether the column's words say it counts things (units, clicks).
@@ -382,11 +429,24 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
-		if c.class == classDate {
+		if c.class == classDate && !auditColumn(c) {
 			return c
 		}
 	}
 	return nil
+}
+
+// auditColumn reports whether a date column records when the row was last changed
+// (Sakila's last_update, updated_at, modified_on): bookkeeping, never the date a question
+// about the rows means, so it is not a table's default date.
+func auditColumn(c *column) bool {
+	for _, w := range c.words {
+		switch w {
+		case "update", "updated", "modified", "modify", "changed":
+			return true
+		}
+	}
+	return false
 }
 
 func (t *table) colIndex(c *column) int {

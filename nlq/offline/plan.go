@@ -29,6 +29,13 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// per divides the measure into a unit the question asked for ("in hours": by 3600000
+	// milliseconds); unit names it for the column alias.
+	per  float64
+	unit string
+	// generic says the question named the measure with a word that is not in the column's
+	// name ("money" for Invoice.Total): complete may read it as another table's money.
+	generic bool
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -60,6 +67,13 @@ type condition struct {
 	// antiDates restrict the rows whose absence is tested: "customers with no orders in 2018"
 	// had orders, just none that year.
 	antiDates []dateCond
+	// antiUp is the missing rows' key to the table of their date when the date is not
+	// theirs: order lines of orders dated 2018.
+	antiUp *fk
+	// avgGroups compares a HAVING measure with the average of the same measure over all
+	// groups ("employees who sold more than the average employee"): the plan of that
+	// average, rendered as a subquery.
+	avgGroups *plan
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -161,13 +175,34 @@ type builder struct {
 	unknown   []string
 	singular  bool // the dimension of a superlative was singular
 	whichRows bool // "which customers ...": the rows of a table, by their label
+	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
+	// antiSubject the rows that have none, antiWords the words that said it; checkShape
+	// refuses conditions said after it on the missing rows.
+	avgCount bool // "average number of": a count averaged per group if a table follows
+	// cmpCount is the table counted in "more rentals than the average customer".
+	cmpCount *table
+	// outUnit is the time unit the answer is asked in ("in hours"), outWords its words.
+	outUnit, outWords string
+	common            bool // "most common", "most frequent": the value the most rows hold
+	sold              bool // "best selling": ranked by units sold
+	antiCond          int
+	antiSubject       *table
+	antiWords         string
 }
 
 func build(m *model, items []item) (*plan, error) {
-	b := &builder{m: m, items: items}
+	b := &builder{m: m, items: items, antiCond: -1}
 	countAfterTable(items)
+	columnBeforeComparison(items)
+	b.countBeforeAverage()
 	for i := range items {
 		if err := b.step(i); err != nil {
+			return nil, err
+		}
+	}
+	if b.cmpAvg && b.cmpTarget != nil {
+		// "products with a unit price above the average": the average of that column.
+		if _, err := b.special(&cand{kind: candColumn, table: b.cmpTarget.table, col: b.cmpTarget}); err != nil {
 			return nil, err
 		}
 	}
@@ -176,6 +211,30 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if len(b.unknown) > 0 {
 		return nil, &notUnderstood{words: b.unknown, msg: "some words do not match any table, column or value"}
+	}
+	if b.not && !b.anti && b.lastTable != nil && b.saidSold() {
+		// "customers who have not bought anything": as "never".
+		b.anti, b.antiFrom, b.not = true, b.lastTable, false
+	}
+	if b.anti && b.saidSold() {
+		// "which genres have never been sold": no sales line of any of their rows; "customers
+		// who have not bought anything": no sale of theirs, when the business's dated
+		// transactions refer to them directly.
+		t := b.m.salesLines()
+		if e := b.m.eventTable(); e != nil && b.childOf(e, b.antiFrom) {
+			t = e
+		}
+		if t != nil {
+			from := b.antiFrom
+			if _, err := b.special(&cand{kind: candTable, table: t}); err != nil {
+				return nil, err
+			}
+			for k := range b.p.dates {
+				if d := &b.p.dates[k]; d.col == nil && d.hint == from {
+					d.hint = t // "not bought anything in 2025": the sales' date
+				}
+			}
+		}
 	}
 	if b.anti || b.has || b.cmpAvg {
 		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
@@ -187,22 +246,83 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if b.agg != aggNone && b.agg != aggCount && len(b.p.measures) == 0 && b.lastTable != nil && b.lastTable.measure != nil {
 		// "yearly order totals": the aggregate came after its table.
-		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: b.lastTable.measure, table: b.lastTable})
+		col, err := b.defaultMeasure(b.lastTable, b.agg, aggWords(b))
+		if err != nil {
+			return nil, err
+		}
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: b.lastTable})
 		b.p.subjects = removeTable(b.p.subjects, b.lastTable)
 		b.agg = aggNone
+	}
+	if b.agg == aggSum && len(b.p.measures) == 0 && (len(b.p.dims) > 0 || len(b.p.conds) > 0) && strings.EqualFold(kwWords(b, kwSum), "how much") {
+		// "how much did each employee sell": no amount named, the grouped rows have none; the
+		// money of the business's one transaction table (its own amount or its lines'
+		// revenue), when there is one.
+		var col *column
+		if t := b.m.eventTable(); t != nil {
+			col = t.measure
+			if col == nil || col.money < revenueLike {
+				col = b.childMeasure(t)
+			}
+		} else {
+			// "how much did Mike Hillyer take each month": the money of the one table that
+			// refers to the rows named and holds money (payments of a staff member).
+			var named []*table
+			for _, c := range b.p.conds {
+				if c.col != nil {
+					named = appendTable(named, c.col.table)
+				}
+			}
+			for _, d := range b.p.dims {
+				if d.table != nil {
+					named = appendTable(named, d.table)
+				}
+			}
+			if len(named) == 1 && named[0].measure == nil {
+				col = b.childMeasure(named[0])
+			}
+		}
+		if col != nil {
+			b.p.measures = append(b.p.measures, measure{agg: aggSum, col: col, table: col.table})
+			b.agg = aggNone
+		}
 	}
 	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggNone && b.p.measures[0].col != nil &&
 		b.p.measures[0].col.metric == nil && len(b.p.dims) == 0 {
 		// "how long are our films on average": the average of the measure named before.
 		b.p.measures[0].agg, b.agg = aggAvg, aggNone
 	}
+	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggCount && b.p.measures[0].col == nil {
+		// "how many films does an actor appear in on average", "how many orders per customer
+		// on average": the average of the count per row of the table named (finish decides
+		// which; checkShape refuses when it cannot).
+		b.avgOf, b.agg = true, aggNone
+	}
 	if (b.agg == aggAvg || b.agg == aggMin || b.agg == aggMax) && len(b.p.measures) > 0 {
-		// "how many orders per customer on average": an aggregate of aggregates, which the
-		// plan cannot express; answering without it would be a different question. A late
+		// "the highest revenue per customer on average": an aggregate of aggregates other than
+		// the average of a count, which the plan cannot express; answering without it would
+		// be a different question. A late
 		// "in total" only repeats what the measures already do.
 		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
 	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	b.p.measures = dedupeMeasures(b.p.measures)
+	if b.outUnit != "" {
+		// "the average track length in minutes": the measure divided into that unit; with no
+		// single duration measure to convert, the words are not understood.
+		ms := b.p.measures
+		f, ok := 0.0, len(ms) == 1 && ms[0].col != nil && ms[0].col.metric == nil && ms[0].agg != aggCount && ms[0].agg != aggCountDistinct
+		if ok {
+			f, ok = unitFactor(b.outUnit, ms[0].col)
+		}
+		if !ok {
+			return nil, &notUnderstood{words: []string{b.outWords}, msg: "cannot tell what to convert into " + b.outWords}
+		}
+		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
+	}
+	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
 	return &b.p, nil
@@ -252,11 +372,24 @@ func (b *builder) step(i int) error {
 	b.lastDim = false
 	switch it.kind {
 	case itUnknown:
+		if u := outUnit(*it); u != "" {
+			b.outUnit, b.outWords = u, it.text()
+			return nil
+		}
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
 		hint := b.lastTable
 		if b.dateHint != nil {
 			hint = b.dateHint
+		} else if hint != nil && hint.date == nil && b.lastDate == nil {
+			// "customers who rented a film in June 2005": films have no date of their own;
+			// the date is the rentals', named just before, not the customers' signup date.
+			for k := i - 1; k >= 0; k-- {
+				if p := b.items[k].pick; b.items[k].kind == itEntity && p != nil && p.kind == candTable && p.table.date != nil {
+					hint = p.table
+					break
+				}
+			}
 		}
 		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: hint})
 		b.lastDate, b.dateHint = nil, nil
@@ -278,11 +411,15 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			b.avgOf = true // "average total payments per customer"
 		}
 		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
+		// "average number of tracks per playlist": the average of a count per group, when a
+		// table follows (tableEntity); "mean number of conversions" is a count column's mean.
+		w := strings.ToLower(it.text())
+		b.avgCount = w == "average number of" || w == "mean number of"
 		b.group = false
 	case kwDistinct:
 		b.distinct = true
 	case kwGroup:
-		b.group = true
+		b.group = !agentBy(b.items, i)
 	case kwTop, kwBottom:
 		b.top, b.topDir = true, 1
 		if k == kwBottom {
@@ -295,8 +432,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwMost:
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
+		b.common, b.sold = it.kw.common, it.kw.sold
 	case kwLeast:
 		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
+		b.common, b.sold = it.kw.common, it.kw.sold
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -347,6 +486,25 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
 		}
 		b.anti, b.antiFrom = true, b.lastTable
+	case kwEmpty:
+		// "which playlists are empty": no row of the one table that refers to them.
+		t := b.lastTable
+		var child *table
+		for _, c := range b.m.tables {
+			if t != nil && c != t && !c.view && b.childOf(c, t) {
+				if child != nil {
+					return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %s would be empty of", t.name)}
+				}
+				child = c
+			}
+		}
+		if child == nil {
+			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what is empty"}
+		}
+		b.anti, b.antiFrom = true, t
+		if _, err := b.special(&cand{kind: candTable, table: child}); err != nil {
+			return err
+		}
 	case kwHas:
 		b.has = true
 	case kwShare:
@@ -396,7 +554,15 @@ func (b *builder) comparison(i int) error {
 	op, vals := cmpOp(b.cmp, b.not), toAny(b.cmpNums)
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
+	named := target != nil
 	b.cmpTarget = nil
+	if n := b.next(i); target != nil && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn &&
+		n.pick.col.class == classNumber && n.pick.col.table == target.table && n.pick.col != target && b.cmpAgg == aggNone {
+		// "films that cost more than 4 to rent": the column said after the number is the one
+		// compared; "cost" before it only said a price.
+		target = n.pick.col
+		n.kind, n.kw = itKeyword, keyword{}
+	}
 	if target != nil && b.cmpAgg != aggNone {
 		m := measure{agg: b.cmpAgg, col: target, table: target.table}
 		b.cmpAgg = aggNone
@@ -415,7 +581,7 @@ func (b *builder) comparison(i int) error {
 			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
 				target = n.pick.col
 				n.kind, n.kw = itKeyword, keyword{}
-				if b.lastTable != nil && b.lastTable != target.table && b.childOf(target.table, b.lastTable) {
+				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) {
 					m := measure{agg: aggSum, col: target, table: target.table}
 					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 					return nil
@@ -423,9 +589,16 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	childSum := false
 	if target == nil && b.cmpDim != "" {
 		if b.lastTable != nil {
 			target = dimColumn(b.lastTable, b.cmpDim)
+		}
+		if target == nil && b.lastTable != nil {
+			// "albums that last longer than an hour": an album has no length, its tracks do;
+			// the album's is their sum.
+			target = b.childDim(b.lastTable, b.cmpDim)
+			childSum = target != nil
 		}
 		if target == nil {
 			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", b.cmpDim)}
@@ -445,6 +618,12 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	if childSum {
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		b.p.subjects = appendTable(b.p.subjects, b.lastTable)
+		return nil
+	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
 	}
@@ -457,8 +636,33 @@ func (b *builder) comparison(i int) error {
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
 	}
+	if d := b.p.dims; named && len(d) == 1 && d[0].table != nil && d[0].role == nil && d[0].table != target.table &&
+		target.money > 0 && b.descendantOf(target.table, d[0].table, 3) {
+		// "which customers spent more than 40": what each customer spent in all, not one
+		// invoice above 40.
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
+	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// entityMoney is the money that rows of t bring: the money of the one table that refers to
+// t directly (a customer's invoices), or the business's sales when its one transaction
+// table refers to t (an employee's orders, through their lines).
+func (b *builder) entityMoney(t *table) *column {
+	if c := b.childMeasure(t); c != nil {
+		return c
+	}
+	e := b.m.eventTable()
+	if e == nil || e == t || !b.childOf(e, t) {
+		return nil
+	}
+	if e.measure != nil && e.measure.money >= revenueLike {
+		return e.measure
+	}
+	return b.childMeasure(e)
 }
 
 // childMeasure is the money measure of the one table that references t directly and has one
@@ -505,6 +709,34 @@ func oneTable(p *plan) bool {
 		}
 	}
 	return len(p.having) == 0 && len(p.semFilters) == 0
+}
+
+// descendantOf reports whether child reaches parent through at most depth foreign keys, each
+// from the many side ("order lines" of a category: lines → products → categories), so a
+// measure of child adds up per parent row.
+func (b *builder) descendantOf(child, parent *table, depth int) bool {
+	if depth == 0 || child.view {
+		return false
+	}
+	for _, f := range child.fks {
+		if f.to.table == child {
+			continue
+		}
+		if f.to.table == parent || b.descendantOf(f.to.table, parent, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// linked reports whether a table other than a and b references both (a link table).
+func (b *builder) linked(a, c *table) bool {
+	for _, t := range b.m.tables {
+		if t != a && t != c && !t.view && b.childOf(t, a) && b.childOf(t, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // childOf reports whether child references parent directly (one parent has many children).
@@ -579,6 +811,9 @@ func (b *builder) entity(i int) error {
 		if b.not {
 			op = "<>"
 			b.not = false
+		}
+		if c.item {
+			op = map[string]string{"=": "contains", "<>": "not contains"}[op]
 		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by.
@@ -697,6 +932,10 @@ func (b *builder) entity(i int) error {
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
+	if b.avgCount && b.agg == aggAvg {
+		b.agg, b.avgOf = aggCount, true
+	}
+	b.avgCount = false
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.table == t &&
 		!it.plural && b.agg == aggNone && !b.which && !b.top && (!b.group || nameColumn(n.pick.col)) {
 		// "customer Mia Dubois", "handled by employee Mia Dubois": the table only says whose
@@ -705,8 +944,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
-		if n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct {
-			return nil // "order amount": the table only qualifies its column
+		if nn := b.next(i + 1); n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct &&
+			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && b.which) {
+			// "order amount": the table only qualifies its column; in "which tracks cost more
+			// than 1" the tracks are the rows asked for.
+			return nil
 		}
 		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
@@ -727,11 +969,20 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
 		// "how much have rock tracks sold for": the measure is said after the rows.
 		b.p.subjects = appendTable(b.p.subjects, t)
+	case b.agg == aggSum && b.group && t.measure == nil:
+		// "how much did each employee sell": the rows to group by; the amount is said later
+		// or is the business's sales (build).
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.group = false
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
 		}
-		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: t.measure, table: t})
+		col, err := b.defaultMeasure(t, b.agg, aggWords(b))
+		if err != nil {
+			return err
+		}
+		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: t})
 		b.agg = aggNone
 	case b.firstLast != aggNone && t.date != nil:
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
@@ -743,9 +994,12 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
 		b.whichDim = b.whichDim || b.which
-	case b.super != 0 && len(b.p.measures) == 0 && it.plural && !b.price:
-		// "the most orders": rank by how many.
+	case b.super != 0 && len(b.p.measures) == 0 && (it.plural || verbForm(it, t)) && !b.price && !afterPreposition(it):
+		// "the most orders": rank by how many; "the most rented films": by how many rentals.
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+	case b.super != 0 && len(b.p.measures) > 0 && len(b.p.dims) == 0 && it.plural && b.p.measures[0].table != t:
+		// "... most rented films": the films are ranked.
+		b.addDim(dimension{table: t, plural: true})
 	default:
 		b.p.subjects = appendTable(b.p.subjects, t)
 		if b.super != 0 && !it.plural {
@@ -753,6 +1007,29 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	return nil
+}
+
+// afterPreposition reports whether a preposition comes right before an item: in "sold the
+// most to customers in Germany" the customers are who was sold to, not what is counted.
+func afterPreposition(it *item) bool {
+	if len(it.skipped) == 0 {
+		return false
+	}
+	switch it.skipped[len(it.skipped)-1] {
+	case "to", "for", "from", "with", "by", "at":
+		return true
+	}
+	return false
+}
+
+// verbForm reports whether an item names table t by a verb ("rented" for rental): the events
+// of t, as in "the most rented films".
+func verbForm(it *item, t *table) bool {
+	if len(it.toks) != 1 || len(t.words) == 0 {
+		return false
+	}
+	w := it.toks[0].lower
+	return w != t.words[len(t.words)-1] && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing"))
 }
 
 // laterMeasure reports whether an item after i names a number column (a measure) of any
@@ -772,6 +1049,16 @@ func (b *builder) laterMeasure(i int) bool {
 	return false
 }
 
+// genericName reports whether an item names col with none of the words of its name.
+func genericName(it *item, col *column) bool {
+	for _, t := range it.toks {
+		if slices.Contains(col.words, t.norm) {
+			return false
+		}
+	}
+	return true
+}
+
 func countAgg(distinct bool) aggKind {
 	if distinct {
 		return aggCountDistinct
@@ -783,6 +1070,10 @@ func (b *builder) numberColumn(i int, col *column) error {
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		b.cmpTarget = col
+		if b.which && len(b.p.dims) == 0 {
+			// "which films cost more than 4": the films are the rows asked for.
+			b.p.subjects = appendTable(b.p.subjects, col.table)
+		}
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
@@ -812,18 +1103,18 @@ func (b *builder) numberColumn(i int, col *column) error {
 		case agg == aggCount:
 			agg = aggSum // "number of clicks" adds up a count column
 		}
-		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
+		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
 		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
 		// left to finish: a sum per product, or no sum when the rows ranked are its own.
 		if len(b.p.measures) == 0 {
-			b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
+			b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		}
 		b.p.order = orderMeasure
 		b.group = false
 	default:
-		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table})
+		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.group = false
 	}
 	return nil
@@ -869,11 +1160,51 @@ func (b *builder) finish() error {
 			p.share = true
 		}
 	}()
-	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 && stateCondition(p.conds[0]) {
-		// "percentage of products discontinued", "share of rentals still out": the rows in
-		// that state among all rows of their table. Only a flag or a missing/present date is
-		// a state; a ratio of two values ("percentage of cancelled orders" against which
-		// others?) is still refused.
+	if done := b.personQuestion(); done {
+		return nil
+	}
+	if b.sold && len(p.measures) == 0 && len(p.having) == 0 {
+		// "the best selling track", "our 3 best-selling albums": the rows talked about,
+		// ranked by the units of the one sales-lines table (its quantity, else its rows).
+		if lines := b.m.salesLines(); lines != nil {
+			var t *table
+			switch {
+			case len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil:
+				t = p.dims[0].table
+			case len(p.dims) == 0 && len(p.subjects) == 1:
+				t = p.subjects[0]
+			}
+			if t != nil && t != lines {
+				m := measure{agg: aggCount, table: lines}
+				for _, d := range b.m.derived {
+					if d.table == lines {
+						m = measure{agg: aggSum, col: d.metric.qty, table: lines}
+					}
+				}
+				p.measures, p.subjects = []measure{m}, nil
+				p.dims = []dimension{{table: t, plural: b.topN > 1}}
+			}
+		}
+	}
+	if b.common && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 && p.listCols[0].class == classText {
+		// "the most common film rating": the rating most films have.
+		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil
+		b.singular = true
+	}
+	if b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 1 && p.measures[0].col == nil &&
+		(p.measures[0].agg == aggCount || p.measures[0].agg == aggCountDistinct) && len(p.subjects) == 1 {
+		// "on average, how many tracks does an album have": the count per album, averaged;
+		// only when the counted rows belong to the album (directly, through their parents
+		// or through a link table such as film_actor).
+		if s, mt := p.subjects[0], p.measures[0].table; s != mt && (b.descendantOf(mt, s, 2) || b.linked(mt, s)) {
+			p.dims, p.subjects = []dimension{{table: s, plural: true}}, nil
+		}
+	}
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
+		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
+		// "percentage of products discontinued", "share of rentals still out", "percentage of
+		// cancelled orders": the rows in that state, or holding that value, among all rows of
+		// their table. Conditions on other tables or several conditions are still refused.
 		c := p.conds[0]
 		t := c.col.table
 		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
@@ -882,7 +1213,7 @@ func (b *builder) finish() error {
 		}
 	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
-		// "percentage of cancelled orders" is a ratio of two filters, which the plan cannot
+		// "percentage of Rock tracks of the Beatles" is a ratio of filters the plan cannot
 		// express; answering the count alone would be a different question.
 		return &notUnderstood{words: []string{kwWords(b, kwShare)}, msg: "a share is computed per group: say what to divide by (\"share of orders by status\")"}
 	}
@@ -927,6 +1258,11 @@ func (b *builder) finish() error {
 	// "segment revenue" reads that way.
 	if len(p.measures) > 0 && len(p.listCols) > 0 {
 		for _, c := range p.listCols {
+			if countsRowsOf(p, c) {
+				// "how many shipping companies": CompanyName only repeats what a shipper is; a
+				// count of rows per their own name is one per row.
+				continue
+			}
 			if c.class == classText {
 				p.dims = append(p.dims, dimension{col: c})
 			}
@@ -990,6 +1326,27 @@ func (b *builder) finish() error {
 		}
 		p.listCols, p.dims, b.whichList = cols, nil, true
 	}
+	if ranking && len(p.measures) == 0 && len(p.having) == 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil && b.saidSoldAnywhere() {
+		// "which employee sold the most to customers in Germany": ranked by the business's
+		// sales that the rows brought, not by how many customers.
+		if money := b.entityMoney(p.dims[0].table); money != nil {
+			p.measures = append(p.measures, measure{agg: aggSum, col: money, table: money.table})
+		}
+	}
+	if d := p.dims; len(p.measures) == 0 && len(p.having) == 0 && !ranking && len(d) == 1 && d[0].table != nil && d[0].role == nil &&
+		d[0].grain == grainNone && len(p.subjects) == 1 && b.childOf(d[0].table, p.subjects[0]) && p.subjects[0].label != nil && d[0].table.label != nil {
+		// "each album with its artist": an album has one artist, so counting them per album
+		// says nothing; the albums are listed, each with its artist's name.
+		t, parent := d[0].table, p.subjects[0]
+		var cols []*column
+		for _, c := range []*column{t.label2, t.label, parent.label2, parent.label} {
+			if c != nil {
+				cols = append(cols, c)
+			}
+		}
+		p.listTable, p.listCols, p.dims, p.subjects = t, cols, nil, nil
+		return nil
+	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
 		// "orders per month", "customers by country": count the rows talked about.
 		var t *table
@@ -1001,6 +1358,9 @@ func (b *builder) finish() error {
 			// "our busiest month": the month with the most of the business's events, when one
 			// dated table clearly records them.
 			t = b.m.eventTable()
+		} else if b.common && len(p.dims) == 1 && d.grain == grainNone && d.col != nil && d.col.class == classText {
+			// "the most common film rating": the value most rows hold.
+			t = d.col.table
 		}
 		if t == nil {
 			if ranking {
@@ -1039,6 +1399,10 @@ func (b *builder) finish() error {
 			m.agg = aggSum
 			continue
 		}
+		if da := b.m.discountAmounts[m.col]; da != nil && (m.agg == aggSum || m.agg == aggNone && b.super == 0) {
+			m.col, m.table, m.agg = da, da.table, aggSum
+			continue
+		}
 		if m.agg != aggNone {
 			continue
 		}
@@ -1063,7 +1427,7 @@ func (b *builder) finish() error {
 				// (high-cardinality, so never sampled) keep their duplicates.
 				p.distinct = true
 				for _, c := range p.listCols {
-					if c.class != classText || len(c.samples) == 0 {
+					if c.class != classText || len(c.samples) == 0 || b.whichRows && (c == c.table.label || c == c.table.label2) {
 						// Rows of one table keep their duplicates (two customers named "IT");
 						// values found through joins are listed once.
 						p.distinct = b.whichList && !(b.whichRows && oneTable(p))
@@ -1092,11 +1456,14 @@ func (b *builder) finish() error {
 			if col == nil && b.dim != "" {
 				col = dimColumn(p.listTable, b.dim)
 			}
-			if col == nil {
+			if col == nil && (b.price || b.top || sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))]) {
+				// "the most expensive product", "top 5 orders", "the largest order": the
+				// table's own measure.
 				col = p.listTable.measure
 			}
 			if col == nil {
-				return &notUnderstood{msg: fmt.Sprintf("cannot tell how to rank %s", p.listTable.name)}
+				// "the most common film rating" read as a listing: no word says by what.
+				return &notUnderstood{words: []string{kwWords(b, kwMost) + kwWords(b, kwLeast)}, msg: fmt.Sprintf("cannot tell how to rank %s", p.listTable.name)}
 			}
 			p.order, p.orderCol = orderCol, col
 			p.desc = b.topDir >= 0 && b.super >= 0
@@ -1123,6 +1490,128 @@ func (b *builder) finish() error {
 		}
 	}
 	return nil
+}
+
+// defaultMeasure is the column an aggregate takes when the question names only a table
+// ("how much did each salesperson sell"): the table's measure, except that a sum of a unit
+// price adds up prices, not money taken; the revenue derived from price × quantity is what
+// such a question means, and without one the question is refused.
+func (b *builder) defaultMeasure(t *table, agg aggKind, words string) (*column, error) {
+	c := t.measure
+	if agg != aggSum || !slices.Contains(c.words, "price") && !slices.Contains(c.words, "rate") {
+		return c, nil
+	}
+	for _, d := range b.m.derived {
+		if d.table == t {
+			return d, nil
+		}
+	}
+	return nil, &notUnderstood{words: []string{words}, msg: fmt.Sprintf("cannot tell what to add up: a sum of %s.%s adds up prices", t.name, c.name)}
+}
+
+// personQuestion answers a question that names rows only by conditions on one table and
+// asks who or what they are: "who is our IT manager" lists the employees with that title,
+// "who does Robert King report to" (or "Anne Dodsworth's boss") the row Robert King's
+// self-reference points to, and "what does Pavlova, Ltd. supply" the rows of the one table
+// that refers to the supplier. It reports whether it filled the plan.
+func (b *builder) personQuestion() bool {
+	p := &b.p
+	if len(p.measures)+len(p.dims)+len(p.subjects)+len(p.listCols)+len(p.having) > 0 || len(p.conds) == 0 ||
+		b.agg != aggNone || b.top || b.super != 0 || b.share || len(b.items) == 0 {
+		return false
+	}
+	var t *table
+	for _, c := range p.conds {
+		if c.col == nil || c.role != nil || c.anti != nil || c.avgOf != nil || t != nil && c.col.table != t {
+			return false
+		}
+		t = c.col.table
+	}
+	lead := ""
+	if sk := b.items[0].skipped; len(sk) > 0 {
+		lead = sk[0]
+	} else if b.items[0].kind == itKeyword {
+		lead = strings.ToLower(b.items[0].text())
+	}
+	labels := func(t *table) []*column {
+		var cs []*column
+		if t.label2 != nil {
+			cs = append(cs, t.label2)
+		}
+		return append(cs, t.label)
+	}
+	switch {
+	case (lead == "who" || lead == "whom") && b.roleKey != nil && b.roleKey.table == t && t.label != nil:
+		p.roleList, p.listTable, p.listCols = b.roleKey, t, labels(t)
+		b.roleKey = nil
+		return true
+	case lead == "who" && b.roleKey == nil && t.label != nil:
+		p.listTable, p.listCols = t, labels(t)
+		return true
+	case lead == "what" && b.roleKey == nil:
+		var child *table
+		for _, c := range b.m.tables {
+			if c == t || c.view || !b.childOf(c, t) {
+				continue
+			}
+			if child != nil {
+				return false
+			}
+			child = c
+		}
+		if child == nil || child.label == nil {
+			return false
+		}
+		p.listTable, p.listCols = child, labels(child)
+		return true
+	}
+	return false
+}
+
+// agentBy reports whether the "by" at items[i], after a participle, says who did something
+// ("orders placed by customers in France") rather than what to group by: only before a plural
+// table that a value follows, since "orders placed by customer" still reads as a breakdown.
+func agentBy(items []item, i int) bool {
+	it := &items[i]
+	if strings.ToLower(it.text()) != "by" || len(it.skipped) == 0 || i+2 >= len(items) {
+		return false
+	}
+	w := it.skipped[len(it.skipped)-1]
+	if !strings.HasSuffix(w, "ed") && w != "made" && w != "sold" && w != "taken" && w != "done" {
+		return false
+	}
+	t, v := &items[i+1], &items[i+2]
+	return t.kind == itEntity && t.plural && t.pick != nil && t.pick.kind == candTable &&
+		v.kind == itEntity && v.pick != nil && v.pick.kind == candValue
+}
+
+// dedupeMeasures drops a measure said twice ("the highest freight charge": freight and
+// charge both name Orders.Freight).
+func dedupeMeasures(ms []measure) []measure {
+	var out []measure
+	for _, m := range ms {
+		dup := false
+		for _, o := range out {
+			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sizeWords are superlatives of size or amount, which rank rows by their table's measure.
+var sizeWords = toSet(strings.Fields("largest biggest smallest greatest highest lowest"))
+
+// countsRowsOf reports whether c names the rows a measure counts: the counted table's label.
+func countsRowsOf(p *plan, c *column) bool {
+	for _, m := range p.measures {
+		if m.col == nil && (m.agg == aggCount || m.agg == aggCountDistinct) && m.table == c.table && (c == c.table.label || c == c.table.label2) {
+			return true
+		}
+	}
+	return false
 }
 
 // limitFor is N when given, 1 for a singular "which product", else the default top N.
@@ -1169,12 +1658,35 @@ func stateCondition(c condition) bool {
 	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil {
 		return false
 	}
-	if c.op == "is null" || c.op == "is not null" {
+	if c.op == "is null" || c.op == "is not null" || c.op == "contains" || c.op == "not contains" {
 		return true
 	}
 	if len(c.vals) == 1 {
 		_, ok := c.vals[0].(flagValue)
 		return ok
+	}
+	return false
+}
+
+// valueCondition reports whether a row condition compares a column of the rows talked about
+// with one value ("percentage of customers from the USA", "share of orders cancelled"): the
+// rows that have it among all of them.
+func valueCondition(c condition, subjects []*table) bool {
+	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil || c.role != nil || len(c.vals) != 1 {
+		return false
+	}
+	if _, ok := c.vals[0].(string); !ok || c.op != "=" && c.op != "<>" {
+		return false
+	}
+	return len(subjects) == 0 || len(subjects) == 1 && subjects[0] == c.col.table
+}
+
+// named reports whether the question named table t itself ("films", not only a film's rating).
+func (b *builder) named(t *table) bool {
+	for _, it := range b.items {
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t {
+			return true
+		}
 	}
 	return false
 }
@@ -1202,6 +1714,24 @@ func unitFactor(unit string, col *column) (float64, bool) {
 		return from / 60, true
 	}
 	return 0, false
+}
+
+// childDim is the column measuring dim in the one table that references t directly and has
+// one, or nil when none or several do.
+func (b *builder) childDim(t *table, dim string) *column {
+	var found *column
+	for _, c := range b.m.tables {
+		if c == t || c.view || !b.childOf(c, t) {
+			continue
+		}
+		if col := dimColumn(c, dim); col != nil {
+			if found != nil {
+				return nil
+			}
+			found = col
+		}
+	}
+	return found
 }
 
 // dimWords are the column-name words that measure a dimension, with units.
@@ -1243,6 +1773,42 @@ func (b *builder) special(c *cand) (bool, error) {
 		case c.kind == candTable:
 			target = c.table.measure
 		}
+		if ct := b.cmpCount; ct != nil && c.kind == candTable && ct != c.table && (b.descendantOf(ct, c.table, 3) || b.linked(ct, c.table)) {
+			// "customers with more rentals than the average customer": each one's count against
+			// the average of those counts.
+			m := measure{agg: aggCount, table: ct}
+			avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+			op := cmpOp(b.cmp, b.not)
+			b.cmp, b.cmpAvg, b.not, b.cmpCount = kwNone, false, false, nil
+			b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
+			if len(b.p.dims) == 0 {
+				b.addDim(dimension{table: c.table, plural: true})
+			}
+			return true, nil
+		}
+		if target == nil && c.kind == candTable && b.cmpDim == "" && (subject == c.table || b.cmpTarget != nil) {
+			// "which employees sold more than the average employee": each one's total of the
+			// business's money against the average of those totals; "customers who spent more
+			// than the average customer": of the money named (their invoices' totals).
+			money := b.cmpTarget
+			if money != nil && (money.table == c.table || money.metric == nil && money.money < revenueLike || !b.descendantOf(money.table, c.table, 3)) {
+				money = nil
+			} else if money == nil {
+				money = b.entityMoney(c.table)
+			}
+			if money != nil {
+				b.cmpTarget = nil
+				m := measure{agg: aggSum, col: money, table: money.table}
+				avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+				op := cmpOp(b.cmp, b.not)
+				b.cmp, b.cmpAvg, b.not = kwNone, false, false
+				b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
+				if len(b.p.dims) == 0 {
+					b.addDim(dimension{table: c.table, plural: true})
+				}
+				return true, nil
+			}
+		}
 		if subject == nil || target == nil || target.metric != nil {
 			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
 		}
@@ -1265,6 +1831,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
+		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
@@ -1281,10 +1848,16 @@ func (b *builder) special(c *cand) (bool, error) {
 		if !ok {
 			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
 		}
+		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable, b.lastDate = b.antiFrom, c.col
+		return true, nil
+	case b.anti && c.kind == candValue && c.item && c.table == b.antiFrom:
+		// "films without trailers": the list does not hold the item.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "not contains", vals: []any{c.value}})
+		b.anti = false
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
@@ -1324,6 +1897,14 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// markAnti records that the next condition is the anti-join, for checkShape.
+func (b *builder) markAnti() {
+	b.antiCond, b.antiSubject, b.antiWords = len(b.p.conds), b.antiFrom, kwWords(b, kwNever)
+	if b.antiWords == "" {
+		b.antiWords = kwWords(b, kwNot)
+	}
 }
 
 // notAnti reports whether a table said after "not" can be the anti-join of the rows talked
@@ -1414,6 +1995,88 @@ func countAfterTable(items []item) {
 			items[i-1], items[i] = items[i], items[i-1]
 		}
 	}
+}
+
+// countBeforeAverage reads "customers with more rentals than the average customer": the
+// table between "more" (or "fewer") and "than the average" is what is counted; it is taken
+// out of the items and kept for special.
+func (b *builder) countBeforeAverage() {
+	items := b.items
+	for i := 0; i+2 < len(items); i++ {
+		k, t, a := &items[i], &items[i+1], &items[i+2]
+		w := strings.ToLower(k.text())
+		if k.kind != itKeyword || w != "more" && w != "fewer" || t.kind != itEntity || t.pick == nil || t.pick.kind != candTable ||
+			a.kind != itKeyword || a.kw.kind != kwAvg {
+			continue
+		}
+		b.cmpCount = t.pick.table
+		items[i], items[i+1] = items[i+1], items[i]
+		items[i].kind, items[i].kw, items[i].cands, items[i].pick = itKeyword, keyword{}, nil, nil
+	}
+}
+
+// columnBeforeComparison reads "dearer to replace than the average film" as "replacement
+// cost dearer than the average film": a comparative followed by the number column it
+// compares, then by what it is compared with, has the column moved before it.
+func columnBeforeComparison(items []item) {
+	for i := 0; i+2 < len(items); i++ {
+		k, c, n := &items[i], &items[i+1], &items[i+2]
+		if k.kind != itKeyword || !isCmp(k.kw.kind) || c.kind != itEntity || c.pick == nil || c.pick.kind != candColumn ||
+			c.pick.col.class != classNumber {
+			continue
+		}
+		if n.kind == itNumber || n.kind == itKeyword && n.kw.kind == kwAvg {
+			items[i], items[i+1] = items[i+1], items[i]
+		}
+	}
+}
+
+// saleVerbs say that something was sold; with nothing else named after "never", the missing
+// rows are sales.
+var saleVerbs = toSet(strings.Fields("sold sell sells selling ordered bought purchased"))
+
+// saidSold reports whether a sale verb was skipped after the last "never" or "not".
+func (b *builder) saidSold() bool {
+	for k := len(b.items) - 1; k >= 0; k-- {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
+		}
+		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
+			return false
+		}
+	}
+	return false
+}
+
+// saidSoldAnywhere reports whether the question says "sold" (or another sale verb).
+func (b *builder) saidSoldAnywhere() bool {
+	for _, it := range b.items {
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// salesLines is the one table that records what was sold line by line: the table whose
+// revenue is derived from price × quantity, when exactly one has it.
+func (m *model) salesLines() *table {
+	var found *table
+	for _, d := range m.derived {
+		if d.table.view {
+			continue
+		}
+		if found != nil && found != d.table {
+			return nil
+		}
+		found = d.table
+	}
+	return found
 }
 
 // eventTable is the one dated table that records the business's transactions: it holds a

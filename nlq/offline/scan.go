@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -54,6 +55,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if afterCmp && oneOfUnit(toks, i) {
+			// "shorter than an hour", "under a dollar": the article is the number one.
+			items = append(items, item{kind: itNumber, num: 1, toks: toks[i : i+1], start: i, skipped: skipped})
+			skipped = nil
+			i++
+			continue
+		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
@@ -68,6 +76,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		for n := min(lex.maxLen, len(toks)-i); n > 0; n-- {
 			if n < bestLen || (n == bestLen && best.kind == itDate) {
 				break
+			}
+			if afterCmp && toks[i].isNum && !toks[i].quoted {
+				break // "more than 100 units": the number compared, not a postal code 100
 			}
 			if n > 1 && anyQuoted(toks[i:i+n]) {
 				continue
@@ -138,6 +149,184 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 var fillerPhrases = map[string]bool{
 	"look after": true, "looks after": true, "looked after": true, "looking after": true,
 	"take care of": true, "takes care of": true, "took care of": true, "in charge of": true,
+	// Phrasal verbs that only say the rows exist or were made: "invoices we sent out",
+	// "playlists we put together", "discount we gave away", "states on file".
+	"send out": true, "sent out": true, "sends out": true, "put together": true, "puts together": true,
+	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
+	"come from": true, "comes from": true, "came from": true,
+}
+
+// moneyUnits are currency words a number can be said in; the number is the amount.
+var moneyUnits = toSet(strings.Fields("dollar euro pound buck cent"))
+
+// oneOfUnit reports whether toks[i] is "a" or "an" before a unit of time or money.
+func oneOfUnit(toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i].quoted || toks[i].lower != "a" && toks[i].lower != "an" {
+		return false
+	}
+	_, unit := unitSeconds[toks[i+1].norm]
+	return unit || moneyUnits[toks[i+1].norm]
+}
+
+// narrowByContext drops the readings of an entity that the words around it rule out, before
+// resolution weighs joins: after a comparison and its number, what can be compared ("more
+// than 8000 units": not the text QuantityPerUnit); after "our", a staff table's reading of a
+// title; after a count, a passive participle naming a number column is a verb ("how many
+// invoices were billed"); after "how many", a quantity rather than a text column ("units");
+// a place value right after a table ("customers in France"), that table's column; and right
+// after "never", "no" or "nobody", what can be missing rows or an empty column ("products
+// nobody ordered": orders, not UnitsOnOrder).
+func narrowByContext(items []item) {
+	for i := 2; i < len(items); i++ {
+		// "more than 8000 units": what is compared is a number column or a count of rows, not
+		// the text QuantityPerUnit.
+		cmp, num, it := &items[i-2], &items[i-1], &items[i]
+		if cmp.kind != itKeyword || !isCmp(cmp.kw.kind) || num.kind != itNumber || it.kind != itEntity {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candTable || c.kind == candColumn && c.col.class == classNumber {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) {
+			it.cands = keep
+		}
+	}
+	for i := range items {
+		// "who are our sales representatives": a job title held by the business's own people
+		// (Employees.Title) and by its customers' contacts (Customers.ContactTitle); "our"
+		// says the staff's.
+		it := &items[i]
+		if it.kind != itEntity || !slices.Contains(it.skipped, "our") {
+			continue
+		}
+		var staff []cand
+		tables := 0
+		var seen []*table
+		for _, c := range it.cands {
+			if c.kind != candValue {
+				staff = nil
+				break
+			}
+			if !slices.Contains(seen, c.table) {
+				seen = append(seen, c.table)
+				tables++
+			}
+			if containsAny(c.table.words, staffWords) {
+				staff = append(staff, c)
+			}
+		}
+		if len(staff) > 0 && tables > 1 && len(staff) < len(it.cands) && sameTable(staff) {
+			it.cands = staff
+		}
+	}
+	counting := false
+	for i := range items {
+		// "how many invoices were billed to Germany": after a count, a passive participle
+		// that names a number column ("billed": the invoice total) is a verb, not a second
+		// measure.
+		it := &items[i]
+		if it.kind == itKeyword && it.kw.kind == kwCount {
+			counting = true
+		}
+		if !counting || it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") ||
+			len(it.skipped) == 0 || !auxiliaries[it.skipped[len(it.skipped)-1]] {
+			continue
+		}
+		numeric := true
+		for _, c := range it.cands {
+			numeric = numeric && c.kind == candColumn && c.col.class == classNumber
+		}
+		if numeric {
+			it.kind, it.cands = itKeyword, nil
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		// "how many units of Chai": units are counted in a quantity column, not the text
+		// QuantityPerUnit.
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itKeyword || prev.kw.kind != kwCount || it.kind != itEntity {
+			continue
+		}
+		counted := false
+		for _, c := range it.cands {
+			counted = counted || c.kind == candColumn && c.col.class == classNumber && c.col.countName()
+		}
+		if !counted {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind != candColumn || c.col.class != classText {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		// "customers in France": a value said right after a table names that table's
+		// attribute when it has one (Customers.Country, not the orders' ShipCountry).
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itEntity || it.kind != itEntity || len(prev.cands) == 0 || prev.cands[0].kind != candTable || prev.cands[0].score < scoreExact ||
+			len(it.skipped) == 0 || slices.ContainsFunc(it.skipped, func(w string) bool { return !placeWords[w] }) {
+			continue
+		}
+		t := prev.cands[0].table
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candValue && c.table == t {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) && onlyValueCands(it.cands) {
+			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itKeyword || prev.kw.kind != kwNever || it.kind != itEntity {
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind != candColumn || c.col.class != classNumber {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(it.cands) {
+			it.cands = keep
+		}
+	}
+}
+
+// auxiliaries come before a passive participle ("were billed").
+var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
+
+// placeWords link rows to where they are: "customers in France", "suppliers from Japan".
+var placeWords = toSet(strings.Fields("in from at based located living live lives"))
+
+// onlyValueCands reports whether every candidate is a value.
+func onlyValueCands(cs []cand) bool {
+	for _, c := range cs {
+		if c.kind != candValue {
+			return false
+		}
+	}
+	return true
+}
+
+// sameTable reports whether all candidates are of one table.
+func sameTable(cs []cand) bool {
+	for _, c := range cs {
+		if c.table != cs[0].table {
+			return false
+		}
+	}
+	return true
 }
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
@@ -254,7 +443,7 @@ func wordForm(t token, lex *lexicon) []cand {
 		return nil
 	}
 	var stems []string
-	for _, suf := range []string{"ed", "d", "ing"} {
+	for _, suf := range []string{"ed", "d", "ing", "s"} { // acted, acting, acts
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			st := w[:len(w)-len(suf)]
 			stems = append(stems, st)
@@ -265,9 +454,12 @@ func wordForm(t token, lex *lexicon) []cand {
 	}
 	var forms []string
 	for _, st := range stems {
-		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment",
-			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier
-			st+"or", st+"r", st+"er")
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+		if !stopWords[w] {
+			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier; a
+			// filler verb ("selling") names no seller.
+			forms = append(forms, st+"or", st+"r", st+"er")
+		}
 	}
 	for _, f := range forms {
 		var out []cand

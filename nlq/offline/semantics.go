@@ -20,6 +20,7 @@ type metricDef struct {
 	// derived metrics are inferred from the schema, not written by an admin: price × quantity
 	// (× (1 − discount)) of one table, rendered in the request's dialect.
 	price, qty, discount *column
+	discAmount           bool // price × quantity × discount: the money a discount took off
 }
 
 // revenueWords name a derived revenue metric ("how much have they sold for" is the sales).
@@ -57,6 +58,16 @@ func (m *model) addDerivedMetrics() {
 		}
 		c := &column{name: "revenue", table: t, class: classNumber, words: []string{"revenue"}, money: 10, metric: def}
 		m.derived = append(m.derived, c)
+		if disc != nil {
+			// "how much discount did we give": the money the discount took off, not a sum of
+			// rates.
+			dd := &metricDef{name: "discount_amount", tables: []*table{t}, price: price, qty: qty, discount: disc, discAmount: true}
+			dd.desc = fmt.Sprintf("%s.%s × %s.%s × %s.%s", t.name, price.name, t.name, qty.name, t.name, disc.name)
+			if m.discountAmounts == nil {
+				m.discountAmounts = map[*column]*column{}
+			}
+			m.discountAmounts[disc] = &column{name: "discount_amount", table: t, class: classNumber, words: []string{"discount", "amount"}, money: 1, metric: dd}
+		}
 	}
 }
 
@@ -66,6 +77,9 @@ func (x *metricDef) sql(d dialect) string {
 		return x.expr
 	}
 	e := d.col(x.price) + " * " + d.col(x.qty)
+	if x.discAmount {
+		return "SUM(" + e + " * " + d.col(x.discount) + ")"
+	}
 	if x.discount != nil {
 		e += " * (1 - " + d.col(x.discount) + ")"
 	}
