@@ -22,7 +22,8 @@ import (
 // written with the tuned sets, before any tuning), NLQ_HELDOUT=2 the second
 // (*_heldout2.json, public databases only, written after the first was scored and used for
 // tuning), NLQ_HELDOUT=3 the third (*_heldout3.json, public databases only, written blind
-// after the second was used for tuning). Each is scored once, so it measures generalisation;
+// after the second was used for tuning), NLQ_HELDOUT=4 the fourth (*_heldout4.json, public
+// databases only, written blind after the third was scored and used for tuning). Each is scored once, so it measures generalisation;
 // a database without a file for the batch is left out of it, so oracle_co, which has no tuned
 // set and is kept unseen, appears only in the third.
 //
@@ -37,6 +38,8 @@ func TestEvalSets(t *testing.T) {
 		sets = append(sets, "_heldout2")
 	case "3":
 		sets = append(sets, "_heldout3")
+	case "4":
+		sets = append(sets, "_heldout4")
 	default:
 		sets = append(sets, "_heldout")
 	}
@@ -45,7 +48,7 @@ func TestEvalSets(t *testing.T) {
 		type tally struct{ n, right, wrong, refused int }
 		all := map[string]*tally{}
 		var sb strings.Builder
-		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out"}[suffix]
+		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out", "_heldout4": "fourth held-out"}[suffix]
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
 		for _, e := range evalSources(t) {
@@ -143,8 +146,8 @@ func evalSetExists(t *testing.T, set string) bool {
 
 // TestEvalExpectedSQLAnswers checks the answer key, tuned and all held-out batches alike,
 // without asking the engine: every expected query runs on its database and returns at least
-// one row, so a typo or an empty date range cannot make a question unanswerable (or trivially
-// "right"). A database with a tuned set must have the first held-out batch, and a public one
+// one row that is not a lone 0, so a typo or an empty date range cannot make a question
+// unanswerable (or trivially "right"). A database with a tuned set must have the first held-out batch, and a public one
 // also the second; an untuned database (oracle_co) has only the third, so it stays unseen.
 func TestEvalExpectedSQLAnswers(t *testing.T) {
 	ctx := context.Background()
@@ -157,8 +160,10 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 				sets = append(sets, e.name+"_heldout2")
 			}
 		}
-		if evalSetExists(t, e.name+"_heldout3") {
-			sets = append(sets, e.name+"_heldout3")
+		for _, later := range []string{"_heldout3", "_heldout4"} {
+			if evalSetExists(t, e.name+later) {
+				sets = append(sets, e.name+later)
+			}
 		}
 		if len(sets) == 0 {
 			t.Errorf("%s: no question set in testdata/eval", e.name)
@@ -174,6 +179,10 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 					t.Errorf("[%s] %q: %v", set, q.Question, err)
 				case rowsOf(cols) == 0:
 					t.Errorf("[%s] %q: expected SQL returns no rows", set, q.Question)
+				case onlyZero(cols):
+					// A count of nothing is as unanswerable as no rows: any engine that
+					// filters on a wrong value would get it "right".
+					t.Errorf("[%s] %q: expected SQL returns only a single 0", set, q.Question)
 				}
 			}
 		}
@@ -226,6 +235,12 @@ func columns(ctx context.Context, db *sql.DB, q string) ([][]string, error) {
 		}
 	}
 	return out, rows.Err()
+}
+
+// onlyZero reports whether a result is one row of one column holding 0 (a count of nothing);
+// cell formats every numeric zero as "0".
+func onlyZero(cols [][]string) bool {
+	return len(cols) == 1 && rowsOf(cols) == 1 && cols[0][0] == "0"
 }
 
 func rowsOf(cols [][]string) int {
