@@ -277,12 +277,12 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	stopStarting()
 	starting.Wait()
+	a.stopWorkers()
 	if a.Local != nil {
-		// Questions accepted here finish before the workers stop; past the grace their
-		// commands go to the broker for another process.
+		// Questions accepted here get a grace to finish; past it their commands go to the
+		// broker. The workers are stopped first, so it is another process that answers them.
 		a.Local.Stop(a.Cfg.ShutdownTimeout / 2)
 	}
-	a.stopWorkers()
 	stopRelay() // after the workers, so what they wrote last is still published
 	relayDone.Wait()
 	a.closeResources()
