@@ -136,9 +136,13 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	var answered *store.Query
 	if claim != nil {
-		started = true
-		done = claim.Start(c.Request.Context(), q, a, cmd.ID)
+		// The run writes its answer into its own copy, which this request reads only once
+		// the run is over.
+		run := *q
+		answered, started = &run, true
+		done = claim.Start(c.Request.Context(), answered, a, cmd.ID)
 	}
 	if !async {
 		timer := time.NewTimer(wait)
@@ -163,7 +167,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 				}
 			}
 		}
-		cur := q
+		cur := answered
 		if claim == nil || !finished(done) {
 			// Answered through the broker, or not yet: the database tells.
 			if cur, err = h.st.Query(c.Request.Context(), q.OrganizationID, q.ID); err != nil {

@@ -191,7 +191,6 @@ func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
-
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
