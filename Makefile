@@ -31,7 +31,8 @@ bench-nlq:
 
 # Concurrent POST /v1/queries against the embedded default: N1 (300) questions at 1 client, then
 # N (2000) at C (16) clients; guard p50, p50 except execution, throughput vs the execution-bound
-# limit. bench-queries-cluster prints the same table for the production topology.
+# limit. BENCH_STORE=postgres runs the same process on PostgreSQL (TEST_DATABASE_URL) and an external
+# NATS; bench-queries-cluster prints the same table for the production topology.
 bench-queries:
 	BENCH_QUERIES=1 $(GO) test -count=1 -run TestBenchQueries -v -timeout 30m ./workers/query/ | grep -v '^=== RUN'
 

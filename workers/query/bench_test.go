@@ -30,18 +30,27 @@ var benchQuestions = []string{
 
 // TestBenchQueries drives POST /v1/queries concurrently against the embedded default (SQLite,
 // embedded NATS, demo data) and prints queries per second, latency percentiles and where the time
-// goes. Run it with `make bench-queries` (BENCH_QUERIES=1; N and C tune the load).
+// goes. Run it with `make bench-queries` (BENCH_QUERIES=1; N and C tune the load;
+// BENCH_STORE=postgres runs the same process on PostgreSQL and an external NATS).
 func TestBenchQueries(t *testing.T) {
 	if os.Getenv("BENCH_QUERIES") == "" {
 		t.Skip("set BENCH_QUERIES=1 (make bench-queries) to run the query benchmark")
 	}
 	n := envInt("N", 2000)
 	conc := envInt("C", 16)
-	s := apptest.Start(t, apptest.Options{Database: "sqlite", Configure: func(c *app.Config) {
+	o := apptest.Options{Database: "sqlite", Configure: func(c *app.Config) {
 		c.LogLevel = "error"
 		// Growth's rate limit would answer most of the load 429; load tests use scale.
 		c.DemoPlan = "scale"
-	}})
+	}}
+	setup := "embedded default (SQLite + embedded NATS)"
+	if os.Getenv("BENCH_STORE") == "postgres" {
+		// One process with API and workers, on PostgreSQL (TEST_DATABASE_URL's server) and a
+		// NATS server it reaches over TCP as NATS_URL.
+		o.Database, o.NATSURL = "postgres", apptest.StartBroker(t).URL
+		setup = "one process on PostgreSQL + external NATS"
+	}
+	s := apptest.Start(t, o)
 	if err := s.App.SeedDemo(context.Background(), io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +85,7 @@ func TestBenchQueries(t *testing.T) {
 	many := querybench.Run(ctx, ask, benchQuestions, conc, n)
 	stopProfile()
 	c2 := processCPU()
-	querybench.Report(os.Stdout, fmt.Sprintf("POST /v1/queries, embedded default (SQLite + embedded NATS), demo data, %d requests at 1 client, %d at %d clients", one.Requests, n, conc), one, many)
+	querybench.Report(os.Stdout, fmt.Sprintf("POST /v1/queries, %s, demo data, %d requests at 1 client, %d at %d clients", setup, one.Requests, n, conc), one, many)
 	// The whole service and the client run in this process, so its CPU time per question is
 	// the pipeline's cost, which other load on a shared machine inflates far less than latency.
 	perQ := func(d time.Duration, n int) string { return fmt.Sprintf("%.2f", d.Seconds()*1000/float64(n)) }
