@@ -103,7 +103,10 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	started := false
 	var startedEv store.OutboxMessage
 	if claim != nil {
-		if startedEv, err = claim.Accept(q, &cmd); err != nil {
+		if async {
+			// Answered 202 pending at once (DECISIONS.md); the run marks it running.
+			claim.Hold(&cmd)
+		} else if startedEv, err = claim.Accept(q, &cmd); err != nil {
 			claim.Release()
 			return err
 		}
@@ -127,7 +130,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		if err := tx.CreateQuery(c.Request.Context(), q); err != nil {
 			return err
 		}
-		if claim != nil {
+		if startedEv.ID != "" {
 			return tx.Emit(c.Request.Context(), cmd, startedEv)
 		}
 		return tx.Emit(c.Request.Context(), cmd)

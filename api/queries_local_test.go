@@ -34,6 +34,9 @@ func TestAQuestionStillRunningWhenItsProcessStopsIsAnsweredByAnother(t *testing.
 	accepted := first.DoWith("POST", "/v1/queries", admin.Token, map[string]any{"question": "how many orders are there", "agent_id": agentID},
 		map[string]string{"Prefer": "respond-async"}).Expect(t, http.StatusAccepted)
 	id := accepted.String("id")
+	if st := accepted.String("status"); st != "pending" {
+		t.Fatalf("202 status %q, want pending (DECISIONS.md)", st)
+	}
 	for deadline := time.Now().Add(10 * time.Second); len(slow.Requests()) == 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the accepting process never started the question")

@@ -17,9 +17,11 @@ type holder interface {
 	HoldOutbox(ctx context.Context, id string, until time.Time) error
 }
 
-// acceptedRunner answers a query accepted here, whose command is held in the outbox.
+// acceptedRunner answers a query accepted here, whose command is held in the outbox: one
+// accepted running (RunAccepted) or one accepted pending (RunHeld).
 type acceptedRunner interface {
 	RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string) error
+	RunHeld(ctx context.Context, orgID, queryID, commandID string) error
 }
 
 // Local runs the questions this process accepts in this process, when it also runs the query
@@ -104,15 +106,21 @@ type Claim struct {
 	once sync.Once
 }
 
-// Accept prepares an accepted question to run here: the query is stored running (this process
-// starts it at once), its run command is held for the lease, and the returned query.started
-// event is written in the accepting transaction with them.
+// Accept prepares a question whose request waits for the answer to run here: the query is
+// stored running (this process starts it at once), its run command is held for the lease, and
+// the returned query.started event is written in the accepting transaction with them.
 func (c *Claim) Accept(q *store.Query, cmd *store.OutboxMessage) (store.OutboxMessage, error) {
 	now := time.Now().UTC()
 	q.Status, q.StartedAt = store.QueryRunning, &now
-	until := now.Add(c.l.lease)
-	cmd.NotBefore = &until
+	c.Hold(cmd)
 	return events.NewEvent(q.OrganizationID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+}
+
+// Hold holds the run command of a question accepted pending (answered 202 at once) for the
+// lease; the run marks it running as the broker path does.
+func (c *Claim) Hold(cmd *store.OutboxMessage) {
+	until := time.Now().UTC().Add(c.l.lease)
+	cmd.NotBefore = &until
 }
 
 // Release gives the slot back without running anything (the question was not accepted).
@@ -125,7 +133,8 @@ func (c *Claim) Release() {
 
 // Start answers the accepted question q of agent a in the background, for as long as the
 // process lives (not the request: a request that stops waiting does not stop its question), and
-// returns a channel closed when the answer is stored in q, or the command handed to the relay.
+// returns a channel closed when the answer is stored (in q too when it was accepted running), or
+// the command handed to the relay.
 func (c *Claim) Start(reqCtx context.Context, q *store.Query, a *store.Agent, commandID string) <-chan struct{} {
 	done := make(chan struct{})
 	l := c.l
@@ -136,7 +145,12 @@ func (c *Claim) Start(reqCtx context.Context, q *store.Query, a *store.Agent, co
 		defer c.Release()
 		log := l.log.With("organization_id", q.OrganizationID, "query_id", q.ID)
 		stopRenewing := l.renew(commandID, log)
-		err := l.runner.RunAccepted(ctx, q, a, commandID)
+		var err error
+		if q.Status == store.QueryRunning {
+			err = l.runner.RunAccepted(ctx, q, a, commandID)
+		} else {
+			err = l.runner.RunHeld(ctx, q.OrganizationID, q.ID, commandID)
+		}
 		stopRenewing()
 		if err == nil {
 			return

@@ -24,6 +24,10 @@ func (f runnerFunc) RunAccepted(ctx context.Context, _ *store.Query, _ *store.Ag
 	return f(ctx, commandID)
 }
 
+func (f runnerFunc) RunHeld(ctx context.Context, _, _, commandID string) error {
+	return f(ctx, commandID)
+}
+
 var question = &store.Query{ID: "qry_1", OrganizationID: "org_1", Question: "how many orders", Status: store.QueryPending}
 
 func openStore(t *testing.T, db string) *store.Store {

@@ -191,6 +191,18 @@ func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
 // a redelivered command does nothing.
 func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
+	return r.run(ctx, orgID, queryID, "")
+}
+
+// RunHeld processes a pending query this process accepted (asynchronously, so it was answered
+// 202 pending) and whose run command is held in the outbox: like Run, and the transaction that
+// records the answer deletes the command.
+func (r *Runner) RunHeld(ctx context.Context, orgID, queryID, commandID string) error {
+	return r.run(ctx, orgID, queryID, commandID)
+}
+
+// run is Run; held is the id of the query's held run command ("" when it came from the broker).
+func (r *Runner) run(ctx context.Context, orgID, queryID, held string) error {
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", queryID), attribute.String("organization_id", orgID))
@@ -243,12 +255,15 @@ func (r *Runner) Run(ctx context.Context, orgID, queryID string) error {
 		}
 		if q.Status == store.QueryCompleted || q.Status == store.QueryFailed {
 			r.notify(q.ID)
+			if held != "" {
+				return r.st.DropOutbox(ctx, held)
+			}
 			return nil
 		}
 	}
 
 	a, err := r.st.Agent(ctx, orgID, q.AgentID)
-	return r.answer(ctx, q, "", a, err, started, markedRunning)
+	return r.answer(ctx, q, held, a, err, started, markedRunning)
 }
 
 // answer plans, runs and records a running query with its agent (or the error loading it);
