@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -37,6 +38,11 @@ func (b *builder) checkShape() error {
 			if !planRanks(p) {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q ranks", it.text())}
 			}
+			if it.kw.dim != "" && !planMeasuresDim(p, it.kw.dim) {
+				// "the longest tracks" ranked by their price: a superlative of length is read
+				// only from a column whose name says length or a unit of it.
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", it.kw.dim)}
+			}
 			if (it.kw.price || it.kw.dim != "") && !planMeasuresColumn(p) {
 				// "the album with the most expensive tracks" ranked by how many tracks: the
 				// price or length the word asks for is in no part of the answer.
@@ -70,6 +76,9 @@ func (b *builder) checkShape() error {
 				return &notUnderstood{words: []string{b.antiWords}, msg: "a condition on the missing rows is not supported"}
 			}
 		}
+	}
+	if err := b.checkPlaced(); err != nil {
+		return err
 	}
 	for _, c := range p.conds {
 		if c.col != nil && c.col.listSep != "" && (c.op == "=" || c.op == "<>") {
@@ -164,4 +173,347 @@ func planMeasuresColumn(p *plan) bool {
 		}
 	}
 	return false
+}
+
+// planMeasuresDim reports whether the plan orders by or aggregates a column that measures dim
+// (its name holds "length", "duration", "minutes", "milliseconds", ...).
+func planMeasuresDim(p *plan, dim string) bool {
+	fits := func(c *column) bool {
+		if c == nil {
+			return false
+		}
+		if c.metric != nil {
+			return true // a metric of the semantic layer says what it measures
+		}
+		for _, w := range dimWords[dim] {
+			if slices.Contains(c.words, w) {
+				return true
+			}
+		}
+		return false
+	}
+	if fits(p.orderCol) {
+		return true
+	}
+	for _, m := range p.measures {
+		if fits(m.col) {
+			return true
+		}
+	}
+	for _, h := range p.having {
+		if h.having != nil && fits(h.having.col) {
+			return true
+		}
+	}
+	for _, c := range p.conds {
+		if fits(c.avgOf) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlaced refuses plans that drop or contradict what the question named (round 5): a
+// table, column or value the resolver picked for a word that no part of the plan uses ("ship"
+// read as ShipName and then ignored, "status" left out of "by delivery status"), a column
+// that must both equal a value and be missing, a "nobody <relation>" read as the rows that
+// have no relation themselves, a "top … each" cut to one row overall, a quantity question
+// ("how many items") answered by counting rows of a table only a synonym named while a
+// quantity column is at hand, and a "what …" question answered by the named row itself.
+func (b *builder) checkPlaced() error {
+	p := &b.p
+	tabs, cols := planRefs(p)
+	openDate := false // a date dimension or range whose column render chooses from the named table
+	for _, d := range p.dims {
+		openDate = openDate || d.grain != grainNone && d.col == nil
+	}
+	for _, d := range p.dates {
+		openDate = openDate || d.col == nil
+	}
+	for _, c := range p.conds {
+		if c.anti != nil {
+			// "products nobody ordered": the missing rows' parents (orders of the order lines)
+			// are part of the absence the anti-join tests.
+			for _, f := range c.anti.from.table.fks {
+				tabs[f.to.table] = true
+			}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || len(it.cands) == 0 {
+			continue
+		}
+		c := it.pick
+		used := false
+		switch {
+		case c == nil:
+			// a word the resolver left without a reading while the rest was answered:
+			// "status" of "by delivery status".
+		case c.kind == candTable:
+			used = tabs[c.table]
+		case c.col == nil:
+			used = c.table != nil && tabs[c.table]
+		default:
+			used = cols[c.col] || c.col.class == classDate && openDate && tabs[c.col.table]
+		}
+		if !used {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%q is not used by any part of the answer", it.text())}
+		}
+	}
+	if c := b.namedColumn(cols); c != nil {
+		// "units on order" answered with a sum of order lines while Products.UnitsOnOrder
+		// says exactly that: a column the question spells out wins, or the answer is refused.
+		return &notUnderstood{words: []string{strings.Join(c.words, " ")}, msg: fmt.Sprintf("the question names %s.%s, which the answer does not use", c.table.name, c.name)}
+	}
+	eqs := map[*column]bool{}
+	for _, c := range p.conds {
+		if c.col != nil && c.anti == nil && c.role == nil && (c.op == "=" || c.op == "in") {
+			eqs[c.col] = true
+		}
+	}
+	for _, c := range p.conds {
+		if c.col != nil && c.anti == nil && c.role == nil && c.op == "is null" && eqs[c.col] {
+			// "never been in a G-rated film" as rating = 'G' AND rating IS NULL: no row can
+			// hold both, the question asked something else.
+			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("contradictory conditions on %s", c.col.name)}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword {
+			continue
+		}
+		if w := strings.ToLower(it.text()); w != "nobody" && w != "no one" && w != "noone" {
+			continue
+		}
+		for _, c := range p.conds {
+			if c.col != nil && c.op == "is null" && selfRef(c.col) {
+				// "employees with nobody reporting to them": the others point to these rows;
+				// ReportsTo IS NULL would be the employees who report to nobody.
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which way %s is followed", c.col.name)}
+			}
+		}
+	}
+	if p.limit > 0 && len(p.dims) >= 2 && b.saidEach() {
+		// "the top customer at each store": one row per group, not one row overall.
+		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
+	}
+	for _, m := range p.measures {
+		if m.agg != aggCount && m.agg != aggCountDistinct || m.table == nil || m.col != nil && m.agg == aggCount {
+			continue
+		}
+		if !b.namedBySynonym(m.table) {
+			continue
+		}
+		for _, t := range b.m.tables {
+			if t != m.table && !t.view && (tabs[t] || b.childOf(t, m.table)) && quantityCol(t) != nil {
+				// "how many items did each customer order" counted products while the order
+				// lines hold the quantity: a count of rows and a sum of units both fit.
+				return &notUnderstood{words: []string{b.synonymText(m.table)}, msg: fmt.Sprintf("cannot tell whether to count %s or add up %s", m.table.name, quantityCol(t).name)}
+			}
+		}
+	}
+	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.conds) > 0 && len(p.measures) == 0 && len(p.dims) == 0 && b.saidWh() {
+		own := true
+		for _, c := range p.conds {
+			if c.col == nil || c.col.table != t || c.op != "=" || c.col != t.label && c.col != t.label2 {
+				own = false
+			}
+		}
+		if own {
+			// "what has GRACE MOSTEL acted in" answered with GRACE MOSTEL's own row: the
+			// question named the row and asked about something related to it.
+			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("the answer would only repeat the named %s", t.name)}
+		}
+	}
+	return nil
+}
+
+// planRefs collects the tables and columns the plan uses anywhere.
+func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
+	tabs, cols := map[*table]bool{}, map[*column]bool{}
+	addC := func(c *column) {
+		if c != nil {
+			cols[c] = true
+			if c.table != nil {
+				tabs[c.table] = true
+			}
+		}
+	}
+	addT := func(t *table) {
+		if t != nil {
+			tabs[t] = true
+		}
+	}
+	addT(p.base)
+	addT(p.listTable)
+	for _, t := range p.subjects {
+		addT(t)
+	}
+	for _, c := range p.listCols {
+		addC(c)
+	}
+	addC(p.orderCol)
+	addC(p.roleList)
+	for _, m := range p.measures {
+		addT(m.table)
+		addC(m.col)
+		if m.shareOf != nil {
+			addC(m.shareOf.col)
+		}
+	}
+	for _, d := range p.dims {
+		addT(d.table)
+		addT(d.hint)
+		addC(d.col)
+		addC(d.role)
+		if d.col == nil && d.table != nil {
+			addC(d.table.label)
+			addC(d.table.label2)
+		}
+	}
+	for _, cs := range [][]condition{p.conds, p.having} {
+		for _, c := range cs {
+			addC(c.col)
+			addC(c.avgOf)
+			addC(c.role)
+			if c.having != nil {
+				addT(c.having.table)
+				addC(c.having.col)
+			}
+			if c.anti != nil {
+				addC(c.anti.from)
+				addC(c.anti.to)
+			}
+			if c.antiVia != nil {
+				addC(c.antiVia.from)
+				addC(c.antiVia.to)
+			}
+			for _, d := range c.antiDates {
+				addC(d.col)
+				addT(d.hint)
+			}
+		}
+	}
+	for _, d := range p.dates {
+		addC(d.col)
+		addT(d.hint)
+	}
+	for _, j := range p.joins {
+		addT(j.table)
+		addT(j.reached)
+	}
+	return tabs, cols
+}
+
+// quantityWords name a column that counts units held or moved.
+var quantityWords = []string{"quantity", "qty", "inventory", "stock", "units"}
+
+// quantityCol is t's numeric column that counts units (quantity, stock, inventory), or nil.
+func quantityCol(t *table) *column {
+	for _, c := range t.cols {
+		if c.class != classNumber || c.money > 0 || t.fkCols[c] || c == t.pk {
+			continue
+		}
+		for _, w := range quantityWords {
+			if slices.Contains(c.words, w) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// namedBySynonym reports whether t was named only by a word that is not its own name ("items"
+// for products): then "how many" may ask for units as well as rows.
+func (b *builder) namedBySynonym(t *table) bool {
+	named := false
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable || it.pick.table != t {
+			continue
+		}
+		if it.pick.score >= 1 {
+			return false
+		}
+		named = true
+	}
+	return named
+}
+
+// synonymText is the word that named t, for the refusal.
+func (b *builder) synonymText(t *table) string {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.table == t {
+			return it.text()
+		}
+	}
+	return t.name
+}
+
+// saidEach reports whether the question said "each"/"per"/"every".
+func (b *builder) saidEach() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && eachWords[strings.ToLower(it.text())] {
+			return true
+		}
+	}
+	return false
+}
+
+// saidWh reports whether the question asked "what"/"which".
+func (b *builder) saidWh() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && (strings.EqualFold(it.text(), "what") || strings.EqualFold(it.text(), "which")) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedColumn is a column of two or more name words ("UnitsOnOrder", "shipped_date") that the
+// question spells out word by word, function words included, and the plan does not use, or
+// nil. Keys and references are left out: their words ("customer id") name the row.
+func (b *builder) namedColumn(cols map[*column]bool) *column {
+	said := map[string]bool{}
+	add := func(w string) {
+		said[w] = true
+		said[strings.TrimSuffix(w, "s")] = true
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		for _, t := range it.toks {
+			if it.kind == itEntity {
+				// keywords and dates are read as such: "year to date" names no date column
+				add(t.lower)
+				add(t.norm)
+			}
+		}
+		for _, w := range it.skipped {
+			add(w)
+		}
+	}
+	usedWords := map[string]bool{}
+	for c := range cols {
+		usedWords[strings.Join(c.words, " ")] = true
+	}
+	for _, t := range b.m.tables {
+		if t.view {
+			continue
+		}
+		for _, c := range t.cols {
+			if len(c.words) < 2 || cols[c] || usedWords[strings.Join(c.words, " ")] || c == t.pk || t.fkCols[c] || c.metric != nil {
+				continue
+			}
+			all := true
+			for _, w := range c.words {
+				all = all && said[w]
+			}
+			if all {
+				return c
+			}
+		}
+	}
+	return nil
 }

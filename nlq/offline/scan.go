@@ -127,7 +127,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			switch {
 			case t.isNum:
 				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
-			case t.quoted || !stopWords[t.lower]:
+			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i):
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
 				skipped = append(skipped, t.lower)
@@ -609,4 +609,37 @@ func letters(s string) string {
 		space = true
 	}
 	return b.String()
+}
+
+// properStop reports whether the stop word at i is written as a proper name or a code ("US",
+// "IT") in a question that is not shouted: it names something (a country, a department), and
+// dropping it answers about everything instead ("customers in each US state").
+func properStop(toks []token, i int) bool {
+	t := toks[i]
+	if i == 0 || len(t.raw) < 2 || t.raw != strings.ToUpper(t.raw) || t.raw == t.lower {
+		return false
+	}
+	for _, o := range toks {
+		if !o.isNum && o.raw != strings.ToUpper(o.raw) {
+			return true
+		}
+	}
+	return false
+}
+
+// nounStops are stop words that are verbs ("do we stock", "who supplies") and also nouns of
+// the business; after a preposition they are the noun ("units of stock"), which names a thing
+// the plan must place, not a filler.
+var nounStops = map[string]bool{"stock": true, "stocks": true, "supply": true, "supplies": true, "issue": true, "issues": true, "offer": true, "offers": true, "work": true}
+
+// nounStop reports whether the stop word at i is one of nounStops in a noun position.
+func nounStop(toks []token, i int) bool {
+	if i == 0 || !nounStops[toks[i].lower] {
+		return false
+	}
+	switch toks[i-1].lower {
+	case "of", "in", "the", "a", "an", "our", "their", "its":
+		return true
+	}
+	return false
 }
