@@ -303,7 +303,7 @@ func (b *builder) checkPlaced() error {
 		if m.agg != aggCount && m.agg != aggCountDistinct || m.table == nil || m.col != nil && m.agg == aggCount {
 			continue
 		}
-		if !b.namedBySynonym(m.table) {
+		if !b.namedBySynonym(m.table) || !unitWords[singular(strings.ToLower(b.synonymText(m.table)))] {
 			continue
 		}
 		for _, t := range b.m.tables {
@@ -351,8 +351,11 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 	for _, t := range p.subjects {
 		addT(t)
 	}
-	for _, c := range p.listCols {
-		addC(c)
+	if len(p.measures) == 0 && len(p.dims) == 0 {
+		// listed columns are rendered only by a listing; an aggregate leaves them out
+		for _, c := range p.listCols {
+			addC(c)
+		}
 	}
 	addC(p.orderCol)
 	addC(p.roleList)
@@ -424,6 +427,10 @@ func quantityCol(t *table) *column {
 	}
 	return nil
 }
+
+// unitWords are nouns that count pieces as well as kinds: "how many items" may be a number of
+// products or a number of units.
+var unitWords = map[string]bool{"item": true, "unit": true, "piece": true, "article": true, "good": true}
 
 // namedBySynonym reports whether t was named only by a word that is not its own name ("items"
 // for products): then "how many" may ask for units as well as rows.
