@@ -234,8 +234,12 @@ func (b *builder) checkPlaced() error {
 		if c.anti != nil {
 			// "products nobody ordered": the missing rows' parents (orders of the order lines)
 			// are part of the absence the anti-join tests.
+			// "customers who never rented a film": two steps from the rentals.
 			for _, f := range c.anti.from.table.fks {
 				tabs[f.to.table] = true
+				for _, g := range f.to.table.fks {
+					tabs[g.to.table] = true
+				}
 			}
 		}
 	}
@@ -255,7 +259,9 @@ func (b *builder) checkPlaced() error {
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
 		default:
-			used = cols[c.col] || c.col.class == classDate && openDate && tabs[c.col.table]
+			used = cols[c.col] || c.col.class == classDate && openDate && tabs[c.col.table] ||
+				it.plural && tabs[c.col.table] && (c.col == c.col.table.label || c.col == c.col.table.label2) && wholeRows(p, c.col.table) ||
+				tabs[c.col.table] && stemOfUsed(it, c.col.table, cols)
 		}
 		if !used {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%q is not used by any part of the answer", it.text())}
@@ -333,11 +339,23 @@ func (b *builder) checkPlaced() error {
 // planRefs collects the tables and columns the plan uses anywhere.
 func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 	tabs, cols := map[*table]bool{}, map[*column]bool{}
-	addC := func(c *column) {
-		if c != nil {
-			cols[c] = true
-			if c.table != nil {
-				tabs[c.table] = true
+	var addC func(c *column)
+	addC = func(c *column) {
+		if c == nil || cols[c] {
+			return
+		}
+		cols[c] = true
+		if c.table != nil {
+			tabs[c.table] = true
+		}
+		if d := c.metric; d != nil {
+			// a derived measure uses the columns it multiplies: "discount" in the money a
+			// discount took off
+			addC(d.price)
+			addC(d.qty)
+			addC(d.discount)
+			for _, t := range d.tables {
+				tabs[t] = true
 			}
 		}
 	}
@@ -371,7 +389,7 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 		addT(d.hint)
 		addC(d.col)
 		addC(d.role)
-		if d.col == nil && d.table != nil {
+		if d.col == nil && d.grain == grainNone && d.table != nil {
 			addC(d.table.label)
 			addC(d.table.label2)
 		}
@@ -523,4 +541,54 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 		}
 	}
 	return nil
+}
+
+// wholeRows reports whether the plan counts, lists or groups by the rows of t, which a plural
+// of its label names ("how many shipping companies" counts Shippers named by CompanyName).
+func wholeRows(p *plan, t *table) bool {
+	if p.listTable == t {
+		return true
+	}
+	for _, m := range p.measures {
+		if m.table == t && m.col == nil {
+			return true
+		}
+	}
+	for _, d := range p.dims {
+		if d.table == t {
+			return true
+		}
+	}
+	return false
+}
+
+// stemOfUsed reports whether the word of it, as a verb stem ("shipped" → "ship"), begins a
+// name word of a column of t the plan uses: "orders shipped to France" reads ShipCountry
+// though "shipped" was first taken for ShippedDate.
+func stemOfUsed(it *item, t *table, cols map[*column]bool) bool {
+	if len(it.toks) != 1 {
+		return false
+	}
+	w, stem := it.toks[0].lower, ""
+	for _, suf := range []string{"ping", "ped", "ing", "ed"} {
+		if s := strings.TrimSuffix(w, suf); s != w && len(s) >= 3 {
+			stem = s
+			break
+		}
+	}
+	if stem == "" {
+		return false // only a verb form: a noun names its own column
+	}
+	w = stem
+	for c := range cols {
+		if c.table != t {
+			continue
+		}
+		for _, cw := range c.words {
+			if strings.HasPrefix(cw, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
