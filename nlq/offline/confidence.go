@@ -230,15 +230,17 @@ func (b *builder) checkPlaced() error {
 	for _, d := range p.dates {
 		openDate = openDate || d.col == nil
 	}
+	antiTabs := map[*table]bool{}
 	for _, c := range p.conds {
 		if c.anti != nil {
 			// "products nobody ordered": the missing rows' parents (orders of the order lines)
 			// are part of the absence the anti-join tests.
 			// "customers who never rented a film": two steps from the rentals.
+			antiTabs[c.anti.from.table] = true
 			for _, f := range c.anti.from.table.fks {
-				tabs[f.to.table] = true
+				antiTabs[f.to.table] = true
 				for _, g := range f.to.table.fks {
-					tabs[g.to.table] = true
+					antiTabs[g.to.table] = true
 				}
 			}
 		}
@@ -255,7 +257,10 @@ func (b *builder) checkPlaced() error {
 			// a word the resolver left without a reading while the rest was answered:
 			// "status" of "by delivery status".
 		case c.kind == candTable:
-			used = tabs[c.table]
+			used = tabs[c.table] || antiTabs[c.table]
+		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
+			// "products nobody ever ordered": the verb's event is the missing rows'
+			used = true
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
 		default:
@@ -301,7 +306,7 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
-	if p.limit > 0 && len(p.dims) >= 2 && b.saidEach() {
+	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() {
 		// "the top customer at each store": one row per group, not one row overall.
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
 	}

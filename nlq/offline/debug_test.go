@@ -33,6 +33,9 @@ func TestDebugQuestion(t *testing.T) {
 			}
 		}
 	}
+	if os.Getenv("NLQ_DEPOT") != "" {
+		s = depotSchema()
+	}
 	for _, q := range strings.Split(qs, ";") {
 		if os.Getenv("NLQ_ITEMS") != "" {
 			// The recognised items, to see how a question was scanned.
