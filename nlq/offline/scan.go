@@ -90,7 +90,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
-			} else if n == 1 && stopWords[toks[i].lower] {
+			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) {
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored.
 				cs = exactValues(cs, toks[i].raw)
@@ -103,6 +103,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 			break
+		}
+		if cs, n := auxColumn(toks, i, lex); n > bestLen {
+			// "how many units are on order": a column's full name with an auxiliary verb
+			// inside names the column (UnitsOnOrder), not a quantity of the orders.
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 		}
 		if cs, n := namePair(toks, i, lex); n > bestLen || (n > 0 && n == bestLen && best.kind == itEntity) {
 			// "Mia Dubois" as first_name + last_name: longer than any single value, or another
@@ -642,4 +647,34 @@ func nounStop(toks []token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// auxColumn matches, at i, a column name of three or more words with auxiliaries between its
+// words; it returns the exact column readings and the span, or 0.
+func auxColumn(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := min(lex.maxLen+2, len(toks)-i); n >= 4; n-- {
+		span := toks[i : i+n]
+		if auxiliaries[span[0].lower] || auxiliaries[span[n-1].lower] || anyQuoted(span) {
+			continue
+		}
+		var kept []token
+		for _, t := range span {
+			if !auxiliaries[t.lower] {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == n || len(kept) < 3 {
+			continue
+		}
+		var cs []cand
+		for _, c := range lex.lookup(normPhraseToks(kept)) {
+			if c.kind == candColumn && c.score >= scoreExact {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			return cs, n
+		}
+	}
+	return nil, 0
 }
