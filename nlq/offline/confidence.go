@@ -306,6 +306,24 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
+	if p.outerAvg && len(p.dims) >= 2 {
+		// "average order value per store": the average over all orders would drop the store.
+		return &notUnderstood{words: []string{dimWord(p.dims[len(p.dims)-1])}, msg: "an average of per-row totals within each group is not supported"}
+	}
+	if len(p.dims) > 0 || p.limit > 0 {
+		for _, m := range p.measures {
+			if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil && m.col != m.table.pk || m.table == nil {
+				continue
+			}
+			for _, c := range p.conds {
+				if c.col != nil && c.anti == nil && c.role == nil && c.col.table == m.table && c.op == "=" && (c.col == m.table.label || c.col == m.table.label2) {
+					// "products with the lowest stock at the Berlin store" ranked by how many
+					// stores named Berlin each has: a count of one named row says nothing.
+					return &notUnderstood{words: []string{m.table.name}, msg: fmt.Sprintf("cannot tell what to count: %s is one named row", m.table.name)}
+				}
+			}
+		}
+	}
 	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() {
 		// "the top customer at each store": one row per group, not one row overall.
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
@@ -596,4 +614,15 @@ func stemOfUsed(it *item, t *table, cols map[*column]bool) bool {
 		}
 	}
 	return false
+}
+
+// dimWord names a dimension for a refusal.
+func dimWord(d dimension) string {
+	switch {
+	case d.col != nil:
+		return d.col.name
+	case d.table != nil:
+		return d.table.name
+	}
+	return "per"
 }

@@ -34,7 +34,7 @@ func depotSchema() *datasource.Schema {
 			ForeignKeys: []datasource.ForeignKey{fk("depot_id", "depots", "depot_id")}},
 		{Name: "order_lines", PrimaryKey: []string{"order_line_id"}, Columns: []datasource.Column{
 			{Name: "order_line_id", Type: "integer"}, {Name: "order_id", Type: "integer"}, {Name: "product_id", Type: "integer"},
-			{Name: "quantity", Type: "integer"}},
+			{Name: "quantity", Type: "integer"}, {Name: "unit_price", Type: "numeric"}},
 			ForeignKeys: []datasource.ForeignKey{fk("order_id", "orders", "order_id"), fk("product_id", "products", "product_id")}},
 		{Name: "deliveries", PrimaryKey: []string{"delivery_id"}, Columns: []datasource.Column{
 			{Name: "delivery_id", Type: "integer"}, {Name: "depot_id", Type: "integer"},
@@ -67,11 +67,17 @@ func TestRound5Refusals(t *testing.T) {
 		// "nobody <relation> them": the others point to these rows.
 		{"Which staff have nobody reporting to them?", "nobody"},
 		// A top row per group is not one row overall.
-		{"Which is the top selling product in each depot?", "each"},
+		{"Which depot has the most orders in each region?", "each"},
 		// "items" counts pieces as well as kinds.
 		{"How many items does the Leeds depot hold?", "items"},
 		// A verb that is a noun after a preposition must be placed.
 		{"How many units of stock does each depot keep?", "stock"},
+		// An average of per-order totals said per depot: the outer average would drop the depot.
+		{"Average order value per depot", "depots"},
+		// A noun after a superlative is not the verb "stock".
+		{"Which 3 products have the lowest stock at the Leeds depot?", "stock"},
+		// Ranking by a count of the one depot the question named.
+		{"Which 3 products are stocked least at the Leeds depot?", "depots"},
 		// A word read as a column and then left out of the answer.
 		{"In which month did we ship the most deliveries?", "ship"},
 	}

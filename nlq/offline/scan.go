@@ -637,17 +637,19 @@ func properStop(toks []token, i int) bool {
 // the plan must place, not a filler.
 var nounStops = map[string]bool{"stock": true, "stocks": true, "supply": true, "supplies": true, "issue": true, "issues": true, "offer": true, "offers": true, "work": true}
 
-// nounStop reports whether the stop word at i is one of nounStops in a noun position.
+// nounStop reports whether the stop word at i is one of nounStops in a noun position: after
+// a preposition, a determiner or a quantity adjective ("units of stock", "the lowest stock",
+// "no stock"); after its subject it is the verb ("each supplier supply", "we stock").
 func nounStop(toks []token, i int) bool {
 	if i == 0 || !nounStops[toks[i].lower] {
 		return false
 	}
-	switch toks[i-1].lower {
-	case "of", "in", "the", "a", "an", "our", "their", "its":
-		return true
-	}
-	return false
+	return nounContext[toks[i-1].lower]
 }
+
+// nounContext are the words after which a word is a noun.
+var nounContext = toSet(strings.Fields(`of in on the a an our their its any no much more most less least
+	lowest highest low high total current enough`))
 
 // auxColumn matches, at i, a column name of three or more words with auxiliaries between its
 // words; it returns the exact column readings and the span, or 0.
