@@ -306,6 +306,11 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
+	if t := p.listTable; t != nil && t.label == nil && len(p.measures) == 0 && len(p.dims) == 0 && b.saidWho() {
+		// "who rented ACADEMY DINOSAUR" answered with rental rows: "who" asks for named
+		// rows (people, companies), and these rows have no name.
+		return &notUnderstood{words: []string{"who"}, msg: fmt.Sprintf("cannot tell who: %s rows have no name", t.name)}
+	}
 	if p.outerAvg && len(p.dims) >= 2 {
 		// "average order value per store": the average over all orders would drop the store.
 		return &notUnderstood{words: []string{dimWord(p.dims[len(p.dims)-1])}, msg: "an average of per-row totals within each group is not supported"}
@@ -625,4 +630,13 @@ func dimWord(d dimension) string {
 		return d.table.name
 	}
 	return "per"
+}
+
+// saidWho reports whether the question begins with "who" (a stop word, kept in skipped).
+func (b *builder) saidWho() bool {
+	for k := range b.items {
+		it := &b.items[k]
+		return it.start > 0 && len(it.skipped) > 0 && it.skipped[0] == "who"
+	}
+	return false
 }

@@ -78,6 +78,8 @@ func TestRound5Refusals(t *testing.T) {
 		{"Which 3 products have the lowest stock at the Leeds depot?", "stock"},
 		// Ranking by a count of the one depot the question named.
 		{"Which 3 products are stocked least at the Leeds depot?", "depots"},
+		// "who" answered with rows that have no name.
+		{"Who ordered Bolt?", "who"},
 		// A word read as a column and then left out of the answer.
 		{"In which month did we ship the most deliveries?", "ship"},
 	}
