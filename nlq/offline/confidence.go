@@ -230,6 +230,14 @@ func (b *builder) checkPlaced() error {
 	for _, d := range p.dates {
 		openDate = openDate || d.col == nil
 	}
+	if b.unitsOf != nil {
+		tabs[b.unitsOf] = true // the items whose units are added up
+		for _, m := range p.measures {
+			for _, u := range parents(m.table) {
+				tabs[u] = true // the order lines' orders: the way to the rest
+			}
+		}
+	}
 	antiTabs := map[*table]bool{}
 	for _, c := range p.conds {
 		if c.anti != nil {
@@ -260,6 +268,10 @@ func (b *builder) checkPlaced() error {
 			used = tabs[c.table] || antiTabs[c.table]
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
 			// "products nobody ever ordered": the verb's event is the missing rows'
+			used = true
+		case c.col != nil && c.col.class == classDate && tabs[c.col.table] && !usesOtherDate(cols, c.col):
+			// "depots that ordered the most": the verb's event date names its rows, as long
+			// as no other date of them is read ("the month we shipped" by the order date).
 			used = true
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
@@ -334,10 +346,7 @@ func (b *builder) checkPlaced() error {
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
 	}
 	for _, m := range p.measures {
-		if m.agg != aggCount && m.agg != aggCountDistinct || m.table == nil || m.col != nil && m.agg == aggCount {
-			continue
-		}
-		if !b.namedBySynonym(m.table) || !unitWords[singular(strings.ToLower(b.synonymText(m.table)))] {
+		if !b.unitsCount(m) {
 			continue
 		}
 		for _, t := range b.m.tables {
@@ -637,6 +646,92 @@ func (b *builder) saidWho() bool {
 	for k := range b.items {
 		it := &b.items[k]
 		return it.start > 0 && len(it.skipped) > 0 && it.skipped[0] == "who"
+	}
+	return false
+}
+
+// unitsCount reports whether m counts the rows of a table the question named only by a unit
+// noun ("how many items": products).
+func (b *builder) unitsCount(m measure) bool {
+	if m.agg != aggCount && m.agg != aggCountDistinct || m.table == nil || m.col != nil && m.agg == aggCount {
+		return false
+	}
+	return b.namedBySynonym(m.table) && unitWords[singular(strings.ToLower(b.synonymText(m.table)))]
+}
+
+// unitsAsQuantity reads "how many items/units" as the sum of the quantity column of the one
+// table that refers to the counted rows and is tied to the rest of the question: the stock
+// rows of the store named ("items the Berlin store has in stock": inventory), the order lines
+// of the orders said ("customers who ordered the most items": order_items). With no such
+// table, or several, the count stays and checkPlaced refuses it.
+func (b *builder) unitsAsQuantity() {
+	p := &b.p
+	if len(p.measures) != 1 || !b.unitsCount(p.measures[0]) {
+		return
+	}
+	t := p.measures[0].table
+	named, _ := planRefs(p)
+	for k := range b.items {
+		if c := b.items[k].pick; b.items[k].kind == itEntity && c != nil && c.table != nil {
+			named[c.table] = true
+		}
+	}
+	// A quantity table scores 2 when the plan already reads it, 2 for each other named table
+	// it references and 1 for each it reaches in two steps; the best one alone wins.
+	var found *column
+	best, tie := 0, false
+	for _, c := range b.m.tables {
+		q := quantityCol(c)
+		if c == t || c.view || q == nil || !b.childOf(c, t) {
+			continue
+		}
+		score := 0
+		if named[c] {
+			score += 2
+		}
+		seen := map[*table]bool{t: true, c: true}
+		for _, u := range parents(c) {
+			if !seen[u] && named[u] {
+				score += 2 // a table it refers to directly: the store whose stock it is
+			}
+			seen[u] = true
+		}
+		for _, f := range c.fks {
+			for _, u := range parents(f.to.table) {
+				if !seen[u] && named[u] {
+					score++
+				}
+				seen[u] = true
+			}
+		}
+		switch {
+		case score > best:
+			found, best, tie = q, score, false
+		case score == best:
+			tie = true
+		}
+	}
+	if found != nil && !tie {
+		p.measures[0] = measure{agg: aggSum, col: found, table: found.table}
+		b.unitsOf = t
+	}
+}
+
+// parents are the tables t references.
+func parents(t *table) []*table {
+	var out []*table
+	for _, f := range t.fks {
+		out = append(out, f.to.table)
+	}
+	return out
+}
+
+// usesOtherDate reports whether the plan reads a date column of d's table other than d.
+func usesOtherDate(cols map[*column]bool, d *column) bool {
+	for c := range cols {
+		if c != d && c.table == d.table && c.class == classDate {
+			return true
+		}
 	}
 	return false
 }

@@ -68,8 +68,8 @@ func TestRound5Refusals(t *testing.T) {
 		{"Which staff have nobody reporting to them?", "nobody"},
 		// A top row per group is not one row overall.
 		{"Which depot has the most orders in each region?", "each"},
-		// "items" counts pieces as well as kinds.
-		{"How many items does the Leeds depot hold?", "items"},
+		// "items" counts pieces as well as kinds, and nothing says whose units.
+		{"How many items are there?", "items"},
 		// A verb that is a noun after a preposition must be placed.
 		{"How many units of stock does each depot keep?", "stock"},
 		// An average of per-order totals said per depot: the outer average would drop the depot.
@@ -106,6 +106,9 @@ func TestRound5Kept(t *testing.T) {
 		{"Which products has nobody ever ordered?", "NOT EXISTS (SELECT 1 FROM order_lines"},
 		{"How many staff have no manager?", "staff.manager_id IS NULL"},
 		{"units on order per product", "SUM(products.units_on_order)"},
+		// "items" with a quantity table tied to the rest of the question: its units.
+		{"How many items does the Leeds depot hold?", "SUM(stock_levels.qty_on_hand)"},
+		{"Which 2 depots ordered the most items?", "SUM(order_lines.quantity)"},
 		// A column's name with an auxiliary inside it is that column, not a sum of lines.
 		{"How many units are on order in total?", "SUM(products.units_on_order)"},
 		// A country code is the country's stored name.
