@@ -265,7 +265,7 @@ func (b *builder) checkPlaced() error {
 			// a word the resolver left without a reading while the rest was answered:
 			// "status" of "by delivery status".
 		case c.kind == candTable:
-			used = tabs[c.table] || antiTabs[c.table]
+			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
 			// "products nobody ever ordered": the verb's event is the missing rows'
 			used = true
@@ -734,4 +734,16 @@ func usesOtherDate(cols map[*column]bool, d *column) bool {
 		}
 	}
 	return false
+}
+
+// between reports whether t links two tables the plan uses, so that the joins pass through it:
+// "discount per product category" joins order lines to categories through products.
+func between(b *builder, t *table, tabs map[*table]bool) bool {
+	n := 0
+	for u := range tabs {
+		if u != t && (b.childOf(u, t) || b.childOf(t, u)) {
+			n++
+		}
+	}
+	return n >= 2
 }

@@ -106,6 +106,8 @@ func TestRound5Kept(t *testing.T) {
 		{"Which products has nobody ever ordered?", "NOT EXISTS (SELECT 1 FROM order_lines"},
 		{"How many staff have no manager?", "staff.manager_id IS NULL"},
 		{"units on order per product", "SUM(products.units_on_order)"},
+		// A table named as a modifier that the joins pass through ("order" between lines and depots).
+		{"Total quantity per order depot", "GROUP BY depots.depot_id"},
 		// "items" with a quantity table tied to the rest of the question: its units.
 		{"How many items does the Leeds depot hold?", "SUM(stock_levels.qty_on_hand)"},
 		{"Which 2 depots ordered the most items?", "SUM(order_lines.quantity)"},
