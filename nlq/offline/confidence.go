@@ -323,6 +323,29 @@ func (b *builder) checkPlaced() error {
 		// rows (people, companies), and these rows have no name.
 		return &notUnderstood{words: []string{"who"}, msg: fmt.Sprintf("cannot tell who: %s rows have no name", t.name)}
 	}
+	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.measures) == 0 && len(p.dims) == 0 {
+		// "list films with their language" answered with the films' own columns: a table the
+		// question named for a listing of whole rows must restrict them, or it is not shown.
+		condTabs, anti := map[*table]bool{}, false
+		for _, c := range p.conds {
+			if c.col != nil {
+				condTabs[c.col.table] = true
+			}
+			anti = anti || c.anti != nil // the missing rows and their parents are compared
+		}
+		for _, d := range p.dates {
+			if d.col != nil {
+				condTabs[d.col.table] = true
+			}
+			condTabs[d.hint] = true
+		}
+		for k := range b.items {
+			it := &b.items[k]
+			if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table != t && !condTabs[it.pick.table] && len(p.dates) == 0 && !anti {
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s is joined but nothing of it is shown or compared", it.pick.table.name)}
+			}
+		}
+	}
 	if p.outerAvg && len(p.dims) >= 2 {
 		// "average order value per store": the average over all orders would drop the store.
 		return &notUnderstood{words: []string{dimWord(p.dims[len(p.dims)-1])}, msg: "an average of per-row totals within each group is not supported"}
