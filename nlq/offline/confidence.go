@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -37,6 +38,11 @@ func (b *builder) checkShape() error {
 			if !planRanks(p) {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q ranks", it.text())}
 			}
+			if it.kw.dim != "" && !planMeasuresDim(p, it.kw.dim) {
+				// "the longest tracks" ranked by their price: a superlative of length is read
+				// only from a column whose name says length or a unit of it.
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", it.kw.dim)}
+			}
 			if (it.kw.price || it.kw.dim != "") && !planMeasuresColumn(p) {
 				// "the album with the most expensive tracks" ranked by how many tracks: the
 				// price or length the word asks for is in no part of the answer.
@@ -70,6 +76,9 @@ func (b *builder) checkShape() error {
 				return &notUnderstood{words: []string{b.antiWords}, msg: "a condition on the missing rows is not supported"}
 			}
 		}
+	}
+	if err := b.checkPlaced(); err != nil {
+		return err
 	}
 	for _, c := range p.conds {
 		if c.col != nil && c.col.listSep != "" && (c.op == "=" || c.op == "<>") {
@@ -164,4 +173,600 @@ func planMeasuresColumn(p *plan) bool {
 		}
 	}
 	return false
+}
+
+// planMeasuresDim reports whether the plan orders by or aggregates a column that measures dim
+// (its name holds "length", "duration", "minutes", "milliseconds", ...).
+func planMeasuresDim(p *plan, dim string) bool {
+	fits := func(c *column) bool {
+		if c == nil {
+			return false
+		}
+		if c.metric != nil {
+			return true // a metric of the semantic layer says what it measures
+		}
+		for _, w := range dimWords[dim] {
+			if slices.Contains(c.words, w) {
+				return true
+			}
+		}
+		return false
+	}
+	if fits(p.orderCol) {
+		return true
+	}
+	for _, m := range p.measures {
+		if fits(m.col) {
+			return true
+		}
+	}
+	for _, h := range p.having {
+		if h.having != nil && fits(h.having.col) {
+			return true
+		}
+	}
+	for _, c := range p.conds {
+		if fits(c.avgOf) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlaced refuses plans that drop or contradict what the question named (round 5): a
+// table, column or value the resolver picked for a word that no part of the plan uses ("ship"
+// read as ShipName and then ignored, "status" left out of "by delivery status"), a column
+// that must both equal a value and be missing, a "nobody <relation>" read as the rows that
+// have no relation themselves, a "top … each" cut to one row overall, a quantity question
+// ("how many items") answered by counting rows of a table only a synonym named while a
+// quantity column is at hand, and a "what …" question answered by the named row itself.
+func (b *builder) checkPlaced() error {
+	p := &b.p
+	tabs, cols := planRefs(p)
+	openDate := false // a date dimension or range whose column render chooses from the named table
+	for _, d := range p.dims {
+		openDate = openDate || d.grain != grainNone && d.col == nil
+	}
+	for _, d := range p.dates {
+		openDate = openDate || d.col == nil
+	}
+	if b.unitsOf != nil {
+		tabs[b.unitsOf] = true // the items whose units are added up
+		for _, m := range p.measures {
+			for _, u := range parents(m.table) {
+				tabs[u] = true // the order lines' orders: the way to the rest
+			}
+		}
+	}
+	antiTabs := map[*table]bool{}
+	for _, c := range p.conds {
+		if c.anti != nil {
+			// "products nobody ordered": the missing rows' parents (orders of the order lines)
+			// are part of the absence the anti-join tests.
+			// "customers who never rented a film": two steps from the rentals.
+			antiTabs[c.anti.from.table] = true
+			for _, f := range c.anti.from.table.fks {
+				antiTabs[f.to.table] = true
+				for _, g := range f.to.table.fks {
+					antiTabs[g.to.table] = true
+				}
+			}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || len(it.cands) == 0 {
+			continue
+		}
+		c := it.pick
+		used := false
+		switch {
+		case c == nil:
+			// a word the resolver left without a reading while the rest was answered:
+			// "status" of "by delivery status".
+		case c.kind == candTable:
+			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
+		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
+			// "products nobody ever ordered": the verb's event is the missing rows'
+			used = true
+		case c.col != nil && c.col.class == classDate && tabs[c.col.table] && !usesOtherDate(cols, c.col):
+			// "depots that ordered the most": the verb's event date names its rows, as long
+			// as no other date of them is read ("the month we shipped" by the order date).
+			used = true
+		case c.col == nil:
+			used = c.table != nil && tabs[c.table]
+		default:
+			used = cols[c.col] || c.col.class == classDate && openDate && tabs[c.col.table] ||
+				it.plural && tabs[c.col.table] && (c.col == c.col.table.label || c.col == c.col.table.label2) && wholeRows(p, c.col.table) ||
+				tabs[c.col.table] && stemOfUsed(it, c.col.table, cols)
+		}
+		if !used {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%q is not used by any part of the answer", it.text())}
+		}
+	}
+	if c := b.namedColumn(cols); c != nil {
+		// "units on order" answered with a sum of order lines while Products.UnitsOnOrder
+		// says exactly that: a column the question spells out wins, or the answer is refused.
+		return &notUnderstood{words: []string{strings.Join(c.words, " ")}, msg: fmt.Sprintf("the question names %s.%s, which the answer does not use", c.table.name, c.name)}
+	}
+	eqs := map[*column]bool{}
+	for _, c := range p.conds {
+		if c.col != nil && c.anti == nil && c.role == nil && (c.op == "=" || c.op == "in") {
+			eqs[c.col] = true
+		}
+	}
+	for _, c := range p.conds {
+		if c.col != nil && c.anti == nil && c.role == nil && c.op == "is null" && eqs[c.col] {
+			// "never been in a G-rated film" as rating = 'G' AND rating IS NULL: no row can
+			// hold both, the question asked something else.
+			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("contradictory conditions on %s", c.col.name)}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword {
+			continue
+		}
+		if w := strings.ToLower(it.text()); w != "nobody" && w != "no one" && w != "noone" {
+			continue
+		}
+		for _, c := range p.conds {
+			if c.col != nil && c.op == "is null" && selfRef(c.col) {
+				// "employees with nobody reporting to them": the others point to these rows;
+				// ReportsTo IS NULL would be the employees who report to nobody.
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which way %s is followed", c.col.name)}
+			}
+		}
+	}
+	if t := p.listTable; t != nil && t.label == nil && len(p.measures) == 0 && len(p.dims) == 0 && b.saidWho() {
+		// "who rented ACADEMY DINOSAUR" answered with rental rows: "who" asks for named
+		// rows (people, companies), and these rows have no name.
+		return &notUnderstood{words: []string{"who"}, msg: fmt.Sprintf("cannot tell who: %s rows have no name", t.name)}
+	}
+	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.measures) == 0 && len(p.dims) == 0 {
+		// "list films with their language" answered with the films' own columns: a table the
+		// question named for a listing of whole rows must restrict them, or it is not shown.
+		condTabs, anti := map[*table]bool{}, false
+		for _, c := range p.conds {
+			if c.col != nil {
+				condTabs[c.col.table] = true
+			}
+			anti = anti || c.anti != nil // the missing rows and their parents are compared
+		}
+		for _, d := range p.dates {
+			if d.col != nil {
+				condTabs[d.col.table] = true
+			}
+			condTabs[d.hint] = true
+		}
+		for k := range b.items {
+			it := &b.items[k]
+			if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table != t && !condTabs[it.pick.table] && len(p.dates) == 0 && !anti {
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s is joined but nothing of it is shown or compared", it.pick.table.name)}
+			}
+		}
+	}
+	if p.outerAvg && len(p.dims) >= 2 {
+		// "average order value per store": the average over all orders would drop the store.
+		return &notUnderstood{words: []string{dimWord(p.dims[len(p.dims)-1])}, msg: "an average of per-row totals within each group is not supported"}
+	}
+	if len(p.dims) > 0 || p.limit > 0 {
+		for _, m := range p.measures {
+			if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil && m.col != m.table.pk || m.table == nil {
+				continue
+			}
+			for _, c := range p.conds {
+				if c.col != nil && c.anti == nil && c.role == nil && c.col.table == m.table && c.op == "=" && (c.col == m.table.label || c.col == m.table.label2) {
+					// "products with the lowest stock at the Berlin store" ranked by how many
+					// stores named Berlin each has: a count of one named row says nothing.
+					return &notUnderstood{words: []string{m.table.name}, msg: fmt.Sprintf("cannot tell what to count: %s is one named row", m.table.name)}
+				}
+			}
+		}
+	}
+	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() {
+		// "the top customer at each store": one row per group, not one row overall.
+		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
+	}
+	for _, m := range p.measures {
+		if !b.unitsCount(m) {
+			continue
+		}
+		for _, t := range b.m.tables {
+			if t != m.table && !t.view && (tabs[t] || b.childOf(t, m.table)) && quantityCol(t) != nil {
+				// "how many items did each customer order" counted products while the order
+				// lines hold the quantity: a count of rows and a sum of units both fit.
+				return &notUnderstood{words: []string{b.synonymText(m.table)}, msg: fmt.Sprintf("cannot tell whether to count %s or add up %s", m.table.name, quantityCol(t).name)}
+			}
+		}
+	}
+	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.conds) > 0 && len(p.measures) == 0 && len(p.dims) == 0 && b.saidWh() {
+		own := true
+		for _, c := range p.conds {
+			if c.col == nil || c.col.table != t || c.op != "=" || c.col != t.label && c.col != t.label2 {
+				own = false
+			}
+		}
+		if own {
+			// "what has GRACE MOSTEL acted in" answered with GRACE MOSTEL's own row: the
+			// question named the row and asked about something related to it.
+			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("the answer would only repeat the named %s", t.name)}
+		}
+	}
+	return nil
+}
+
+// planRefs collects the tables and columns the plan uses anywhere.
+func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
+	tabs, cols := map[*table]bool{}, map[*column]bool{}
+	var addC func(c *column)
+	addC = func(c *column) {
+		if c == nil || cols[c] {
+			return
+		}
+		cols[c] = true
+		if c.table != nil {
+			tabs[c.table] = true
+		}
+		if d := c.metric; d != nil {
+			// a derived measure uses the columns it multiplies: "discount" in the money a
+			// discount took off
+			addC(d.price)
+			addC(d.qty)
+			addC(d.discount)
+			for _, t := range d.tables {
+				tabs[t] = true
+			}
+		}
+	}
+	addT := func(t *table) {
+		if t != nil {
+			tabs[t] = true
+		}
+	}
+	addT(p.base)
+	addT(p.listTable)
+	for _, t := range p.subjects {
+		addT(t)
+	}
+	if len(p.measures) == 0 && len(p.dims) == 0 {
+		// listed columns are rendered only by a listing; an aggregate leaves them out
+		for _, c := range p.listCols {
+			addC(c)
+		}
+	}
+	addC(p.orderCol)
+	addC(p.roleList)
+	for _, m := range p.measures {
+		addT(m.table)
+		addC(m.col)
+		if m.shareOf != nil {
+			addC(m.shareOf.col)
+		}
+	}
+	for _, d := range p.dims {
+		addT(d.table)
+		addT(d.hint)
+		addC(d.col)
+		addC(d.role)
+		if d.col == nil && d.grain == grainNone && d.table != nil {
+			addC(d.table.label)
+			addC(d.table.label2)
+		}
+	}
+	for _, cs := range [][]condition{p.conds, p.having} {
+		for _, c := range cs {
+			addC(c.col)
+			addC(c.avgOf)
+			addC(c.role)
+			if c.having != nil {
+				addT(c.having.table)
+				addC(c.having.col)
+			}
+			if c.anti != nil {
+				addC(c.anti.from)
+				addC(c.anti.to)
+			}
+			if c.antiVia != nil {
+				addC(c.antiVia.from)
+				addC(c.antiVia.to)
+			}
+			for _, d := range c.antiDates {
+				addC(d.col)
+				addT(d.hint)
+			}
+		}
+	}
+	for _, d := range p.dates {
+		addC(d.col)
+		addT(d.hint)
+	}
+	for _, j := range p.joins {
+		addT(j.table)
+		addT(j.reached)
+	}
+	return tabs, cols
+}
+
+// quantityWords name a column that counts units held or moved.
+var quantityWords = []string{"quantity", "qty", "inventory", "stock", "units"}
+
+// quantityCol is t's numeric column that counts units (quantity, stock, inventory), or nil.
+func quantityCol(t *table) *column {
+	for _, c := range t.cols {
+		if c.class != classNumber || c.money > 0 || t.fkCols[c] || c == t.pk {
+			continue
+		}
+		for _, w := range quantityWords {
+			if slices.Contains(c.words, w) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// unitWords are nouns that count pieces as well as kinds: "how many items" may be a number of
+// products or a number of units.
+var unitWords = map[string]bool{"item": true, "unit": true, "piece": true, "article": true, "good": true}
+
+// namedBySynonym reports whether t was named only by a word that is not its own name ("items"
+// for products): then "how many" may ask for units as well as rows.
+func (b *builder) namedBySynonym(t *table) bool {
+	named := false
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable || it.pick.table != t {
+			continue
+		}
+		if it.pick.score >= 1 {
+			return false
+		}
+		named = true
+	}
+	return named
+}
+
+// synonymText is the word that named t, for the refusal.
+func (b *builder) synonymText(t *table) string {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.table == t {
+			return it.text()
+		}
+	}
+	return t.name
+}
+
+// saidEach reports whether the question said "each"/"per"/"every".
+func (b *builder) saidEach() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && eachWords[strings.ToLower(it.text())] {
+			return true
+		}
+	}
+	return false
+}
+
+// saidWh reports whether the question asked "what"/"which".
+func (b *builder) saidWh() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && (strings.EqualFold(it.text(), "what") || strings.EqualFold(it.text(), "which")) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedColumn is a column of two or more name words ("UnitsOnOrder", "shipped_date") that the
+// question spells out word by word, function words included, and the plan does not use, or
+// nil. Keys and references are left out: their words ("customer id") name the row.
+func (b *builder) namedColumn(cols map[*column]bool) *column {
+	said := map[string]bool{}
+	add := func(w string) {
+		said[w] = true
+		said[strings.TrimSuffix(w, "s")] = true
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		for _, t := range it.toks {
+			if it.kind == itEntity {
+				// keywords and dates are read as such: "year to date" names no date column
+				add(t.lower)
+				add(t.norm)
+			}
+		}
+		for _, w := range it.skipped {
+			add(w)
+		}
+	}
+	usedWords := map[string]bool{}
+	for c := range cols {
+		usedWords[strings.Join(c.words, " ")] = true
+	}
+	for _, t := range b.m.tables {
+		if t.view {
+			continue
+		}
+		for _, c := range t.cols {
+			if len(c.words) < 2 || cols[c] || usedWords[strings.Join(c.words, " ")] || c == t.pk || t.fkCols[c] || c.metric != nil {
+				continue
+			}
+			all := true
+			for _, w := range c.words {
+				all = all && said[w]
+			}
+			if all {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// wholeRows reports whether the plan counts, lists or groups by the rows of t, which a plural
+// of its label names ("how many shipping companies" counts Shippers named by CompanyName).
+func wholeRows(p *plan, t *table) bool {
+	if p.listTable == t {
+		return true
+	}
+	for _, m := range p.measures {
+		if m.table == t && m.col == nil {
+			return true
+		}
+	}
+	for _, d := range p.dims {
+		if d.table == t {
+			return true
+		}
+	}
+	return false
+}
+
+// stemOfUsed reports whether the word of it, as a verb stem ("shipped" → "ship"), begins a
+// name word of a column of t the plan uses: "orders shipped to France" reads ShipCountry
+// though "shipped" was first taken for ShippedDate.
+func stemOfUsed(it *item, t *table, cols map[*column]bool) bool {
+	if len(it.toks) != 1 {
+		return false
+	}
+	w, stem := it.toks[0].lower, ""
+	for _, suf := range []string{"ping", "ped", "ing", "ed"} {
+		if s := strings.TrimSuffix(w, suf); s != w && len(s) >= 3 {
+			stem = s
+			break
+		}
+	}
+	if stem == "" {
+		return false // only a verb form: a noun names its own column
+	}
+	w = stem
+	for c := range cols {
+		if c.table != t {
+			continue
+		}
+		for _, cw := range c.words {
+			if strings.HasPrefix(cw, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dimWord names a dimension for a refusal.
+func dimWord(d dimension) string {
+	switch {
+	case d.col != nil:
+		return d.col.name
+	case d.table != nil:
+		return d.table.name
+	}
+	return "per"
+}
+
+// saidWho reports whether the question begins with "who" (a stop word, kept in skipped).
+func (b *builder) saidWho() bool {
+	for k := range b.items {
+		it := &b.items[k]
+		return it.start > 0 && len(it.skipped) > 0 && it.skipped[0] == "who"
+	}
+	return false
+}
+
+// unitsCount reports whether m counts the rows of a table the question named only by a unit
+// noun ("how many items": products).
+func (b *builder) unitsCount(m measure) bool {
+	if m.agg != aggCount && m.agg != aggCountDistinct || m.table == nil || m.col != nil && m.agg == aggCount {
+		return false
+	}
+	return b.namedBySynonym(m.table) && unitWords[singular(strings.ToLower(b.synonymText(m.table)))]
+}
+
+// unitsAsQuantity reads "how many items/units" as the sum of the quantity column of the one
+// table that refers to the counted rows and is tied to the rest of the question: the stock
+// rows of the store named ("items the Berlin store has in stock": inventory), the order lines
+// of the orders said ("customers who ordered the most items": order_items). With no such
+// table, or several, the count stays and checkPlaced refuses it.
+func (b *builder) unitsAsQuantity() {
+	p := &b.p
+	if len(p.measures) != 1 || !b.unitsCount(p.measures[0]) {
+		return
+	}
+	t := p.measures[0].table
+	named, _ := planRefs(p)
+	for k := range b.items {
+		if c := b.items[k].pick; b.items[k].kind == itEntity && c != nil && c.table != nil {
+			named[c.table] = true
+		}
+	}
+	// A quantity table scores 2 when the plan already reads it, 2 for each other named table
+	// it references and 1 for each it reaches in two steps; the best one alone wins.
+	var found *column
+	best, tie := 0, false
+	for _, c := range b.m.tables {
+		q := quantityCol(c)
+		if c == t || c.view || q == nil || !b.childOf(c, t) {
+			continue
+		}
+		score := 0
+		if named[c] {
+			score += 2
+		}
+		seen := map[*table]bool{t: true, c: true}
+		for _, u := range parents(c) {
+			if !seen[u] && named[u] {
+				score += 2 // a table it refers to directly: the store whose stock it is
+			}
+			seen[u] = true
+		}
+		for _, f := range c.fks {
+			for _, u := range parents(f.to.table) {
+				if !seen[u] && named[u] {
+					score++
+				}
+				seen[u] = true
+			}
+		}
+		switch {
+		case score > best:
+			found, best, tie = q, score, false
+		case score == best:
+			tie = true
+		}
+	}
+	if found != nil && !tie {
+		p.measures[0] = measure{agg: aggSum, col: found, table: found.table}
+		b.unitsOf = t
+	}
+}
+
+// parents are the tables t references.
+func parents(t *table) []*table {
+	var out []*table
+	for _, f := range t.fks {
+		out = append(out, f.to.table)
+	}
+	return out
+}
+
+// usesOtherDate reports whether the plan reads a date column of d's table other than d.
+func usesOtherDate(cols map[*column]bool, d *column) bool {
+	for c := range cols {
+		if c != d && c.table == d.table && c.class == classDate {
+			return true
+		}
+	}
+	return false
+}
+
+// between reports whether t links two tables the plan uses, so that the joins pass through it:
+// "discount per product category" joins order lines to categories through products.
+func between(b *builder, t *table, tabs map[*table]bool) bool {
+	n := 0
+	for u := range tabs {
+		if u != t && (b.childOf(u, t) || b.childOf(t, u)) {
+			n++
+		}
+	}
+	return n >= 2
 }

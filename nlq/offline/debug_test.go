@@ -18,7 +18,8 @@ import (
 //	NLQ_DEMO_DIR=/tmp/nlqdemo NLQ_Q="top 5 products by revenue" go test -run DebugQuestion -v
 //
 // NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer; NLQ_DB=sakila
-// (or any tuning database of TestEvalSets) reads them over that database instead; NLQ_ITEMS=1
+// (or any tuning database of TestEvalSets) reads them over that database instead, NLQ_DEPOT=1
+// over the round-5 test schema (depotSchema, SQL only: it has no data); NLQ_ITEMS=1
 // also prints how each question was scanned (items, keyword kinds, skipped words, readings).
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
@@ -32,6 +33,9 @@ func TestDebugQuestion(t *testing.T) {
 				db, s = openSQLite(t, e.dir, e.file)
 			}
 		}
+	}
+	if os.Getenv("NLQ_DEPOT") != "" {
+		s = depotSchema()
 	}
 	for _, q := range strings.Split(qs, ";") {
 		if os.Getenv("NLQ_ITEMS") != "" {

@@ -310,6 +310,13 @@ var demonyms = map[string]string{
 	"egyptian": "egypt", "south african": "south africa", "israeli": "israel",
 }
 
+// countryCodes map common country codes to the normalised names countries are stored under.
+var countryCodes = map[string][]string{
+	"us": {"usa", "united states", "united states of america"}, "usa": {"united states", "united states of america", "us"},
+	"uk": {"united kingdom", "great britain", "gb"}, "gb": {"united kingdom", "uk"},
+	"uae": {"united arab emirates"},
+}
+
 // priceWords end the names of columns that say what something costs.
 var priceWords = toSet(strings.Fields("rate cost price fee charge"))
 
@@ -472,6 +479,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		for _, c := range l.entries[country] {
 			if c.kind == candValue {
 				l.add(adj, with(c, scoreSynonym))
+			}
+		}
+	}
+	// "US customers", "UK suppliers": a country code is the country's stored value, written
+	// out or as another code.
+	for code, names := range countryCodes {
+		for _, n := range names {
+			for _, c := range l.entries[n] {
+				if c.kind == candValue {
+					l.add(code, with(c, scoreSynonym))
+				}
 			}
 		}
 	}

@@ -132,9 +132,11 @@ func (e *notUnderstood) Error() string { return e.msg }
 
 // builder walks the recognised items left to right, keeping the pending grammar state.
 type builder struct {
-	m     *model
-	items []item
-	p     plan
+	// unitsOf is the table a unit noun named when its units were summed instead ("items").
+	unitsOf *table
+	m       *model
+	items   []item
+	p       plan
 
 	agg       aggKind
 	distinct  bool
@@ -322,6 +324,7 @@ func build(m *model, items []item) (*plan, error) {
 		}
 		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
 	}
+	b.unitsAsQuantity()
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}

@@ -90,7 +90,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
-			} else if n == 1 && stopWords[toks[i].lower] {
+			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) {
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored.
 				cs = exactValues(cs, toks[i].raw)
@@ -103,6 +103,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 			break
+		}
+		if cs, n := auxColumn(toks, i, lex); n > bestLen {
+			// "how many units are on order": a column's full name with an auxiliary verb
+			// inside names the column (UnitsOnOrder), not a quantity of the orders.
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 		}
 		if cs, n := namePair(toks, i, lex); n > bestLen || (n > 0 && n == bestLen && best.kind == itEntity) {
 			// "Mia Dubois" as first_name + last_name: longer than any single value, or another
@@ -127,7 +132,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			switch {
 			case t.isNum:
 				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
-			case t.quoted || !stopWords[t.lower]:
+			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i):
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
 				skipped = append(skipped, t.lower)
@@ -609,4 +614,69 @@ func letters(s string) string {
 		space = true
 	}
 	return b.String()
+}
+
+// properStop reports whether the stop word at i is written as a proper name or a code ("US",
+// "IT") in a question that is not shouted: it names something (a country, a department), and
+// dropping it answers about everything instead ("customers in each US state").
+func properStop(toks []token, i int) bool {
+	t := toks[i]
+	if i == 0 || len(t.raw) < 2 || t.raw != strings.ToUpper(t.raw) || t.raw == t.lower {
+		return false
+	}
+	for _, o := range toks {
+		if !o.isNum && o.raw != strings.ToUpper(o.raw) {
+			return true
+		}
+	}
+	return false
+}
+
+// nounStops are stop words that are verbs ("do we stock", "who supplies") and also nouns of
+// the business; after a preposition they are the noun ("units of stock"), which names a thing
+// the plan must place, not a filler.
+var nounStops = map[string]bool{"stock": true, "stocks": true, "supply": true, "supplies": true, "issue": true, "issues": true, "offer": true, "offers": true, "work": true}
+
+// nounStop reports whether the stop word at i is one of nounStops in a noun position: after
+// a preposition, a determiner or a quantity adjective ("units of stock", "the lowest stock",
+// "no stock"); after its subject it is the verb ("each supplier supply", "we stock").
+func nounStop(toks []token, i int) bool {
+	if i == 0 || !nounStops[toks[i].lower] {
+		return false
+	}
+	return nounContext[toks[i-1].lower]
+}
+
+// nounContext are the words after which a word is a noun.
+var nounContext = toSet(strings.Fields(`of in on the a an our their its any no much more most less least
+	lowest highest low high total current enough`))
+
+// auxColumn matches, at i, a column name of three or more words with auxiliaries between its
+// words; it returns the exact column readings and the span, or 0.
+func auxColumn(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := min(lex.maxLen+2, len(toks)-i); n >= 4; n-- {
+		span := toks[i : i+n]
+		if auxiliaries[span[0].lower] || auxiliaries[span[n-1].lower] || anyQuoted(span) {
+			continue
+		}
+		var kept []token
+		for _, t := range span {
+			if !auxiliaries[t.lower] {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == n || len(kept) < 3 {
+			continue
+		}
+		var cs []cand
+		for _, c := range lex.lookup(normPhraseToks(kept)) {
+			if c.kind == candColumn && c.score >= scoreExact {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			return cs, n
+		}
+	}
+	return nil, 0
 }
