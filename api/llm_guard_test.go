@@ -48,14 +48,15 @@ func TestModelErrorsDoNotEchoTheProvidersText(t *testing.T) {
 		_, _ = w.Write([]byte(`{"error":{"message":"upstream 10.9.8.7:6379 SECRET-TRACE panic in /srv/internal/app.py","type":"server_error"}}`))
 	}))
 	defer leaky.Close()
+	s := apptest.Start(t, apptest.Options{Database: "sqlite"}) // allow-private is on: the servers are on loopback
+	// A port closed after the service started: one taken before could be reused by the
+	// service's own embedded broker, which base_url may never name.
 	closed, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	closedURL := "http://" + closed.Addr().String() + "/v1"
 	closed.Close()
-
-	s := apptest.Start(t, apptest.Options{Database: "sqlite"}) // allow-private is on: the servers are on loopback
 	admin := s.Register(t)
 	agentID := shopAgent(t, s, admin.Token, "sqlite")
 	for _, base := range []string{leaky.URL + "/v1", closedURL} {
