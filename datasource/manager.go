@@ -312,10 +312,17 @@ func mysqlConnector(cfg Config, dial func(ctx context.Context, network, addr str
 
 // sqliteDSN opens path read-only: mode=ro makes sqlite refuse to create or write the file, and
 // query_only refuses writes even through tricks like ATTACH of a writable file.
+//
+// The file is memory-mapped (up to 256 MiB): the pool's connections then share the operating
+// system's page cache instead of each copying pages into its own 2 MB cache through pread.
+// Without it a statement cost 30-65% more CPU under concurrent questions than alone (make bench-queries: 16 clients 126 → 204 questions/s, mean
+// execution 33 → 6 ms). The price: a file truncated in place while it is read faults the process,
+// so files in ANALYTICS_SQLITE_DIR must be replaced by writing a new file and renaming it over
+// the old one (README), never by overwriting them.
 func sqliteDSN(path string) string {
 	// The path goes into a file: URI; escape what a URI would read as syntax.
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + esc + "?mode=ro&_pragma=query_only(1)&_pragma=busy_timeout(5000)"
+	return "file:" + esc + "?mode=ro&_pragma=query_only(1)&_pragma=busy_timeout(5000)&_pragma=mmap_size(268435456)"
 }
 
 // redact removes a password from a driver message, in case a driver ever echoes it.
