@@ -42,6 +42,10 @@ type Local struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	running sync.WaitGroup
+	// mu orders claims before Stop's wait: a request that outlived the HTTP shutdown must not
+	// add to running while Stop waits on it.
+	mu       sync.Mutex
+	stopping bool
 }
 
 // LocalOptions sizes a Local.
@@ -68,7 +72,12 @@ func NewLocal(r acceptedRunner, outbox holder, log *slog.Logger, o LocalOptions)
 // Claim reserves a slot for one question, or returns nil when all are busy or the process is
 // stopping. The caller either starts the claim or releases it.
 func (l *Local) Claim() *Claim {
-	if l == nil || l.ctx.Err() != nil {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stopping {
 		return nil
 	}
 	select {
@@ -83,6 +92,9 @@ func (l *Local) Claim() *Claim {
 // Stop waits up to grace for the questions running here, then cancels the rest; their
 // commands are handed to the relay at once so another worker answers them.
 func (l *Local) Stop(grace time.Duration) {
+	l.mu.Lock()
+	l.stopping = true
+	l.mu.Unlock()
 	done := make(chan struct{})
 	go func() { l.running.Wait(); close(done) }()
 	select {
