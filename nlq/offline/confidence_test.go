@@ -44,14 +44,7 @@ func TestShapeWordsRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
-			nu, ok := nlq.IsNotUnderstood(err)
-			if !ok {
-				t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
-			}
-			if !slices.ContainsFunc(nu.Words, func(w string) bool { return strings.EqualFold(w, tt.word) }) {
-				t.Errorf("refusal names %v, want %q (%s)", nu.Words, tt.word, nu.Message)
-			}
+			wantRefusal(t, schemas[tt.db], tt.q, tt.word)
 		})
 	}
 }
@@ -119,13 +112,7 @@ func TestRound4Shapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(g.SQL, tt.want) {
-				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
-			}
+			wantSQL(t, schemas[tt.db], tt.q, tt.want)
 		})
 	}
 }
@@ -151,13 +138,7 @@ func TestListValuedColumn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(g.SQL, tt.want) {
-				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
-			}
+			wantSQL(t, s, tt.q, tt.want)
 		})
 	}
 	if items, ok := listItems(features); !ok || len(items) != 4 {
@@ -205,19 +186,14 @@ func TestReadingsByContext(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
 			if tt.want == "" {
+				g, err := generatePG(s, tt.q)
 				if _, ok := nlq.IsNotUnderstood(err); !ok {
 					t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
 				}
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(g.SQL, tt.want) {
-				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
-			}
+			wantSQL(t, s, tt.q, tt.want)
 		})
 	}
 }
@@ -274,5 +250,36 @@ func TestDateOutsideAntiJoinRefused(t *testing.T) {
 	}
 	if want := "NOT EXISTS (SELECT 1 FROM invoice_line JOIN track ON invoice_line.track_id = track.track_id WHERE track.genre_id = genre.genre_id)"; !strings.Contains(g.SQL, want) {
 		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
+	}
+}
+
+// generatePG asks q of schema s as the PostgreSQL dialect, at the evaluation's "today".
+func generatePG(s *datasource.Schema, q string) (nlq.Generation, error) {
+	return New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
+}
+
+// wantSQL fails t unless q is answered with SQL that contains want.
+func wantSQL(t *testing.T, s *datasource.Schema, q, want string) nlq.Generation {
+	t.Helper()
+	g, err := generatePG(s, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(g.SQL, want) {
+		t.Errorf("SQL lacks %s:\n%s", want, g.SQL)
+	}
+	return g
+}
+
+// wantRefusal fails t unless q is refused with word among the words it could not place.
+func wantRefusal(t *testing.T, s *datasource.Schema, q, word string) {
+	t.Helper()
+	g, err := generatePG(s, q)
+	nu, ok := nlq.IsNotUnderstood(err)
+	if !ok {
+		t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
+	}
+	if !slices.ContainsFunc(nu.Words, func(w string) bool { return strings.EqualFold(w, word) }) {
+		t.Errorf("refusal names %v, want %q (%s)", nu.Words, word, nu.Message)
 	}
 }

@@ -1,13 +1,9 @@
 package offline
 
 import (
-	"context"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
-	"github.com/analytics-agent/service/nlq"
 )
 
 // depotSchema is a small snake_case warehouse, unlike the demo and the evaluation databases:
@@ -87,14 +83,7 @@ func TestRound5Refusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
-			nu, ok := nlq.IsNotUnderstood(err)
-			if !ok {
-				t.Fatalf("answered instead of refusing (err %v):\n%s", err, g.SQL)
-			}
-			if !slices.ContainsFunc(nu.Words, func(w string) bool { return strings.EqualFold(w, tt.word) }) {
-				t.Errorf("refusal names %v, want %q (%s)", nu.Words, tt.word, nu.Message)
-			}
+			wantRefusal(t, s, tt.q, tt.word)
 		})
 	}
 }
@@ -121,13 +110,7 @@ func TestRound5Kept(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: s, Now: benchNow})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(g.SQL, tt.want) {
-				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
-			}
+			wantSQL(t, s, tt.q, tt.want)
 		})
 	}
 }

@@ -1,12 +1,9 @@
 package offline
 
 import (
-	"context"
-	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
-	"github.com/analytics-agent/service/nlq"
 )
 
 // TestShapesOnOtherConventions pins the SQL of issue-11 shapes on the evaluation databases,
@@ -52,13 +49,7 @@ func TestShapesOnOtherConventions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
-			g, err := New().Generate(context.Background(), nlq.Request{Question: tt.q, Dialect: datasource.Postgres, Schema: schemas[tt.db], Now: benchNow})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(g.SQL, tt.want) {
-				t.Errorf("SQL lacks %s:\n%s", tt.want, g.SQL)
-			}
+			g := wantSQL(t, schemas[tt.db], tt.q, tt.want)
 			if g.Explanation == "" {
 				t.Error("no explanation")
 			}
