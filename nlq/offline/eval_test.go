@@ -24,8 +24,8 @@ import (
 // tuning), NLQ_HELDOUT=3 the third (*_heldout3.json, public databases only, written blind
 // after the second was used for tuning), NLQ_HELDOUT=4 the fourth (*_heldout4.json, public
 // databases only, written blind after the third was scored and used for tuning), NLQ_HELDOUT=5
-// the fifth (*_heldout5.json, public databases only, written blind after the fourth was scored
-// and used for tuning). Each is scored once, so it measures generalisation; a database without a
+// the fifth (*_heldout5.json, public databases only, written blind after the fourth was
+// scored). Each is scored once, so it measures generalisation; a database without a
 // file for the batch is left out of it, so oracle_co, which has no tuned set and is kept unseen,
 // appears only in the third, fourth and fifth, and oracle_hr, added with the fifth, only in it.
 //
