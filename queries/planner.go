@@ -28,8 +28,9 @@ var (
 	ErrNoTablesPermitted = errors.New("the agent is not allowed to read any table")
 )
 
-// EngineFor picks the engine of an organization (offline by default, an LLM when configured).
-type EngineFor func(ctx context.Context, orgID string) nlq.Engine
+// EngineFor picks the engine of an organization (offline by default, an LLM when configured)
+// from its id and LLM settings.
+type EngineFor func(ctx context.Context, org *store.Organization) nlq.Engine
 
 // Planner turns a question into guarded SQL.
 type Planner struct {
@@ -91,21 +92,22 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 	return tables, perms, nil
 }
 
-// agentSource loads what planning and semantic validation need of an agent: its data source
-// (without the schema text), the source's stored schema (shared, read-only), and the agent's
+// agentSource loads what planning and semantic validation need of an agent: its planning head
+// (data source without the schema text, semantic layer version, organization's engine
+// settings, in one read), the source's stored schema (shared, read-only), and the agent's
 // tables and column rules.
-func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataSource, *datasource.Schema, []string, agents.ColumnPermissions, error) {
+func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.PlanningHead, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
 		return nil, nil, nil, nil, ErrNoDataSource
 	}
-	ds, err := p.st.DataSourceHead(ctx, a.OrganizationID, a.DataSourceID)
+	head, err := p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, nil, nil, nil, ErrNoDataSource
 		}
 		return nil, nil, nil, nil, err
 	}
-	schema, err := p.storedSchema(ctx, ds)
+	schema, err := p.storedSchema(ctx, head.DataSource)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -116,16 +118,17 @@ func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataS
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	return ds, schema, tables, perms, nil
+	return head, schema, tables, perms, nil
 }
 
 // Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
 // only the permitted part of the schema.
 func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
-	ds, schema, tables, perms, err := p.agentSource(ctx, a)
+	head, schema, tables, perms, err := p.agentSource(ctx, a)
 	if err != nil {
 		return nil, err
 	}
+	ds := head.DataSource
 	if len(tables) == 0 {
 		return nil, ErrNoTablesPermitted
 	}
@@ -136,12 +139,12 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
 			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
 	}
-	sem, err := p.agentSemantics(ctx, a)
+	sem, err := p.agentSemantics(ctx, a, head)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	eng := p.engine(ctx, a.OrganizationID)
+	eng := p.engine(ctx, head.Organization)
 	genCtx, genSpan := tracing.Start(ctx, "engine.generate")
 	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
 	gen, err := eng.Generate(genCtx, nlq.Request{

@@ -74,7 +74,7 @@ func (c *versionCache[T]) put(id string, version int64, value T) {
 }
 
 // storedSchema returns the decoded schema of ds (read without its schema text, see
-// store.DataSourceHead), from the cache when ds's schema version is the cached one.
+// store.PlanningHead), from the cache when ds's schema version is the cached one.
 func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*datasource.Schema, error) {
 	if sc, ok := p.schemas.get(ds.ID, ds.SchemaVersion); ok {
 		return sc, nil
@@ -93,18 +93,14 @@ func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*data
 	return sc, nil
 }
 
-// agentSemantics is LoadSemantics through the planner's cache: the layer's version is read on
-// every question, its definition only when the cached copy is of another version. The result
-// is shared and read-only.
-func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent) (*StoredSemantics, error) {
-	head, err := p.st.AgentSemanticsHead(ctx, a.OrganizationID, a.ID)
-	if errors.Is(err, store.ErrNotFound) {
+// agentSemantics is LoadSemantics through the planner's cache: the layer's version comes with
+// the planning head of every question, its definition is read only when the cached copy is of
+// another version. The result is shared and read-only.
+func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent, head *store.PlanningHead) (*StoredSemantics, error) {
+	if !head.HasSemantics {
 		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	if sem, ok := p.semantics.get(a.ID, head.Version); ok {
+	if sem, ok := p.semantics.get(a.ID, head.SemanticsVersion); ok {
 		return sem, nil
 	}
 	row, err := p.st.AgentSemantics(ctx, a.OrganizationID, a.ID)
