@@ -96,16 +96,19 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 // (data source without the schema text, semantic layer version, organization's engine
 // settings, in one read), the source's stored schema (shared, read-only), and the agent's
 // tables and column rules.
-func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.PlanningHead, *datasource.Schema, []string, agents.ColumnPermissions, error) {
+// A head already read for this question is used as it is.
+func (p *Planner) agentSource(ctx context.Context, a *store.Agent, head *store.PlanningHead) (*store.PlanningHead, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
 		return nil, nil, nil, nil, ErrNoDataSource
 	}
-	head, err := p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID)
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, nil, nil, ErrNoDataSource
+	if head == nil {
+		var err error
+		if head, err = p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return nil, nil, nil, nil, ErrNoDataSource
+			}
+			return nil, nil, nil, nil, err
 		}
-		return nil, nil, nil, nil, err
 	}
 	schema, err := p.storedSchema(ctx, head.DataSource)
 	if err != nil {
@@ -124,7 +127,12 @@ func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.Plann
 // Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
 // only the permitted part of the schema.
 func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
-	head, schema, tables, perms, err := p.agentSource(ctx, a)
+	return p.plan(ctx, a, question, nil)
+}
+
+// plan is Plan with the question's planning head when it was read already (nil: read it).
+func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, head *store.PlanningHead) (*Plan, error) {
+	head, schema, tables, perms, err := p.agentSource(ctx, a, head)
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,7 @@ func storedSemantics(row *store.AgentSemantics) (*StoredSemantics, error) {
 // SaveSemantics validates s against the agent's data source and permissions, then stores it
 // and announces agent.updated (changed field "semantics") in the same transaction.
 func (p *Planner) SaveSemantics(ctx context.Context, a *store.Agent, s *nlq.Semantics, userID string) (*StoredSemantics, error) {
-	head, schema, tables, perms, err := p.agentSource(ctx, a)
+	head, schema, tables, perms, err := p.agentSource(ctx, a, nil)
 	if err != nil {
 		return nil, err
 	}

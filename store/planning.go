@@ -17,6 +17,9 @@ type PlanningHead struct {
 	SemanticsVersion int64
 	// Organization holds the organization's id and LLM settings only.
 	Organization *Organization
+	// TemplateCount is how many templates the agent has: with none, the question path skips
+	// looking for a template that answers it.
+	TemplateCount int64
 }
 
 // dataSourceHeadColumns are the data_sources columns except the schema text, which can be
@@ -31,7 +34,8 @@ var planningHeadSQL = func() string {
 		cols[i] = "d." + c
 	}
 	return "SELECT " + strings.Join(cols, ", ") + `, s.version AS semantics_version,
-	o.llm_provider, o.llm_model, o.llm_base_url, o.llm_api_key_enc
+	o.llm_provider, o.llm_model, o.llm_base_url, o.llm_api_key_enc,
+	(SELECT COUNT(*) FROM templates t WHERE t.organization_id = d.organization_id AND t.agent_id = ?) AS template_count
 FROM data_sources d
 JOIN organizations o ON o.id = d.organization_id
 LEFT JOIN agent_semantics s ON s.agent_id = ? AND s.organization_id = d.organization_id
@@ -48,8 +52,9 @@ func (s *Store) PlanningHead(ctx context.Context, orgID, agentID, dataSourceID s
 		LLMModel         string `gorm:"column:llm_model"`
 		LLMBaseURL       string `gorm:"column:llm_base_url"`
 		LLMAPIKeyEnc     string `gorm:"column:llm_api_key_enc"`
+		TemplateCount    int64
 	}
-	res := s.ctx(ctx).Raw(planningHeadSQL, agentID, orgID, dataSourceID).Scan(&row)
+	res := s.ctx(ctx).Raw(planningHeadSQL, agentID, agentID, orgID, dataSourceID).Scan(&row)
 	if res.Error != nil {
 		return nil, translate(res.Error)
 	}
@@ -59,5 +64,5 @@ func (s *Store) PlanningHead(ctx context.Context, orgID, agentID, dataSourceID s
 	ds := row.DataSource
 	return &PlanningHead{DataSource: &ds, HasSemantics: row.SemanticsVersion.Valid, SemanticsVersion: row.SemanticsVersion.Int64,
 		Organization: &Organization{ID: orgID, LLMProvider: row.LLMProvider, LLMModel: row.LLMModel, LLMBaseURL: row.LLMBaseURL,
-			LLMAPIKeyEnc: row.LLMAPIKeyEnc}}, nil
+			LLMAPIKeyEnc: row.LLMAPIKeyEnc}, TemplateCount: row.TemplateCount}, nil
 }

@@ -59,8 +59,8 @@ func TestPlanningHeadReadsTheDataSourceSemanticsVersionAndEngineSettingsInOneGo(
 		if !reflect.DeepEqual(*h.DataSource, want) {
 			t.Errorf("data source head\n got %+v\nwant %+v", *h.DataSource, want)
 		}
-		if h.HasSemantics {
-			t.Error("an agent without a semantic layer has none in its head")
+		if h.HasSemantics || h.TemplateCount != 0 {
+			t.Errorf("an agent without a semantic layer or templates: %+v", h)
 		}
 		if o := h.Organization; o.ID != "org_a" || o.LLMProvider != "openai" || o.LLMModel != "m" || o.LLMBaseURL != "https://llm.example" || o.LLMAPIKeyEnc != "enc" {
 			t.Errorf("organization settings: %+v", o)
@@ -81,6 +81,19 @@ func TestPlanningHeadReadsTheDataSourceSemanticsVersionAndEngineSettingsInOneGo(
 		}
 		if h, err = st.PlanningHead(ctx, "org_a", "agent_other", "ds_a"); err != nil || h.HasSemantics {
 			t.Errorf("another agent's layer is not this one's: %+v %v", h, err)
+		}
+		for _, tp := range []*store.Template{
+			{ID: "tpl_1", OrganizationID: "org_a", AgentID: "agent_a", Name: "one", CreatedAt: now, UpdatedAt: now},
+			{ID: "tpl_2", OrganizationID: "org_a", AgentID: "agent_a", Name: "two", CreatedAt: now, UpdatedAt: now},
+			{ID: "tpl_3", OrganizationID: "org_a", AgentID: "agent_other", Name: "other agent's", CreatedAt: now, UpdatedAt: now},
+			{ID: "tpl_4", OrganizationID: "org_b", AgentID: "agent_a", Name: "other organization's", CreatedAt: now, UpdatedAt: now},
+		} {
+			if err := st.CreateTemplate(ctx, tp); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if h, err = st.PlanningHead(ctx, "org_a", "agent_a", "ds_a"); err != nil || h.TemplateCount != 2 {
+			t.Errorf("the agent's own templates only: %+v %v", h, err)
 		}
 		// Another organization's data source, or its own id with another organization's agent.
 		if _, err := st.PlanningHead(ctx, "org_b", "agent_a", "ds_a"); !errors.Is(err, store.ErrNotFound) {
