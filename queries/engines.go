@@ -58,7 +58,7 @@ func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
 // are all it uses), so the question path reads them with the rest of its planning head.
 func (e *Engines) ForOrganization(ctx context.Context, org *store.Organization) nlq.Engine {
 	if e.allowLLM != nil && !e.allowLLM(ctx, org.ID) {
-		return e.offline
+		return named{e.offline, ProviderOffline}
 	}
 	cfg := e.global
 	if org.LLMProvider != "" {

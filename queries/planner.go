@@ -140,7 +140,8 @@ func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, hea
 	if len(tables) == 0 {
 		return nil, ErrNoTablesPermitted
 	}
-	gp, permitted := p.agentView(a, ds, schema, tables, perms)
+	view := p.agentView(a, ds, schema, tables, perms)
+	gp, permitted := view.guard, view.permitted
 	dialect := datasource.Type(ds.Type)
 
 	if verb, ok := nlq.AsksToWrite(question); ok {
@@ -153,10 +154,24 @@ func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, hea
 	}
 	start := time.Now()
 	eng := p.engine(ctx, head.Organization)
+	now := p.now()
+	key, cacheable := answerKey{question: question, dialect: string(dialect), day: now.Format(time.DateOnly), semantics: -1}, EngineName(eng) == ProviderOffline
+	if head.HasSemantics {
+		key.semantics = head.SemanticsVersion
+	}
+	if cacheable {
+		if ans, ok := view.answers.get(key); ok {
+			_, span := tracing.Start(ctx, "engine.generate")
+			span.SetAttributes(attribute.String("engine", EngineName(eng)), attribute.Bool("cache_hit", true))
+			span.End()
+			return &Plan{SQL: ans.sql, Explanation: ans.explanation, Tables: ans.tables, Columns: ans.columns, Dialect: dialect,
+				DataSource: ds, GenerationTime: time.Since(start), Engine: EngineName(eng)}, nil
+		}
+	}
 	genCtx, genSpan := tracing.Start(ctx, "engine.generate")
 	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
 	gen, err := eng.Generate(genCtx, nlq.Request{
-		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
+		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: now,
 		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
 	})
 	genTime := time.Since(start)
@@ -177,6 +192,9 @@ func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, hea
 	guardTime := time.Since(start)
 	if err != nil {
 		return &Plan{SQL: gen.SQL, Explanation: gen.Explanation, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
+	}
+	if cacheable {
+		view.answers.put(key, cachedAnswer{sql: checked.SQL, explanation: gen.Explanation, tables: checked.Tables, columns: checked.Columns})
 	}
 	return &Plan{SQL: checked.SQL, Explanation: gen.Explanation, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
 		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil
