@@ -106,7 +106,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		if async {
 			// Answered 202 pending at once (DECISIONS.md); the run marks it running.
 			claim.Hold(&cmd)
-		} else if startedEv, err = claim.Accept(q, &cmd); err != nil {
+		} else if startedEv, err = claim.Accept(c.Request.Context(), q, a, &cmd); err != nil {
 			claim.Release()
 			return err
 		}

@@ -89,12 +89,6 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 		NowFunc:                                  func() time.Time { return time.Now().UTC() },
 		DisableForeignKeyConstraintWhenMigrating: true,
 		TranslateError:                           true,
-		// Statements are prepared once per connection and reused: parsing and planning the
-		// same few dozen statements again for every request was a tenth of a question's CPU on
-		// SQLite. The LRU bounds the statements kept for SQL whose text varies (IN lists).
-		PrepareStmt:        true,
-		PrepareStmtMaxSize: 512,
-		PrepareStmtTTL:     time.Hour,
 	}
 	var (
 		db      *gorm.DB
