@@ -118,7 +118,10 @@ func complete(m *model, p *plan) error {
 	}
 	in := []*table{p.base}
 	for _, t := range need[1:] {
-		path, ok := m.path(in, t)
+		path, ok, err := m.choosePath(in, t, append(slices.Clip(need), p.named...))
+		if err != nil {
+			return err
+		}
 		if !ok {
 			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s cannot be joined to %s through foreign keys", t.name, p.base.name)}
 		}

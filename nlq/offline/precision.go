@@ -1,0 +1,519 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Round 6: evidence that a reading is complete and unambiguous. A plausible number computed
+// from the wrong rows is worse than a refusal, so each check below looks for a general sign
+// that the SQL would answer another question than the one asked and refuses, naming the
+// word it could not honour: a grouping where every group is one row, a question word that is
+// a stored value the plan never compares, "how many times" answered by counting things
+// instead of events, a table joined for nothing, and two equally short join paths that lead
+// to different rows.
+
+// joinPathError is returned when two foreign-key paths of the same length join the same
+// tables through different rows ("the customers' region" through their country or through
+// their sales rep) and nothing in the question says which.
+type joinPathError struct {
+	table    string
+	readings []string // one per path: "orders.customer_id → customers → countries → regions"
+}
+
+func (e *joinPathError) Error() string {
+	return fmt.Sprintf("%s can be reached in more than one way: %s; name the table in between to say which",
+		e.table, strings.Join(e.readings, " or "))
+}
+
+// maxPaths bounds the shortest paths enumerated per join: beyond a few, the tie is refused
+// anyway.
+const maxPaths = 8
+
+// shortestPathList lists up to limit distinct shortest foreign-key paths from any table of
+// from to target (nil when target is in from or unreachable). Paths differ by the tables or
+// the keys they go through; a self-reference is never a step (it is a role).
+func (m *model) shortestPathList(from []*table, target *table, limit int) [][]edge {
+	dist := map[*table]int{}
+	preds := map[*table][]struct {
+		prev *table
+		e    edge
+	}{}
+	queue := []*table{}
+	for _, t := range from {
+		if t == target {
+			return nil
+		}
+		if _, ok := dist[t]; !ok {
+			dist[t] = 0
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		if d, ok := dist[target]; ok && dist[t] >= d {
+			break
+		}
+		for _, e := range m.neighbours(t) {
+			o := e.other(t)
+			if o == t {
+				continue
+			}
+			d, seen := dist[o]
+			if !seen {
+				dist[o] = dist[t] + 1
+				queue = append(queue, o)
+			} else if d != dist[t]+1 {
+				continue
+			}
+			preds[o] = append(preds[o], struct {
+				prev *table
+				e    edge
+			}{t, e})
+		}
+	}
+	if _, ok := dist[target]; !ok {
+		return nil
+	}
+	var out [][]edge
+	var walk func(t *table, suffix []edge)
+	walk = func(t *table, suffix []edge) {
+		if len(out) >= limit {
+			return
+		}
+		if dist[t] == 0 {
+			out = append(out, slices.Clone(suffix))
+			return
+		}
+		for _, p := range preds[t] {
+			walk(p.prev, append([]edge{p.e}, suffix...))
+		}
+	}
+	walk(target, nil)
+	return out
+}
+
+// choosePath is the join path from the tables already joined (in) to t. When several
+// shortest paths exist, the one whose tables in between the question needs anyway wins; a
+// path through a table of people nobody named loses: it is that person's relation, not the
+// row's own (a rental's store is the store of the copy rented, not the customer's home store
+// nor the clerk's; a customer's region is their country's, not their sales rep's). A tie
+// that is left is refused with both readings.
+func (m *model) choosePath(in []*table, t *table, need []*table) ([]edge, bool, error) {
+	first, ok := m.path(in, t)
+	if !ok || len(first) < 2 {
+		return first, ok, nil // one step: the only key between two tables decides
+	}
+	paths := m.shortestPathList(in, t, maxPaths)
+	if len(paths) < 2 {
+		return first, ok, nil
+	}
+	score := func(p []edge) int {
+		s := 0
+		for _, x := range pathMiddle(in, p) {
+			switch {
+			case slices.Contains(need, x):
+				s += 2
+			case personTable(x):
+				s--
+			}
+		}
+		return s
+	}
+	best, top := 0, []int{}
+	for i, p := range paths {
+		switch sc := score(p); {
+		case len(top) == 0 || sc > best:
+			best, top = sc, []int{i}
+		case sc == best:
+			top = append(top, i)
+		}
+	}
+	if len(top) == 1 {
+		return paths[top[0]], true, nil
+	}
+	var rs []string
+	for _, i := range top {
+		rs = append(rs, pathText(in, paths[i]))
+	}
+	return nil, false, &joinPathError{table: t.name, readings: rs}
+}
+
+// pathMiddle lists the tables a path goes through, its ends excluded.
+func pathMiddle(in []*table, p []edge) []*table {
+	var out []*table
+	cur := pathStart(in, p)
+	for _, e := range p[:len(p)-1] {
+		cur = e.other(cur)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// pathStart is the table of in where p begins.
+func pathStart(in []*table, p []edge) *table {
+	for _, x := range in {
+		if p[0].fk.from.table == x || p[0].fk.to.table == x {
+			return x
+		}
+	}
+	return p[0].fk.from.table
+}
+
+// pathText writes a path as its tables and keys: "payment.staff_id → staff.store_id → store".
+func pathText(in []*table, p []edge) string {
+	cur := pathStart(in, p)
+	var sb strings.Builder
+	sb.WriteString(cur.name)
+	for _, e := range p {
+		next := e.other(cur)
+		if e.fk.from.table == cur {
+			fmt.Fprintf(&sb, ".%s → %s", e.fk.from.name, next.name)
+		} else {
+			fmt.Fprintf(&sb, " → %s.%s", next.name, e.fk.from.name)
+		}
+		cur = next
+	}
+	return sb.String()
+}
+
+// personWords name tables of people: staff, and the business's customers and members.
+var personWords = []string{"customer", "client", "member", "user", "person", "people", "patient", "student", "guest", "passenger", "subscriber"}
+
+// personTable reports whether t's rows are people: a first and a last name, or a name word
+// of people or staff.
+func personTable(t *table) bool {
+	return t.label2 != nil || containsAny(t.words, staffWords) || containsAny(t.words, personWords)
+}
+
+// checkPrecision is the round-6 part of checkShape, on the finished plan before the joins are
+// chosen.
+func (b *builder) checkPrecision() error {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.table != nil {
+			b.p.named = appendTable(b.p.named, it.pick.table)
+		}
+	}
+	if err := b.checkCountWord(); err != nil {
+		return err
+	}
+	if err := b.checkWhichRows(); err != nil {
+		return err
+	}
+	if err := b.checkAntiRows(); err != nil {
+		return err
+	}
+	if err := b.checkSingleRowGroups(); err != nil {
+		return err
+	}
+	if err := b.checkTimes(); err != nil {
+		return err
+	}
+	return b.checkStopValues()
+}
+
+// checkSingleRowGroups refuses a count, an average or a condition on an aggregate of a
+// table's rows grouped by that same table's rows: every group is one row, so the count is 1,
+// the "average freight per order, by year" is each order's freight and "customers with more
+// than 10 orders" grouped per order keeps none. The words meant something else (an average
+// over the rows, the rows of another table). A sum, minimum or maximum of one row is that
+// row's value, which "units on order per product" asks for.
+func (b *builder) checkSingleRowGroups() error {
+	p := &b.p
+	if len(p.measures) == 0 {
+		return nil
+	}
+	for _, d := range p.dims {
+		if d.role != nil || d.grain != grainNone {
+			continue
+		}
+		t := d.table
+		if t == nil && d.col != nil && d.col == d.col.table.pk {
+			t = d.col.table
+		}
+		if t == nil || t.pk == nil {
+			continue
+		}
+		own, void := true, len(p.having) > 0
+		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+			own = own && m.table == t && m.shareOf == nil
+			void = void || m.agg == aggCount || m.agg == aggCountDistinct || m.agg == aggAvg
+		}
+		if own && void {
+			return &notUnderstood{words: []string{b.tableWord(t)}, msg: fmt.Sprintf("each group would be a single %s row: cannot tell what %q groups", t.name, b.tableWord(t))}
+		}
+	}
+	return nil
+}
+
+// saidTimes reports whether the question counts occurrences: "how many times", "number of
+// times".
+func (b *builder) saidTimes() bool {
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || it.kw.kind != kwCount || k+1 >= len(b.items) {
+			continue
+		}
+		if n := &b.items[k+1]; len(n.skipped) > 0 && n.skipped[0] == "times" {
+			return true
+		}
+	}
+	return false
+}
+
+// eventsForTimes reads "how many times were Family films rented" as a count of the rentals:
+// "times" counts occurrences, and the occurrences are the rows of the one table the question
+// named (by a verb or a noun) that repeats the counted rows (rental → inventory → film). The
+// films themselves are counted only when no such table was named; checkTimes refuses a
+// count of distinct rows when one was and it is not clear which.
+func (b *builder) eventsForTimes() {
+	p := &b.p
+	if len(p.measures) != 1 || !b.saidTimes() {
+		return
+	}
+	m := p.measures[0]
+	if m.col != nil || m.table == nil || (m.agg != aggCount && m.agg != aggCountDistinct) || len(p.having) > 0 {
+		return
+	}
+	if ev := b.namedEvents(m.table); len(ev) == 1 {
+		p.measures[0].table, p.measures[0].agg = ev[0], aggCount
+		p.subjects = appendTable(p.subjects, m.table)
+	}
+}
+
+// namedEvents are the tables the question named whose rows repeat t's rows: reached from t
+// only through one-to-many steps.
+func (b *builder) namedEvents(t *table) []*table {
+	var out []*table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.table == nil || it.pick.table == t {
+			continue
+		}
+		e := it.pick.table
+		if it.pick.kind != candTable && !(it.pick.kind == candColumn && it.pick.col.class == classDate) {
+			continue // a value or an attribute restricts rows, it does not name events
+		}
+		if p, ok := b.m.path([]*table{t}, e); ok && len(p) > 0 && allFanOut(t, p) {
+			out = appendTable(out, e)
+		}
+	}
+	return out
+}
+
+// allFanOut reports whether every step of p from start goes from a referenced table to one
+// that references it.
+func allFanOut(start *table, p []edge) bool {
+	cur := start
+	for _, e := range p {
+		if e.fk.to.table != cur || e.fk.from.table == cur {
+			return false
+		}
+		cur = e.other(cur)
+	}
+	return true
+}
+
+// checkTimes refuses "how many times" answered with a count of things while the question
+// named the events that repeat them (eventsForTimes could not pick one).
+func (b *builder) checkTimes() error {
+	p := &b.p
+	if len(p.measures) != 1 || !b.saidTimes() {
+		return nil
+	}
+	m := p.measures[0]
+	if m.col == nil && m.table != nil && len(b.namedEvents(m.table)) > 0 {
+		return &notUnderstood{words: []string{"times"}, msg: fmt.Sprintf("cannot tell which events \"times\" counts: %s are things, not occurrences", m.table.name)}
+	}
+	return nil
+}
+
+// checkStopValues refuses a question whose verb, dropped as a filler word, is a value
+// stored in a state column: "how many shipments have been delivered" counted every shipment
+// while shipment_status holds 'DELIVERED'. Stop words match values only when typed as
+// stored (so "in" is not India's code); a longer verb form that equals a state value in any
+// case is a condition the plan left out. Names are not states: label columns are skipped.
+func (b *builder) checkStopValues() error {
+	cols := map[*column]bool{}
+	_, used := planRefs(&b.p)
+	for c := range used {
+		cols[c] = true
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if len(w) < 5 || !stateVerb(w) {
+				continue
+			}
+			for _, t := range b.m.tables {
+				if t.view {
+					continue
+				}
+				for _, c := range t.cols {
+					if c.class != classText || c == t.label || c == t.label2 || nameColumn(c) || cols[c] {
+						continue
+					}
+					for _, v := range c.samples {
+						if strings.EqualFold(v, w) {
+							return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q may mean %s.%s = '%s', which the answer does not use", w, t.name, c.name, v)}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// stateVerb reports whether w reads as a participle or a gerund ("delivered", "shipping",
+// "sold"): the words of a state.
+func stateVerb(w string) bool {
+	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "en") ||
+		w == "sold" || w == "held" || w == "paid" || w == "made" || w == "spent" || w == "brought"
+}
+
+// tableWord is the word that named t as a table, or else any word read in t, or t's name.
+func (b *builder) tableWord(t *table) string {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t {
+			return it.text()
+		}
+	}
+	return b.synonymText(t)
+}
+
+// checkJoins runs on the completed plan: a table joined by a many-to-one step that no part of
+// the answer reads and that leads to no other joined table changes nothing (every product
+// has its category). That is harmless for a word that only says what the rows are ("copies
+// of films", "quantity ordered"), but not when the word scopes something: said after a
+// possessive ("their category", "its genre") or next to a comparison with an average, it
+// asks for a per-group average ("products priced above the average price of their
+// category"), and the plan compared with the average of all rows. A one-to-many join is
+// never dead: it says the rows have such rows ("customers with orders").
+func checkJoins(p *plan, items []item) error {
+	avg := false
+	for _, c := range append(append([]condition{}, p.conds...), p.having...) {
+		avg = avg || c.avgOf != nil || c.avgGroups != nil
+	}
+	_, cols := planRefs(p)
+	read := map[*table]bool{p.base: true}
+	for c := range cols {
+		read[c.table] = true
+		if c.metric != nil {
+			for _, t := range c.metric.tables {
+				read[t] = true
+			}
+		}
+	}
+	if len(p.measures) > 0 || len(p.dims) > 0 {
+		for _, c := range p.listCols {
+			read[c.table] = true
+		}
+	}
+	for _, j := range p.joins {
+		read[j.reached] = true // a table the joins go through
+	}
+	for _, j := range p.joins {
+		if j.fanOut || read[j.table] {
+			continue
+		}
+		w, owned := j.table.name, false
+		for k := range items {
+			if it := &items[k]; it.kind == itEntity && it.pick != nil && it.pick.table == j.table {
+				w = it.text()
+				owned = len(it.skipped) > 0 && possessives[it.skipped[len(it.skipped)-1]]
+				break
+			}
+		}
+		if !avg && !owned {
+			continue
+		}
+		return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%s is joined but no part of the answer uses it", j.table.name)}
+	}
+	return nil
+}
+
+// possessives before a table's word say the rows are scoped by their own related row.
+var possessives = map[string]bool{"their": true, "its": true, "his": true, "her": true, "same": true}
+
+// checkCountWord refuses "how many"/"number of" answered with a listing: "how many times
+// have cats visited" listed the visit dates. A count, a sum of units or any aggregate
+// answers it; rows do not.
+func (b *builder) checkCountWord() error {
+	p := &b.p
+	if len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg {
+		return nil
+	}
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwCount {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q counts: the answer would be a list", it.text())}
+		}
+	}
+	return nil
+}
+
+// checkWhichRows refuses "which <rows> ..." answered with the rows of another table: "which
+// Lisbon owners have more than 3 pets" grouped by the clinic of Lisbon. The table right after
+// "which"/"what" (values before it only describe it) is what the answer lists or groups by.
+func (b *builder) checkWhichRows() error {
+	p := &b.p
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || !(strings.EqualFold(it.text(), "which") || strings.EqualFold(it.text(), "what")) {
+			continue
+		}
+		for j := k + 1; j < len(b.items); j++ {
+			n := &b.items[j]
+			if n.kind == itEntity && n.pick != nil && n.pick.kind == candValue {
+				if n.toks[len(n.toks)-1].poss {
+					return nil // "which sales support agent's customers": the agent is asked for
+				}
+				continue // "which Lisbon owners": a value describing the rows
+			}
+			if n.kind != itEntity || n.pick == nil || n.pick.kind != candTable || !n.plural {
+				return nil
+			}
+			t := n.pick.table
+			if p.listTable == t || p.listTable != nil && len(p.dims) == 0 {
+				return nil
+			}
+			if len(p.dims) == 0 {
+				return nil
+			}
+			for _, d := range p.dims {
+				if d.table == t || d.col != nil && d.col.table == t || d.role != nil && d.role.table == t {
+					return nil
+				}
+			}
+			return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("the answer is not a list of %s", t.name)}
+		}
+		return nil
+	}
+	return nil
+}
+
+// checkAntiRows refuses a plan that tests that rows are missing and also reads those same
+// rows outside the test: "owners with no neutered pets" as the owners without pets, ranked by
+// their pets' neutered flags. No row can be both missing and read.
+func (b *builder) checkAntiRows() error {
+	p := &b.p
+	for _, c := range p.conds {
+		if c.anti == nil {
+			continue
+		}
+		miss := c.anti.from.table
+		for _, m := range p.measures {
+			if m.table == miss {
+				return &notUnderstood{words: []string{b.antiWords}, msg: fmt.Sprintf("the %s that are missing cannot also be measured", miss.name)}
+			}
+		}
+		for _, d := range p.dims {
+			if d.table == miss || d.col != nil && d.col.table == miss {
+				return &notUnderstood{words: []string{b.antiWords}, msg: fmt.Sprintf("the %s that are missing cannot also be grouped", miss.name)}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// vetSchema is a small snake_case veterinary practice, unlike the demo and the evaluation
+// databases: a visit happens in a room and may send samples to a lab, and both rooms and labs
+// belong to a clinic (two equally short paths from visits to clinics through things); vets
+// and owners also belong to a clinic (paths through people); pets have a breed, a weight, a
+// 0/1 neutered column, an is_insured flag and a registration state.
+func vetSchema() *datasource.Schema {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "clinics", PrimaryKey: []string{"clinic_id"}, Columns: []datasource.Column{
+			{Name: "clinic_id", Type: "integer"}, {Name: "clinic_name", Type: "text", SampleValues: []string{"Riverside", "Hilltop"}},
+			{Name: "city", Type: "text", SampleValues: []string{"Lisbon", "Braga"}}}},
+		{Name: "rooms", PrimaryKey: []string{"room_id"}, Columns: []datasource.Column{
+			{Name: "room_id", Type: "integer"}, {Name: "room_name", Type: "text", SampleValues: []string{"Surgery A", "Exam 2"}},
+			{Name: "clinic_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
+		{Name: "labs", PrimaryKey: []string{"lab_id"}, Columns: []datasource.Column{
+			{Name: "lab_id", Type: "integer"}, {Name: "lab_name", Type: "text", SampleValues: []string{"Bloodwork", "Pathology"}},
+			{Name: "clinic_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
+		{Name: "vets", PrimaryKey: []string{"vet_id"}, Columns: []datasource.Column{
+			{Name: "vet_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Ines", "Rui"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"Costa", "Lima"}}, {Name: "clinic_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
+		{Name: "owners", PrimaryKey: []string{"owner_id"}, Columns: []datasource.Column{
+			{Name: "owner_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Ana", "Joao"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"Silva", "Sousa"}}, {Name: "clinic_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
+		{Name: "pets", PrimaryKey: []string{"pet_id"}, Columns: []datasource.Column{
+			{Name: "pet_id", Type: "integer"}, {Name: "pet_name", Type: "text", SampleValues: []string{"Rex", "Mimi"}},
+			{Name: "species", Type: "text", SampleValues: []string{"Dog", "Cat", "Rabbit"}},
+			{Name: "neutered", Type: "integer", SampleValues: []string{"0", "1"}},
+			{Name: "is_insured", Type: "integer"}, {Name: "weight_kg", Type: "numeric"},
+			{Name: "registration_status", Type: "text", SampleValues: []string{"REGISTERED", "PENDING"}},
+			{Name: "owner_id", Type: "integer"}, {Name: "breed_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("owner_id", "owners", "owner_id"), fk("breed_id", "breeds", "breed_id")}},
+		{Name: "breeds", PrimaryKey: []string{"breed_id"}, Columns: []datasource.Column{
+			{Name: "breed_id", Type: "integer"}, {Name: "breed_name", Type: "text", SampleValues: []string{"Beagle", "Siamese"}}}},
+		{Name: "visits", PrimaryKey: []string{"visit_id"}, Columns: []datasource.Column{
+			{Name: "visit_id", Type: "integer"}, {Name: "pet_id", Type: "integer"}, {Name: "vet_id", Type: "integer"},
+			{Name: "room_id", Type: "integer"}, {Name: "lab_id", Type: "integer"},
+			{Name: "visit_date", Type: "date"}, {Name: "fee", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("pet_id", "pets", "pet_id"), fk("vet_id", "vets", "vet_id"),
+				fk("room_id", "rooms", "room_id"), fk("lab_id", "labs", "lab_id")}},
+	}}
+}
+
+// TestRound6Refusals: readings that the question does not support completely and uniquely are
+// refused, naming the word (precision.go).
+func TestRound6Refusals(t *testing.T) {
+	s := vetSchema()
+	tests := []struct{ q, word string }{
+		// Two paths of two joins through things (a room, a lab), neither named.
+		{"Number of visits per clinic", "clinics"},
+		// A count or an average grouped by the counted rows themselves: one row per group.
+		{"average fee per visit, by year", "visit"},
+		// "Which <rows>" answered with the rows of another table (the clinic of Lisbon).
+		{"Which Lisbon owners have more than 3 pets?", "owners"},
+		// "no <state> pets": a condition on the missing rows, not a missing flag.
+		{"Which owners have no insured pets?", "insured"},
+		// ... nor the missing rows measured.
+		{"Which owners have no neutered pets?", "no"},
+		// A filler verb that is a stored state the plan does not compare.
+		{"How many pets have been registered?", "registered"},
+		// A related table said with a possessive next to an average: a per-group average.
+		{"Which pets have a weight above the average weight of their breed?", "breed"},
+		// "how many" answered with a list of dates.
+		{"How many times have cats visited?", "How many"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			wantRefusal(t, s, tt.q, tt.word)
+		})
+	}
+}
+
+// TestRound6Readings: an ambiguous join path is refused with one reading per path.
+func TestRound6Readings(t *testing.T) {
+	_, err := generatePG(vetSchema(), "Number of visits per clinic")
+	nu, ok := nlq.IsNotUnderstood(err)
+	if !ok {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if len(nu.Readings) != 2 {
+		t.Fatalf("readings %q, want the room and the lab paths", nu.Readings)
+	}
+	for i, want := range []string{"visits.room_id → rooms.clinic_id → clinics", "visits.lab_id → labs.clinic_id → clinics"} {
+		if nu.Readings[i] != want {
+			t.Errorf("reading %d = %q, want %q", i, nu.Readings[i], want)
+		}
+	}
+}
+
+// TestRound6Kept: the round 6 checks leave alone readings with evidence: a path whose table
+// in between the question names, a path through things rather than through people, the one
+// path there is, a sum per row, a join that only says what the rows are, "how many times"
+// over the events named.
+func TestRound6Kept(t *testing.T) {
+	s := vetSchema()
+	tests := []struct{ q, want string }{
+		{"Number of visits per room", "GROUP BY rooms.room_id"},
+		{"Number of visits per lab clinic", "JOIN labs ON visits.lab_id = labs.lab_id"},
+		{"Number of visits per room clinic", "JOIN rooms ON visits.room_id = rooms.room_id"},
+		// Owners are the only way from pets to clinics.
+		{"Number of pets per clinic", "JOIN owners ON pets.owner_id = owners.owner_id"},
+		// A sum over one row is the row's value.
+		{"total fee per visit", "SUM(visits.fee)"},
+		// "how many times" counts the events named (the visits), not the pets.
+		{"How many times were Dog pets visited?", "COUNT(*) AS visit_count\nFROM visits"},
+		// A possessive after "which": the breed is asked for, not its pets.
+		{"Which Beagle's pets have the highest weight?", "pets.weight_kg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			wantSQL(t, s, tt.q, tt.want)
+		})
+	}
+}
