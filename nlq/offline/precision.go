@@ -517,3 +517,26 @@ func (b *builder) checkAntiRows() error {
 	}
 	return nil
 }
+
+// showCompared adds to a listing of names the number each row was compared on: "which
+// products cost less than $10" shows the price next to each name, as "which products are
+// more expensive than the average product" does. A list of names alone cannot be checked
+// against the condition, and the number is what was asked about.
+func (b *builder) showCompared() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 {
+		return
+	}
+	for _, c := range p.conds {
+		if c.col == nil || c.col.table != t || c.col.class != classNumber || c.col.metric != nil || c.anti != nil || c.role != nil {
+			continue
+		}
+		switch c.op {
+		case ">", ">=", "<", "<=", "between", "not between":
+			if !slices.Contains(p.listCols, c.col) {
+				p.listCols = append(p.listCols, c.col)
+			}
+		}
+	}
+}

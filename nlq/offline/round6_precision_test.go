@@ -103,8 +103,8 @@ func TestRound6Readings(t *testing.T) {
 
 // TestRound6Kept: the round 6 checks leave alone readings with evidence: a path whose table
 // in between the question names, a path through things rather than through people, the one
-// path there is, a sum per row, a join that only says what the rows are, "how many times"
-// over the events named.
+// path there is, a sum per row, "how many times" over the events named; and a listing of
+// names compared on a number shows that number.
 func TestRound6Kept(t *testing.T) {
 	s := vetSchema()
 	tests := []struct{ q, want string }{
@@ -117,6 +117,8 @@ func TestRound6Kept(t *testing.T) {
 		{"total fee per visit", "SUM(visits.fee)"},
 		// "how many times" counts the events named (the visits), not the pets.
 		{"How many times were Dog pets visited?", "COUNT(*) AS visit_count\nFROM visits"},
+		// A listing of names shows the number each row was compared on.
+		{"Which pets have a weight above 30?", "SELECT pets.pet_name, pets.weight_kg"},
 		// A possessive after "which": the breed is asked for, not its pets.
 		{"Which Beagle's pets have the highest weight?", "pets.weight_kg"},
 	}
