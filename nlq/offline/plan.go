@@ -109,6 +109,7 @@ type plan struct {
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path
+	said       []string // the question's words (singular, lower case), for the keys of a join path
 }
 
 type orderKind int

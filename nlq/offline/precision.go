@@ -96,38 +96,67 @@ func (m *model) shortestPathList(from []*table, target *table, limit int) [][]ed
 }
 
 // choosePath is the join path from the tables already joined (in) to t. When several
-// shortest paths exist, the one whose tables in between the question needs anyway wins; a
-// path through a table of people nobody named loses: it is that person's relation, not the
-// row's own (a rental's store is the store of the copy rented, not the customer's home store
-// nor the clerk's; a customer's region is their country's, not their sales rep's). A tie
-// that is left is refused with both readings.
-func (m *model) choosePath(in []*table, t *table, need []*table) ([]edge, bool, error) {
+// shortest paths exist, they are compared by evidence, in this order:
+//
+//   - the tables in between that the question names anyway win; a table of people nobody
+//     named loses: a path through a person is that person's relation, not the row's own (a
+//     rental's store is the store of the copy rented, not the customer's home store nor the
+//     clerk's; a customer's region is their country's, not their sales rep's);
+//   - a key whose qualifier the question says wins ("original language" is
+//     original_language_id);
+//   - many-to-one steps win over one-to-many ones: an employee's location is their
+//     department's, not the location of the departments they manage;
+//   - a plain key (language_id, CustomerID) wins over a qualified one (original_language_id):
+//     the qualifier is a role that has to be said.
+//
+// A tie that is left is refused with one reading per path.
+func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edge, bool, error) {
 	first, ok := m.path(in, t)
-	if !ok || len(first) < 2 {
-		return first, ok, nil // one step: the only key between two tables decides
+	if !ok || len(first) == 0 {
+		return first, ok, nil
 	}
 	paths := m.shortestPathList(in, t, maxPaths)
 	if len(paths) < 2 {
 		return first, ok, nil
 	}
-	score := func(p []edge) int {
-		s := 0
-		for _, x := range pathMiddle(in, p) {
+	said := map[string]bool{}
+	for _, w := range p.said {
+		said[w] = true
+	}
+	score := func(path []edge) [4]int {
+		var s [4]int
+		for _, x := range pathMiddle(in, path) {
 			switch {
 			case slices.Contains(need, x):
-				s += 2
+				s[0] += 2
 			case personTable(x):
-				s--
+				s[0]--
 			}
+		}
+		cur := pathStart(in, path)
+		for _, e := range path {
+			q := qualifier(e.fk)
+			if len(q) > 0 && allSaid(q, said) {
+				s[1]++
+			}
+			if e.fk.from.table == cur {
+				s[2]++ // many-to-one
+				if len(q) == 0 {
+					s[3]++
+				}
+			}
+			cur = e.other(cur)
 		}
 		return s
 	}
-	best, top := 0, []int{}
-	for i, p := range paths {
-		switch sc := score(p); {
-		case len(top) == 0 || sc > best:
+	var best [4]int
+	var top []int
+	for i, path := range paths {
+		sc := score(path)
+		switch c := cmpScore(sc, best); {
+		case len(top) == 0 || c > 0:
 			best, top = sc, []int{i}
-		case sc == best:
+		case c == 0:
 			top = append(top, i)
 		}
 	}
@@ -139,6 +168,39 @@ func (m *model) choosePath(in []*table, t *table, need []*table) ([]edge, bool, 
 		rs = append(rs, pathText(in, paths[i]))
 	}
 	return nil, false, &joinPathError{table: t.name, readings: rs}
+}
+
+// cmpScore compares two path scores lexicographically.
+func cmpScore(a, b [4]int) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] - b[i]
+		}
+	}
+	return 0
+}
+
+// qualifier is what a key column's name says beyond the table it references and "id":
+// "original" in original_language_id, "manager staff" in manager_staff_id, nothing in
+// language_id or CustomerID.
+func qualifier(f fk) []string {
+	var out []string
+	for _, w := range f.from.words {
+		if w != "id" && w != "key" && w != "fk" && !slices.Contains(f.to.table.words, w) && !slices.Contains(f.to.words, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// allSaid reports whether every word of ws was said.
+func allSaid(ws []string, said map[string]bool) bool {
+	for _, w := range ws {
+		if !said[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // pathMiddle lists the tables a path goes through, its ends excluded.
@@ -192,8 +254,12 @@ func personTable(t *table) bool {
 // chosen.
 func (b *builder) checkPrecision() error {
 	for k := range b.items {
-		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.table != nil {
+		it := &b.items[k]
+		if it.kind == itEntity && it.pick != nil && it.pick.table != nil {
 			b.p.named = appendTable(b.p.named, it.pick.table)
+		}
+		for _, t := range it.toks {
+			b.p.said = append(b.p.said, t.norm)
 		}
 	}
 	if err := b.checkCountWord(); err != nil {

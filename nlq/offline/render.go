@@ -118,7 +118,7 @@ func complete(m *model, p *plan) error {
 	}
 	in := []*table{p.base}
 	for _, t := range need[1:] {
-		path, ok, err := m.choosePath(in, t, append(slices.Clip(need), p.named...))
+		path, ok, err := m.choosePath(in, t, p, append(slices.Clip(need), p.named...))
 		if err != nil {
 			return err
 		}

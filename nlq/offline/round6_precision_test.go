@@ -10,7 +10,9 @@ import (
 // vetSchema is a small snake_case veterinary practice, unlike the demo and the evaluation
 // databases: a visit happens in a room and may send samples to a lab, and both rooms and labs
 // belong to a clinic (two equally short paths from visits to clinics through things); vets
-// and owners also belong to a clinic (paths through people); pets have a breed, a weight, a
+// and owners also belong to a clinic (paths through people), a clinic has a head vet (a key
+// the other way), a visit may name a referral vet besides its vet (a qualified key); pets
+// have a breed, a weight, a
 // 0/1 neutered column, an is_insured flag and a registration state.
 func vetSchema() *datasource.Schema {
 	fk := func(col, table, ref string) datasource.ForeignKey {
@@ -19,7 +21,8 @@ func vetSchema() *datasource.Schema {
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "clinics", PrimaryKey: []string{"clinic_id"}, Columns: []datasource.Column{
 			{Name: "clinic_id", Type: "integer"}, {Name: "clinic_name", Type: "text", SampleValues: []string{"Riverside", "Hilltop"}},
-			{Name: "city", Type: "text", SampleValues: []string{"Lisbon", "Braga"}}}},
+			{Name: "city", Type: "text", SampleValues: []string{"Lisbon", "Braga"}}, {Name: "head_vet_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("head_vet_id", "vets", "vet_id")}},
 		{Name: "rooms", PrimaryKey: []string{"room_id"}, Columns: []datasource.Column{
 			{Name: "room_id", Type: "integer"}, {Name: "room_name", Type: "text", SampleValues: []string{"Surgery A", "Exam 2"}},
 			{Name: "clinic_id", Type: "integer"}},
@@ -48,9 +51,9 @@ func vetSchema() *datasource.Schema {
 			{Name: "breed_id", Type: "integer"}, {Name: "breed_name", Type: "text", SampleValues: []string{"Beagle", "Siamese"}}}},
 		{Name: "visits", PrimaryKey: []string{"visit_id"}, Columns: []datasource.Column{
 			{Name: "visit_id", Type: "integer"}, {Name: "pet_id", Type: "integer"}, {Name: "vet_id", Type: "integer"},
-			{Name: "room_id", Type: "integer"}, {Name: "lab_id", Type: "integer"},
+			{Name: "room_id", Type: "integer"}, {Name: "lab_id", Type: "integer"}, {Name: "referral_vet_id", Type: "integer"},
 			{Name: "visit_date", Type: "date"}, {Name: "fee", Type: "numeric"}},
-			ForeignKeys: []datasource.ForeignKey{fk("pet_id", "pets", "pet_id"), fk("vet_id", "vets", "vet_id"),
+			ForeignKeys: []datasource.ForeignKey{fk("pet_id", "pets", "pet_id"), fk("vet_id", "vets", "vet_id"), fk("referral_vet_id", "vets", "vet_id"),
 				fk("room_id", "rooms", "room_id"), fk("lab_id", "labs", "lab_id")}},
 	}}
 }
@@ -111,6 +114,10 @@ func TestRound6Kept(t *testing.T) {
 		{"Number of visits per room", "GROUP BY rooms.room_id"},
 		{"Number of visits per lab clinic", "JOIN labs ON visits.lab_id = labs.lab_id"},
 		{"Number of visits per room clinic", "JOIN rooms ON visits.room_id = rooms.room_id"},
+		// A vet's clinic is the one they work at, not the one they head (many-to-one first).
+		{"Number of vets per clinic", "JOIN clinics ON vets.clinic_id = clinics.clinic_id"},
+		// The plain key unless the qualifier is said.
+		{"Number of visits per vet", "JOIN vets ON visits.vet_id = vets.vet_id"},
 		// Owners are the only way from pets to clinics.
 		{"Number of pets per clinic", "JOIN owners ON pets.owner_id = owners.owner_id"},
 		// A sum over one row is the row's value.
@@ -126,5 +133,26 @@ func TestRound6Kept(t *testing.T) {
 		t.Run(tt.q, func(t *testing.T) {
 			wantSQL(t, s, tt.q, tt.want)
 		})
+	}
+}
+
+// TestChoosePathQualifier: a key whose qualifier the question says beats the plain key.
+func TestChoosePathQualifier(t *testing.T) {
+	m := newModel(vetSchema())
+	visits, vets := m.byName["visits"], m.byName["vets"]
+	for _, tt := range []struct {
+		said []string
+		want string
+	}{
+		{[]string{"visit", "per", "vet"}, "vet_id"},
+		{[]string{"visit", "per", "referral", "vet"}, "referral_vet_id"},
+	} {
+		path, ok, err := m.choosePath([]*table{visits}, vets, &plan{said: tt.said}, nil)
+		if err != nil || !ok || len(path) != 1 {
+			t.Fatalf("%v: path %v ok %v err %v", tt.said, path, ok, err)
+		}
+		if got := path[0].fk.from.name; got != tt.want {
+			t.Errorf("%v: joined on %s, want %s", tt.said, got, tt.want)
+		}
 	}
 }
