@@ -106,6 +106,8 @@ func (m *model) shortestPathList(from []*table, target *table, limit int) [][]ed
 //     original_language_id);
 //   - many-to-one steps win over one-to-many ones: an employee's location is their
 //     department's, not the location of the departments they manage;
+//   - keys that cannot be empty win over optional ones: an order line's store is its order's
+//     (order_id NOT NULL), not its shipment's (shipment_id may be missing);
 //   - a plain key (language_id, CustomerID) wins over a qualified one (original_language_id):
 //     the qualifier is a role that has to be said.
 //
@@ -123,8 +125,8 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 	for _, w := range p.said {
 		said[w] = true
 	}
-	score := func(path []edge) [4]int {
-		var s [4]int
+	score := func(path []edge) [5]int {
+		var s [5]int
 		for _, x := range pathMiddle(in, path) {
 			switch {
 			case slices.Contains(need, x):
@@ -141,15 +143,18 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			}
 			if e.fk.from.table == cur {
 				s[2]++ // many-to-one
-				if len(q) == 0 {
+				if !e.fk.from.nullable {
 					s[3]++
+				}
+				if len(q) == 0 {
+					s[4]++
 				}
 			}
 			cur = e.other(cur)
 		}
 		return s
 	}
-	var best [4]int
+	var best [5]int
 	var top []int
 	for i, path := range paths {
 		sc := score(path)
@@ -171,7 +176,7 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 }
 
 // cmpScore compares two path scores lexicographically.
-func cmpScore(a, b [4]int) int {
+func cmpScore(a, b [5]int) int {
 	for i := range a {
 		if a[i] != b[i] {
 			return a[i] - b[i]
@@ -203,6 +208,41 @@ func allSaid(ws []string, said map[string]bool) bool {
 	return true
 }
 
+// checkDetour refuses a join that reaches t from a table joined for another word through a
+// one-to-many step when the rows counted (base) reach t by a way of their own: "how many
+// products has each store shipped" joined the shipments to the store that stocks the
+// products (products → inventory → stores → shipments), which relates a product to every
+// shipment of its store, while a product's own shipments are those of its order lines. A
+// detour that only goes up to a parent row ("orders by region": the customer's country's
+// region) is the parent's own attribute and stays.
+func (m *model) checkDetour(in []*table, t *table, path []edge, base *table) error {
+	if len(path) == 0 {
+		return nil
+	}
+	start := pathStart(in, path)
+	if start == base {
+		return nil
+	}
+	down, cur := false, start
+	for _, e := range path {
+		down = down || e.fk.to.table == cur && e.fk.from.table != cur
+		cur = e.other(cur)
+	}
+	if !down {
+		return nil
+	}
+	direct, ok := m.path([]*table{base}, t)
+	if !ok || len(direct) == 0 {
+		return nil
+	}
+	for _, x := range pathMiddle([]*table{base}, direct) {
+		if slices.Contains(in, x) {
+			return nil // the base's own way passes through what is joined: the same rows
+		}
+	}
+	return &joinPathError{table: t.name, readings: []string{pathText(in, path), pathText([]*table{base}, direct)}}
+}
+
 // pathMiddle lists the tables a path goes through, its ends excluded.
 func pathMiddle(in []*table, p []edge) []*table {
 	var out []*table
@@ -224,19 +264,15 @@ func pathStart(in []*table, p []edge) *table {
 	return p[0].fk.from.table
 }
 
-// pathText writes a path as its tables and keys: "payment.staff_id → staff.store_id → store".
+// pathText writes a path as its tables, each with the key it is joined on: "rental →
+// inventory (inventory_id) → store (store_id)".
 func pathText(in []*table, p []edge) string {
 	cur := pathStart(in, p)
 	var sb strings.Builder
 	sb.WriteString(cur.name)
 	for _, e := range p {
-		next := e.other(cur)
-		if e.fk.from.table == cur {
-			fmt.Fprintf(&sb, ".%s → %s", e.fk.from.name, next.name)
-		} else {
-			fmt.Fprintf(&sb, " → %s.%s", next.name, e.fk.from.name)
-		}
-		cur = next
+		cur = e.other(cur)
+		fmt.Fprintf(&sb, " → %s (%s.%s)", cur.name, e.fk.from.table.name, e.fk.from.name)
 	}
 	return sb.String()
 }

@@ -125,6 +125,9 @@ func complete(m *model, p *plan) error {
 		if !ok {
 			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s cannot be joined to %s through foreign keys", t.name, p.base.name)}
 		}
+		if err := m.checkDetour(in, t, path, p.base); err != nil {
+			return err
+		}
 		for _, e := range path {
 			var from *table
 			for _, x := range in {
