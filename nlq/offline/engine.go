@@ -113,7 +113,7 @@ func interpret(m *model, items []item) (*plan, error) {
 	if err := complete(m, p); err != nil {
 		return nil, err
 	}
-	if err := checkJoins(p, items); err != nil {
+	if err := checkJoins(m, p, items); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -494,7 +494,10 @@ func (b *builder) tableWord(t *table) string {
 // asks for a per-group average ("products priced above the average price of their
 // category"), and the plan compared with the average of all rows. A one-to-many join is
 // never dead: it says the rows have such rows ("customers with orders").
-func checkJoins(p *plan, items []item) error {
+func checkJoins(m *model, p *plan, items []item) error {
+	if err := checkSoldUsed(m, p, items); err != nil {
+		return err
+	}
 	avg := false
 	for _, c := range append(append([]condition{}, p.conds...), p.having...) {
 		avg = avg || c.avgOf != nil || c.avgGroups != nil
@@ -641,4 +644,46 @@ func (b *builder) showCompared() {
 			}
 		}
 	}
+}
+
+// checkSoldUsed refuses, on the completed plan, a question that says something was sold
+// (sold, bought, ordered, purchased) answered without the sales: "how many tracks were sold
+// per genre" counted the catalogue. The sales are the schema's sales lines (or its one dated
+// transaction table) and the dated events they belong to; the plan must read or join one of
+// them. "Sells for $10" is a price, not a sale.
+func checkSoldUsed(m *model, p *plan, items []item) error {
+	w := ""
+	for k := range items {
+		sk := items[k].skipped
+		for i, x := range sk {
+			if saleVerbs[x] && !(i+1 < len(sk) && (sk[i+1] == "for" || sk[i+1] == "at")) {
+				w = x
+			}
+		}
+	}
+	if w == "" {
+		return nil
+	}
+	sales := m.salesLines()
+	if sales == nil {
+		sales = m.eventTable()
+	}
+	if sales == nil {
+		return nil
+	}
+	tabs, _ := planRefs(p)
+	if tabs[sales] {
+		return nil
+	}
+	for _, t := range parents(sales) {
+		if t.date != nil && tabs[t] {
+			return nil // the orders or invoices the lines belong to
+		}
+	}
+	for _, c := range p.conds {
+		if c.anti != nil && (c.anti.from.table == sales || c.antiVia != nil && c.antiVia.from.table == sales) {
+			return nil // "never sold": no sales line
+		}
+	}
+	return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q is not followed to the sales (%s): the answer would not be about what was sold", w, sales.name)}
 }

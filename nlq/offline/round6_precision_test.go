@@ -159,3 +159,11 @@ func TestChoosePathQualifier(t *testing.T) {
 		}
 	}
 }
+
+// TestRound6Sold: "sold" must reach the sales lines or their orders; "sells for" is a price.
+func TestRound6Sold(t *testing.T) {
+	s := depotSchema()
+	wantRefusal(t, s, "How many products were sold per depot?", "sold")
+	wantSQL(t, s, "Which products sell for more than 20?", "WHERE products.list_price > 20")
+	wantSQL(t, s, "How many products were ordered in 2024?", "JOIN order_lines ON order_lines.product_id = products.product_id")
+}
