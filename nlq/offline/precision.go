@@ -307,6 +307,9 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkAntiRows(); err != nil {
 		return err
 	}
+	if err := b.checkRowsOrUnits(); err != nil {
+		return err
+	}
 	if err := b.checkSingleRowGroups(); err != nil {
 		return err
 	}
@@ -686,4 +689,46 @@ func checkSoldUsed(m *model, p *plan, items []item) error {
 		}
 	}
 	return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q is not followed to the sales (%s): the answer would not be about what was sold", w, sales.name)}
+}
+
+// checkRowsOrUnits refuses a count of rows where the word that named the rows also names a
+// quantity: "which store has the most inventory" counted inventory rows while
+// inventory.product_inventory holds the units; "orders that contain more than 5 items"
+// compared a count of products while the lines hold quantities (the round-5 rule for "how
+// many items", applied to conditions on aggregates too).
+func (b *builder) checkRowsOrUnits() error {
+	p := &b.p
+	for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+		if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil || m.table == nil {
+			continue
+		}
+		if q := quantityCol(m.table); q != nil {
+			w := strings.ToLower(b.tableWord(m.table))
+			if slices.Contains(q.words, singular(w)) {
+				return &notUnderstood{words: []string{b.tableWord(m.table)}, msg: fmt.Sprintf("cannot tell whether to count %s rows or add up %s", m.table.name, q.name)}
+			}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		// the builder blanks the entity it turned into the compared count, so its kind is not
+		// checked: its reading is still there
+		if it.pick == nil || it.pick.table == nil || !unitWords[singular(strings.ToLower(it.text()))] {
+			continue
+		}
+		for _, h := range havingMeasures(p) {
+			if h.agg != aggCount && h.agg != aggCountDistinct || h.col != nil || h.table == nil {
+				continue
+			}
+			tabs, _ := planRefs(p)
+			for _, inPlan := range []bool{true, false} { // name the quantity the plan is next to first
+				for _, t := range b.m.tables {
+					if q := quantityCol(t); q != nil && !t.view && tabs[t] == inPlan && (t == it.pick.table || t != h.table && b.childOf(t, h.table)) {
+						return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell whether to count %s or add up %s", h.table.name, q.name)}
+					}
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -167,3 +167,21 @@ func TestRound6Sold(t *testing.T) {
 	wantSQL(t, s, "Which products sell for more than 20?", "WHERE products.list_price > 20")
 	wantSQL(t, s, "How many products were ordered in 2024?", "JOIN order_lines ON order_lines.product_id = products.product_id")
 }
+
+// TestRound6RowsOrUnits: a count of rows is refused when the word that named them also names a
+// quantity ("the most inventory" with inventory.units_in_inventory), or when a unit noun is
+// compared as a count of kinds ("orders with more than 3 items" while lines hold quantities).
+func TestRound6RowsOrUnits(t *testing.T) {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	shops := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "shops", PrimaryKey: []string{"shop_id"}, Columns: []datasource.Column{
+			{Name: "shop_id", Type: "integer"}, {Name: "shop_name", Type: "text", SampleValues: []string{"Porto", "Faro"}}}},
+		{Name: "inventory", PrimaryKey: []string{"inventory_id"}, Columns: []datasource.Column{
+			{Name: "inventory_id", Type: "integer"}, {Name: "shop_id", Type: "integer"}, {Name: "units_in_inventory", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("shop_id", "shops", "shop_id")}},
+	}}
+	wantRefusal(t, shops, "Which shop has the most inventory?", "inventory")
+	wantRefusal(t, depotSchema(), "How many orders have more than 3 items?", "items")
+}
