@@ -328,6 +328,7 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	b.unitsAsQuantity()
 	b.eventsForTimes()
+	b.listIdentity()
 	b.showCompared()
 	if err := b.checkShape(); err != nil {
 		return nil, err

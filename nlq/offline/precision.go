@@ -626,6 +626,43 @@ func (b *builder) checkAntiRows() error {
 	return nil
 }
 
+// listIdentity lists whole rows instead of columns a verb named that only repeat a
+// condition: "orders shipped to Germany in 2017" read "shipped" as ShippedDate, filtered on
+// it, and listed only the dates, which says nothing about which orders. A listed column that
+// the conditions do not use, that a noun named ("visit dates in 2024"), or the rows' name or
+// key, stays ("when was Laura Callahan hired").
+func (b *builder) listIdentity() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 || p.roleList != nil {
+		return
+	}
+	used := map[*column]bool{}
+	for _, c := range p.conds {
+		used[c.col] = true
+	}
+	for _, d := range p.dates {
+		used[d.col] = true
+	}
+	byVerb := map[*column]bool{}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.pick != nil && it.pick.col != nil && len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed") {
+			byVerb[it.pick.col] = true
+		}
+	}
+	var keep []*column
+	for _, c := range p.listCols {
+		if !used[c] || !byVerb[c] || c == t.label || c == t.label2 || c == t.pk || c.table != t {
+			keep = append(keep, c) // "visit dates in 2024" asks for the dates
+		}
+	}
+	if len(keep) == 0 {
+		p.listCols = nil
+		p.distinct = false
+	}
+}
+
 // showCompared adds to a listing of names the number each row was compared on: "which
 // products cost less than $10" shows the price next to each name, as "which products are
 // more expensive than the average product" does. A list of names alone cannot be checked

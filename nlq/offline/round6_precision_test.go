@@ -13,7 +13,7 @@ import (
 // and owners also belong to a clinic (paths through people), a clinic has a head vet (a key
 // the other way), a visit may name a referral vet besides its vet (a qualified key); pets
 // have a breed, a weight, a
-// 0/1 neutered column, an is_insured flag and a registration state.
+// 0/1 neutered column, an is_insured flag, an adoption date and a registration state.
 func vetSchema() *datasource.Schema {
 	fk := func(col, table, ref string) datasource.ForeignKey {
 		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
@@ -43,7 +43,7 @@ func vetSchema() *datasource.Schema {
 			{Name: "pet_id", Type: "integer"}, {Name: "pet_name", Type: "text", SampleValues: []string{"Rex", "Mimi"}},
 			{Name: "species", Type: "text", SampleValues: []string{"Dog", "Cat", "Rabbit"}},
 			{Name: "neutered", Type: "integer", SampleValues: []string{"0", "1"}},
-			{Name: "is_insured", Type: "integer"}, {Name: "weight_kg", Type: "numeric"},
+			{Name: "is_insured", Type: "integer"}, {Name: "weight_kg", Type: "numeric"}, {Name: "birth_date", Type: "date"}, {Name: "adopted_on", Type: "date"},
 			{Name: "registration_status", Type: "text", SampleValues: []string{"REGISTERED", "PENDING"}},
 			{Name: "owner_id", Type: "integer"}, {Name: "breed_id", Type: "integer"}},
 			ForeignKeys: []datasource.ForeignKey{fk("owner_id", "owners", "owner_id"), fk("breed_id", "breeds", "breed_id")}},
@@ -127,6 +127,8 @@ func TestRound6Kept(t *testing.T) {
 		{"total fee per visit", "SUM(visits.fee)"},
 		// "how many times" counts the events named (the visits), not the pets.
 		{"How many times were Dog pets visited?", "COUNT(*) AS visit_count\nFROM visits"},
+		// Rows listed, not only the date a verb named and the condition already restricts.
+		{"Pets adopted by Ana Silva in 2023", "SELECT pets.pet_id, pets.pet_name"},
 		// A listing of names shows the number each row was compared on.
 		{"Which pets have a weight above 30?", "SELECT pets.pet_name, pets.weight_kg"},
 		// A possessive after "which": the breed is asked for, not its pets.
