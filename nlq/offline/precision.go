@@ -103,7 +103,8 @@ func (m *model) shortestPathList(from []*table, target *table, limit int) [][]ed
 //     rental's store is the store of the copy rented, not the customer's home store nor the
 //     clerk's; a customer's region is their country's, not their sales rep's);
 //   - a key whose qualifier the question says wins ("original language" is
-//     original_language_id);
+//     original_language_id), one whose qualifier it does not say loses (a clinic's
+//     head_vet_id is not what "vet" means);
 //   - many-to-one steps win over one-to-many ones: an employee's location is their
 //     department's, not the location of the departments they manage;
 //   - keys that cannot be empty win over optional ones: an order line's store is its order's
@@ -137,16 +138,19 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 		}
 		cur := pathStart(in, path)
 		for _, e := range path {
-			q := qualifier(e.fk)
-			if len(q) > 0 && allSaid(q, said) {
+			switch q := qualifier(e.fk); {
+			case len(q) == 0:
+			case allSaid(q, said):
 				s[1]++
+			default:
+				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
 			}
 			if e.fk.from.table == cur {
 				s[2]++ // many-to-one
 				if !e.fk.from.nullable {
 					s[3]++
 				}
-				if len(q) == 0 {
+				if len(qualifier(e.fk)) == 0 {
 					s[4]++
 				}
 			}
@@ -241,6 +245,36 @@ func (m *model) checkDetour(in []*table, t *table, path []edge, base *table) err
 		}
 	}
 	return &joinPathError{table: t.name, readings: []string{pathText(in, path), pathText([]*table{base}, direct)}}
+}
+
+// checkPeak refuses a join path that goes up to a parent row and down again to other rows of
+// that parent, when the question never named the parent: "owners per vet" joined owners to
+// the vets of their clinic (owners → clinics ← vets), which relates every owner to every vet
+// who works there, while an owner meets a vet through their pets' visits, a longer way. Rows
+// that share a parent are not related by anything the question said. Going down into a row
+// and up out of it again is a relation through events or links (films ← inventory → stores,
+// film → film_category → category) and stays.
+func checkPeak(in []*table, t *table, path []edge, named []*table) error {
+	if len(path) == 0 {
+		return nil
+	}
+	cur := pathStart(in, path)
+	var top *table // the parent the path went up to
+	for i, e := range path {
+		next := e.other(cur)
+		if e.fk.from.table == cur {
+			top = next // up: to the row referenced
+		} else if top != nil {
+			// down from top into next: a peak unless the path goes up out of next again
+			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top {
+				top = nil
+			} else if !slices.Contains(named, top) {
+				return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s is related to %s only through the same %s (%s); say how they are related", t.name, pathStart(in, path).name, top.name, pathText(in, path))}
+			}
+		}
+		cur = next
+	}
+	return nil
 }
 
 // pathMiddle lists the tables a path goes through, its ends excluded.

@@ -128,6 +128,9 @@ func complete(m *model, p *plan) error {
 		if err := m.checkDetour(in, t, path, p.base); err != nil {
 			return err
 		}
+		if err := checkPeak(in, t, path, append(slices.Clip(need), p.named...)); err != nil {
+			return err
+		}
 		for _, e := range path {
 			var from *table
 			for _, x := range in {

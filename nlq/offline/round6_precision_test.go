@@ -68,6 +68,8 @@ func TestRound6Refusals(t *testing.T) {
 		// A room reached down from the owner's clinic, while the pets reach rooms through
 		// their own visits: two relations, nothing says which.
 		{"Number of pets per clinic in Surgery A", "rooms"},
+		// Owners and vets only share a clinic; the clinic's head vet is a role nobody said.
+		{"Number of owners per vet", "vets"},
 		// A count or an average grouped by the counted rows themselves: one row per group.
 		{"average fee per visit, by year", "visit"},
 		// "Which <rows>" answered with the rows of another table (the clinic of Lisbon).
