@@ -331,6 +331,7 @@ func (b *builder) checkPrecision() error {
 		for _, t := range it.toks {
 			b.p.said = append(b.p.said, t.norm)
 		}
+		b.p.said = append(b.p.said, it.skipped...)
 	}
 	if err := b.checkCountWord(); err != nil {
 		return err
@@ -802,4 +803,57 @@ func (b *builder) checkRowsOrUnits() error {
 		}
 	}
 	return nil
+}
+
+// verbDate is the date column of c's table that a verb of the question names, when the date
+// was not named and c is only the table's default: "work orders closed in 2024" are those
+// with closed_at in 2024, not those opened then (the verb was read as the status 'closed',
+// the year fell to the default opened_at). With no such verb, or two, c stays.
+func verbDate(c *column, said []string) *column {
+	if c == nil {
+		return c
+	}
+	var found *column
+	for _, o := range c.table.cols {
+		if o == c || o.class != classDate || auditColumn(o) {
+			continue
+		}
+		for _, w := range said {
+			if namesDate(w, o) && !namesDate(w, c) {
+				if found != nil && found != o {
+					return c
+				}
+				found = o
+			}
+		}
+	}
+	if found == nil {
+		return c
+	}
+	return found
+}
+
+// namesDate reports whether w is a past participle ("closed", "shipped", "hired") whose
+// stem begins a word of the date column d (closed_at, ShippedDate, hired_on). A form in -ing
+// is left out: "shipping company" names the shipper, not a shipping date.
+func namesDate(w string, d *column) bool {
+	if !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	stem := ""
+	for _, suf := range []string{"ped", "ed", "d"} {
+		if s := strings.TrimSuffix(w, suf); s != w && len(s) >= 3 {
+			stem = s
+			break
+		}
+	}
+	if stem == "" {
+		return false
+	}
+	for _, x := range d.words {
+		if x == w || strings.HasPrefix(x, stem) {
+			return true
+		}
+	}
+	return false
 }

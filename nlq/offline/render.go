@@ -44,7 +44,7 @@ func complete(m *model, p *plan) error {
 			if err != nil {
 				return err
 			}
-			p.dates[i].col = c
+			p.dates[i].col = verbDate(c, p.said)
 		}
 	}
 	moveAntiDates(p)
@@ -66,7 +66,7 @@ func complete(m *model, p *plan) error {
 			if err != nil {
 				return err
 			}
-			p.dims[i].col = c
+			p.dims[i].col = verbDate(c, p.said)
 		}
 	}
 	need := []*table{p.base}

@@ -189,3 +189,16 @@ func TestRound6RowsOrUnits(t *testing.T) {
 	wantRefusal(t, shops, "Which shop has the most inventory?", "inventory")
 	wantRefusal(t, depotSchema(), "How many orders have more than 3 items?", "items")
 }
+
+// TestRound6VerbDate: a year said after a verb reads the date column that verb names, not the
+// table's default date, even when the verb was read as a state ("closed").
+func TestRound6VerbDate(t *testing.T) {
+	tickets := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "tickets", PrimaryKey: []string{"ticket_id"}, Columns: []datasource.Column{
+			{Name: "ticket_id", Type: "integer"}, {Name: "opened_on", Type: "date"}, {Name: "closed_on", Type: "date"},
+			{Name: "status", Type: "text", SampleValues: []string{"open", "closed"}}}},
+	}}
+	wantSQL(t, tickets, "How many tickets were closed in 2024?", "tickets.closed_on >= '2024-01-01'")
+	wantSQL(t, tickets, "How many tickets were opened in 2024?", "tickets.opened_on >= '2024-01-01'")
+	wantSQL(t, tickets, "Tickets per month in 2024", "tickets.opened_on >= '2024-01-01'")
+}
