@@ -11,7 +11,8 @@ import (
 // databases: a visit happens in a room and may send samples to a lab, and both rooms and labs
 // belong to a clinic (two equally short paths from visits to clinics through things); vets
 // and owners also belong to a clinic (paths through people), a clinic has a head vet (a key
-// the other way), a visit may name a referral vet besides its vet (a qualified key); pets
+// the other way), a visit may name a referral vet besides its vet (a qualified key), owners
+// live in a city and clinics are in one (the same value in two tables); pets
 // have a breed, a weight, a
 // 0/1 neutered column, an is_insured flag, an adoption date and a registration state.
 func vetSchema() *datasource.Schema {
@@ -37,7 +38,8 @@ func vetSchema() *datasource.Schema {
 			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
 		{Name: "owners", PrimaryKey: []string{"owner_id"}, Columns: []datasource.Column{
 			{Name: "owner_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Ana", "Joao"}},
-			{Name: "last_name", Type: "text", SampleValues: []string{"Silva", "Sousa"}}, {Name: "clinic_id", Type: "integer"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"Silva", "Sousa"}}, {Name: "clinic_id", Type: "integer"},
+			{Name: "home_city", Type: "text", SampleValues: []string{"Lisbon", "Porto"}}},
 			ForeignKeys: []datasource.ForeignKey{fk("clinic_id", "clinics", "clinic_id")}},
 		{Name: "pets", PrimaryKey: []string{"pet_id"}, Columns: []datasource.Column{
 			{Name: "pet_id", Type: "integer"}, {Name: "pet_name", Type: "text", SampleValues: []string{"Rex", "Mimi"}},
@@ -72,8 +74,8 @@ func TestRound6Refusals(t *testing.T) {
 		{"Number of owners per vet", "vets"},
 		// A count or an average grouped by the counted rows themselves: one row per group.
 		{"average fee per visit, by year", "visit"},
-		// "Which <rows>" answered with the rows of another table (the clinic of Lisbon).
-		{"Which Lisbon owners have more than 3 pets?", "owners"},
+		// "Which <rows>" answered with the rows of another table (the clinic of Braga).
+		{"Which Braga owners have more than 3 pets?", "owners"},
 		// "no <state> pets": a condition on the missing rows, not a missing flag.
 		{"Which owners have no insured pets?", "insured"},
 		// ... nor the missing rows measured.
@@ -131,6 +133,11 @@ func TestRound6Kept(t *testing.T) {
 		{"How many times were Dog pets visited?", "COUNT(*) AS visit_count\nFROM visits"},
 		// Rows listed, not only the date a verb named and the condition already restricts.
 		{"Pets adopted by Ana Silva in 2023", "SELECT pets.pet_id, pets.pet_name"},
+		// A value right before a table's noun is that table's attribute, even when another
+		// table holding it is closer to the rest of the question.
+		{"How many pets do Lisbon owners have?", "WHERE owners.home_city = 'Lisbon'"},
+		{"Which Lisbon owners have more than 3 pets?", "WHERE owners.home_city = 'Lisbon'"},
+		{"How many visits from Lisbon owners?", "WHERE owners.home_city = 'Lisbon'"},
 		// A listing of names shows the number each row was compared on.
 		{"Which pets have a weight above 30?", "SELECT pets.pet_name, pets.weight_kg"},
 		// A possessive after "which": the breed is asked for, not its pets.

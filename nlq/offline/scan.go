@@ -281,6 +281,9 @@ func narrowByContext(items []item) {
 			continue
 		}
 		t := prev.cands[0].table
+		if i+1 < len(items) && modifies(it, &items[i+1]) {
+			continue // "orders from German customers": the customers' country
+		}
 		var keep []cand
 		for _, c := range it.cands {
 			if c.kind == candValue && c.table == t {
@@ -306,6 +309,20 @@ func narrowByContext(items []item) {
 			it.cands = keep
 		}
 	}
+}
+
+// modifies reports whether a value item is said right before the noun of a table that holds
+// the value too ("German customers"): then it describes that table's rows.
+func modifies(it, next *item) bool {
+	if next.kind != itEntity || len(next.cands) == 0 || next.cands[0].kind != candTable || next.cands[0].score < scoreExact || len(next.skipped) > 0 {
+		return false
+	}
+	for _, c := range it.cands {
+		if c.kind == candValue && c.table == next.cands[0].table {
+			return true
+		}
+	}
+	return false
 }
 
 // auxiliaries come before a passive participle ("were billed").
