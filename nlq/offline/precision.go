@@ -342,6 +342,9 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkAntiRows(); err != nil {
 		return err
 	}
+	if err := b.checkByAgent(); err != nil {
+		return err
+	}
 	if err := b.checkRowsOrUnits(); err != nil {
 		return err
 	}
@@ -856,4 +859,40 @@ func namesDate(w string, d *column) bool {
 		}
 	}
 	return false
+}
+
+// checkByAgent refuses a second grouping made from "by" after a verb: in "which films are
+// rented most by customers in Canada", "by" says who rented (the customers of Canada, a
+// condition), not a grouping per customer, which ranked film-and-customer pairs. A plan with
+// one grouping, or "by each", is kept ("rentals handled by each staff member per month").
+func (b *builder) checkByAgent() error {
+	if len(b.p.dims) < 2 {
+		return nil
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || it.kw.kind != kwGroup || !strings.EqualFold(it.text(), "by") {
+			continue
+		}
+		if n := b.next(k); n != nil && n.kind == itKeyword && eachWords[strings.ToLower(n.text())] {
+			continue // "handled by each staff member": a grouping said as such
+		}
+		if len(it.skipped) > 0 {
+			if strings.HasSuffix(it.skipped[len(it.skipped)-1], "ed") {
+				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
+			}
+			continue
+		}
+		for j := k - 1; j >= 0 && j >= k-2; j-- {
+			p := &b.items[j]
+			if p.kind == itKeyword && (p.kw.kind == kwMost || p.kw.kind == kwLeast) {
+				continue // "rented most by"
+			}
+			if len(p.toks) == 1 && strings.HasSuffix(p.toks[0].lower, "ed") {
+				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
+			}
+			break
+		}
+	}
+	return nil
 }

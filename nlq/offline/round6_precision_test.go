@@ -209,3 +209,24 @@ func TestRound6VerbDate(t *testing.T) {
 	wantSQL(t, tickets, "How many tickets were opened in 2024?", "tickets.opened_on >= '2024-01-01'")
 	wantSQL(t, tickets, "Tickets per month in 2024", "tickets.opened_on >= '2024-01-01'")
 }
+
+// TestRound6ByAgent: "by" after a verb says who did it; a second grouping made from it ranks
+// pairs nobody asked for.
+func TestRound6ByAgent(t *testing.T) {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "boats", PrimaryKey: []string{"boat_id"}, Columns: []datasource.Column{
+			{Name: "boat_id", Type: "integer"}, {Name: "boat_name", Type: "text", SampleValues: []string{"Gaivota", "Sereia"}}}},
+		{Name: "sailors", PrimaryKey: []string{"sailor_id"}, Columns: []datasource.Column{
+			{Name: "sailor_id", Type: "integer"}, {Name: "sailor_name", Type: "text", SampleValues: []string{"Rui", "Ana"}},
+			{Name: "city", Type: "text", SampleValues: []string{"Porto", "Faro"}}}},
+		{Name: "rental", PrimaryKey: []string{"rental_id"}, Columns: []datasource.Column{
+			{Name: "rental_id", Type: "integer"}, {Name: "boat_id", Type: "integer"}, {Name: "sailor_id", Type: "integer"},
+			{Name: "rental_date", Type: "date"}},
+			ForeignKeys: []datasource.ForeignKey{fk("boat_id", "boats", "boat_id"), fk("sailor_id", "sailors", "sailor_id")}},
+	}}
+	wantRefusal(t, s, "Which boats are rented most by sailors in Porto?", "by")
+	wantSQL(t, s, "Number of rentals by each sailor per month", "GROUP BY sailors.sailor_id")
+}
