@@ -539,6 +539,10 @@ func checkJoins(m *model, p *plan, items []item) error {
 	if err := checkSoldUsed(m, p, items); err != nil {
 		return err
 	}
+	if err := checkChildComparison(p, items); err != nil {
+		return err
+	}
+	distinctRows(p)
 	avg := false
 	for _, c := range append(append([]condition{}, p.conds...), p.having...) {
 		avg = avg || c.avgOf != nil || c.avgGroups != nil
@@ -895,4 +899,58 @@ func (b *builder) checkByAgent() error {
 		}
 	}
 	return nil
+}
+
+// checkChildComparison refuses a listing of rows filtered by an amount or a quantity of rows
+// they have many of, unless the question named one such row: "customers who spent more than
+// 40" compared each invoice's total (and listed a customer once per invoice) while the
+// customer's total spending was likelier meant. "Customers with an invoice over 40" names one
+// invoice and stays; a weight or a length ("owners with pets heavier than 30") is each row's.
+func checkChildComparison(p *plan, items []item) error {
+	if p.listTable == nil || len(p.measures) > 0 || len(p.dims) > 0 {
+		return nil
+	}
+	many := map[*table]bool{}
+	for _, j := range p.joins {
+		if j.fanOut || many[j.reached] {
+			many[j.table] = true
+		}
+	}
+	for _, c := range p.conds {
+		if c.col == nil || c.anti != nil || c.col.class != classNumber || !many[c.col.table] || c.col.money == 0 && quantityCol(c.col.table) != c.col {
+			continue // a weight or a length belongs to each row; money and units add up
+		}
+		switch c.op {
+		case ">", ">=", "<", "<=", "between", "not between":
+		default:
+			continue
+		}
+		one := false
+		for k := range items {
+			it := &items[k]
+			if it.pick != nil && it.pick.kind == candTable && it.pick.table == c.col.table && !it.plural {
+				one = true
+			}
+		}
+		if !one {
+			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("cannot tell whether one %s or the total per %s is compared", c.col.table.name, p.listTable.name)}
+		}
+	}
+	return nil
+}
+
+// distinctRows lists each row once when a listing of named columns joins rows it has many
+// of: "which customers have an invoice over 20" listed a customer once per such invoice.
+// Whole rows are left alone (DISTINCT over every column fails on PostgreSQL's json columns),
+// and so is a listing ordered by a column it does not show.
+func distinctRows(p *plan) {
+	if p.listTable == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 || p.distinct || p.orderCol != nil && !slices.Contains(p.listCols, p.orderCol) {
+		return
+	}
+	for _, j := range p.joins {
+		if j.fanOut {
+			p.distinct = true
+			return
+		}
+	}
 }

@@ -70,6 +70,8 @@ func TestRound6Refusals(t *testing.T) {
 		// A room reached down from the owner's clinic, while the pets reach rooms through
 		// their own visits: two relations, nothing says which.
 		{"Number of pets per clinic in Surgery A", "rooms"},
+		// An amount of rows the listed rows have many of: each visit's fee or their total?
+		{"Pets with fees above 100", "fee"},
 		// Owners and vets only share a clinic; the clinic's head vet is a role nobody said.
 		{"Number of owners per vet", "vets"},
 		// A count or an average grouped by the counted rows themselves: one row per group.
@@ -138,6 +140,8 @@ func TestRound6Kept(t *testing.T) {
 		{"How many pets do Lisbon owners have?", "WHERE owners.home_city = 'Lisbon'"},
 		{"Which Lisbon owners have more than 3 pets?", "WHERE owners.home_city = 'Lisbon'"},
 		{"How many visits from Lisbon owners?", "WHERE owners.home_city = 'Lisbon'"},
+		// A weight is each pet's own; a listing that joins many rows lists each owner once.
+		{"Which owners have pets heavier than 30?", "SELECT DISTINCT owners.first_name, owners.last_name"},
 		// A listing of names shows the number each row was compared on.
 		{"Which pets have a weight above 30?", "SELECT pets.pet_name, pets.weight_kg"},
 		// A possessive after "which": the breed is asked for, not its pets.
