@@ -342,6 +342,21 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkAntiRows(); err != nil {
 		return err
 	}
+	if b.firstLast != aggNone {
+		// "who is the oldest owner" over a table without a date listed every owner: the
+		// superlative waited for a date that never came. "First" and "last" are also other
+		// words ("albums that last longer than an hour").
+		w := kwWords(b, kwFirst)
+		if b.firstLast == aggMax {
+			w = kwWords(b, kwLatest)
+		}
+		if lw := strings.ToLower(w); lw != "first" && lw != "last" {
+			return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("cannot tell which date %q is about", w)}
+		}
+	}
+	if err := b.checkWhoValue(); err != nil {
+		return err
+	}
 	if err := b.checkByAgent(); err != nil {
 		return err
 	}
@@ -953,4 +968,14 @@ func distinctRows(p *plan) {
 			return
 		}
 	}
+}
+
+// checkWhoValue refuses "who" answered with a number or a date and no row: "who is the oldest
+// employee" gave the earliest birth date, not the employee.
+func (b *builder) checkWhoValue() error {
+	p := &b.p
+	if !b.saidWho() || len(p.dims) > 0 || p.listTable != nil || len(p.measures) == 0 {
+		return nil
+	}
+	return &notUnderstood{words: []string{"who"}, msg: "cannot tell who: the answer would be a value, not a name"}
 }
