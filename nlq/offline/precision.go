@@ -145,11 +145,11 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			default:
 				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
 			}
+			if !e.fk.from.nullable {
+				s[3]++ // a key every row has, whichever way it is walked
+			}
 			if e.fk.from.table == cur {
 				s[2]++ // many-to-one
-				if !e.fk.from.nullable {
-					s[3]++
-				}
 				if len(qualifier(e.fk)) == 0 {
 					s[4]++
 				}
@@ -555,6 +555,9 @@ func checkJoins(m *model, p *plan, items []item) error {
 		return err
 	}
 	if err := checkChildComparison(p, items); err != nil {
+		return err
+	}
+	if err := checkParentCounts(p); err != nil {
 		return err
 	}
 	distinctRows(p)
@@ -978,4 +981,53 @@ func (b *builder) checkWhoValue() error {
 		return nil
 	}
 	return &notUnderstood{words: []string{"who"}, msg: "cannot tell who: the answer would be a value, not a name"}
+}
+
+// checkParentCounts refuses, on the completed plan, a count of rows that each group
+// references through its joins: "customers who ordered from more than one store" grouped per
+// order counted the stores and customers of each order, one each, so "more than one" kept
+// nothing. A count of rows that reference the group ("vets per clinic") is what grouping is
+// for.
+func checkParentCounts(p *plan) error {
+	type step struct {
+		to     *table
+		upward bool // from the referencing row to the one it references
+	}
+	tree := map[*table][]step{}
+	for _, j := range p.joins {
+		up := j.fk.from.table == j.reached // the joined table is referenced by the one it hangs from
+		tree[j.reached] = append(tree[j.reached], step{j.table, up})
+		tree[j.table] = append(tree[j.table], step{j.reached, !up})
+	}
+	// onlyUp reports whether the tree path from g to t goes up at every step.
+	var onlyUp func(g, t, from *table) (bool, bool)
+	onlyUp = func(g, t, from *table) (found, up bool) {
+		if g == t {
+			return true, true
+		}
+		for _, s := range tree[g] {
+			if s.to == from {
+				continue
+			}
+			if f, u := onlyUp(s.to, t, g); f {
+				return true, u && s.upward
+			}
+		}
+		return false, false
+	}
+	for _, d := range p.dims {
+		g := d.table
+		if g == nil || d.role != nil || d.grain != grainNone {
+			continue
+		}
+		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+			if m.table == nil || m.table == g || m.col != nil || m.agg != aggCount && m.agg != aggCountDistinct {
+				continue
+			}
+			if found, up := onlyUp(g, m.table, nil); found && up {
+				return &notUnderstood{words: []string{g.name}, msg: fmt.Sprintf("each %s row has one %s: cannot tell what the count per %s means", g.name, m.table.name, g.name)}
+			}
+		}
+	}
+	return nil
 }

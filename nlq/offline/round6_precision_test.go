@@ -237,3 +237,26 @@ func TestRound6ByAgent(t *testing.T) {
 	wantRefusal(t, s, "Which boats are rented most by sailors in Porto?", "by")
 	wantSQL(t, s, "Number of rentals by each sailor per month", "GROUP BY sailors.sailor_id")
 }
+
+// TestRound6ParentCountPerRow: a count of the row each group references is always 1
+// ("customers who ordered from more than one store" grouped per order).
+func TestRound6ParentCountPerRow(t *testing.T) {
+	m := newModel(depotSchema())
+	orders, depots := m.byName["orders"], m.byName["depots"]
+	for _, tt := range []struct {
+		name   string
+		p      plan
+		refuse bool
+	}{
+		{"depots per order", plan{dims: []dimension{{table: orders}}, having: []condition{{having: &measure{agg: aggCountDistinct, table: depots}, op: ">", vals: []any{1.0}}}}, true},
+		{"orders per depot", plan{dims: []dimension{{table: depots}}, measures: []measure{{agg: aggCount, table: orders}}}, false},
+	} {
+		p := tt.p
+		if err := complete(m, &p); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if err := checkJoins(m, &p, nil); (err != nil) != tt.refuse {
+			t.Errorf("%s: refusal %v, want %v", tt.name, err, tt.refuse)
+		}
+	}
+}
