@@ -354,6 +354,9 @@ func (b *builder) checkPrecision() error {
 			return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("cannot tell which date %q is about", w)}
 		}
 	}
+	if err := b.checkSubjectRows(); err != nil {
+		return err
+	}
 	if err := b.checkWhoValue(); err != nil {
 		return err
 	}
@@ -1030,4 +1033,24 @@ func checkParentCounts(p *plan) error {
 		}
 	}
 	return nil
+}
+
+// checkSubjectRows refuses a question that begins with a plural table noun (its subject: the
+// rows asked for) answered with one aggregate and no rows: "customers from the USA who spent
+// over 40 in total" added up the invoices over 40 instead of listing customers.
+func (b *builder) checkSubjectRows() error {
+	p := &b.p
+	if len(p.measures) == 0 || len(p.dims) > 0 || p.listTable != nil || p.outerCount || p.outerAvg || len(b.items) == 0 {
+		return nil
+	}
+	it := &b.items[0]
+	if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable || !it.plural || len(it.skipped) > 0 {
+		return nil
+	}
+	for _, m := range p.measures {
+		if m.table == it.pick.table {
+			return nil // "products average price", "orders count in 2024": over the subject rows
+		}
+	}
+	return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("the question asks for %s, the answer would be one number", it.pick.table.name)}
 }

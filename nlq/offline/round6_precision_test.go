@@ -72,6 +72,8 @@ func TestRound6Refusals(t *testing.T) {
 		{"Number of pets per clinic in Surgery A", "rooms"},
 		// An amount of rows the listed rows have many of: each visit's fee or their total?
 		{"Pets with fees above 100", "fee"},
+		// Rows asked for ("Owners …"), one total of another table answered.
+		{"Owners from Lisbon with fees over 100 in total", "Owners"},
 		// "oldest" with no date of the rows asked about; "who" answered with a date.
 		{"Who is the oldest owner?", "oldest"},
 		{"Who is the oldest pet?", "who"},
@@ -145,6 +147,8 @@ func TestRound6Kept(t *testing.T) {
 		{"How many visits from Lisbon owners?", "WHERE owners.home_city = 'Lisbon'"},
 		// A weight is each pet's own; a listing that joins many rows lists each owner once.
 		{"Which owners have pets heavier than 30?", "SELECT DISTINCT owners.first_name, owners.last_name"},
+		// An aggregate over the subject rows themselves.
+		{"Pets average weight", "AVG(pets.weight_kg)"},
 		// A listing of names shows the number each row was compared on.
 		{"Which pets have a weight above 30?", "SELECT pets.pet_name, pets.weight_kg"},
 		// A possessive after "which": the breed is asked for, not its pets.
