@@ -19,8 +19,7 @@ import (
 //
 // NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer; NLQ_DB=sakila
 // (or any tuning database of TestEvalSets) reads them over that database instead, NLQ_DEPOT=1
-// over the round-5 test schema (depotSchema, SQL only: it has no data), NLQ_VET=1 over the
-// round-6 one (vetSchema); NLQ_ITEMS=1
+// over the round-5 test schema (depotSchema, SQL only: it has no data); NLQ_ITEMS=1
 // also prints how each question was scanned (items, keyword kinds, skipped words, readings).
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
@@ -37,9 +36,6 @@ func TestDebugQuestion(t *testing.T) {
 	}
 	if os.Getenv("NLQ_DEPOT") != "" {
 		s = depotSchema()
-	}
-	if os.Getenv("NLQ_VET") != "" {
-		s = vetSchema()
 	}
 	for _, q := range strings.Split(qs, ";") {
 		if os.Getenv("NLQ_ITEMS") != "" {

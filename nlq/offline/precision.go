@@ -1054,3 +1054,17 @@ func (b *builder) checkSubjectRows() error {
 	}
 	return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("the question asks for %s, the answer would be one number", it.pick.table.name)}
 }
+
+// modifies reports whether a value item is said right before the noun of a table that holds
+// the value too ("German customers"): then it describes that table's rows.
+func modifies(it, next *item) bool {
+	if next.kind != itEntity || len(next.cands) == 0 || next.cands[0].kind != candTable || next.cands[0].score < scoreExact || len(next.skipped) > 0 {
+		return false
+	}
+	for _, c := range it.cands {
+		if c.kind == candValue && c.table == next.cands[0].table {
+			return true
+		}
+	}
+	return false
+}

@@ -311,20 +311,6 @@ func narrowByContext(items []item) {
 	}
 }
 
-// modifies reports whether a value item is said right before the noun of a table that holds
-// the value too ("German customers"): then it describes that table's rows.
-func modifies(it, next *item) bool {
-	if next.kind != itEntity || len(next.cands) == 0 || next.cands[0].kind != candTable || next.cands[0].score < scoreExact || len(next.skipped) > 0 {
-		return false
-	}
-	for _, c := range it.cands {
-		if c.kind == candValue && c.table == next.cands[0].table {
-			return true
-		}
-	}
-	return false
-}
-
 // auxiliaries come before a passive participle ("were billed").
 var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
 
