@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
@@ -83,20 +85,43 @@ func TestRound6Refusals(t *testing.T) {
 		{"average fee per visit, by year", "visit"},
 		// "Which <rows>" answered with the rows of another table (the clinic of Braga).
 		{"Which Braga owners have more than 3 pets?", "owners"},
-		// "no <state> pets": a condition on the missing rows, not a missing flag.
-		{"Which owners have no insured pets?", "insured"},
 		// ... nor the missing rows measured.
 		{"Which owners have no neutered pets?", "no"},
-		// A filler verb that is a stored state the plan does not compare.
-		{"How many pets have been registered?", "registered"},
-		// A related table said with a possessive next to an average: a per-group average.
-		{"Which pets have a weight above the average weight of their breed?", "breed"},
 		// "how many" answered with a list of dates.
 		{"How many times have cats visited?", "How many"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
 			wantRefusal(t, s, tt.q, tt.word)
+		})
+	}
+}
+
+// TestRound6NeverWrong: readings this engine may not be able to build are refused, or built
+// right, never read another way: an anti-join with a condition on the missing rows, a state
+// said as a verb, an average per group said with a possessive.
+func TestRound6NeverWrong(t *testing.T) {
+	s := vetSchema()
+	tests := []struct{ q, word, right string }{
+		// "no <state> pets": a condition on the missing rows, not a missing flag.
+		{"Which owners have no insured pets?", "insured", "AND pets.is_insured = 1)"},
+		// A filler verb that is a stored state the plan does not compare.
+		{"How many pets have been registered?", "registered", "pets.registration_status = 'REGISTERED'"},
+		// A related table said with a possessive next to an average: a per-group average.
+		{"Which pets have a weight above the average weight of their breed?", "breed", ".breed_id = pets.breed_id)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			g, err := generatePG(s, tt.q)
+			if nu, ok := nlq.IsNotUnderstood(err); ok {
+				if !slices.ContainsFunc(nu.Words, func(w string) bool { return strings.EqualFold(w, tt.word) }) {
+					t.Errorf("refusal names %v, want %q (%s)", nu.Words, tt.word, nu.Message)
+				}
+				return
+			}
+			if err != nil || !strings.Contains(g.SQL, tt.right) {
+				t.Errorf("neither refused nor right (err %v), want %s:\n%s", err, tt.right, g.SQL)
+			}
 		})
 	}
 }
