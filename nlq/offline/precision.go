@@ -888,10 +888,17 @@ func namesDate(w string, d *column) bool {
 
 // checkByAgent refuses a second grouping made from "by" after a verb: in "which films are
 // rented most by customers in Canada", "by" says who rented (the customers of Canada, a
-// condition), not a grouping per customer, which ranked film-and-customer pairs. A plan with
-// one grouping, or "by each", is kept ("rentals handled by each staff member per month").
+// condition), not a grouping per customer, which ranked film-and-customer pairs; "how many
+// rentals were made by customers of store 1" asks for one number, not one per customer. A
+// plan with one grouping, or "by each", is kept ("rentals handled by each staff member per
+// month").
 func (b *builder) checkByAgent() error {
-	if len(b.p.dims) < 2 {
+	one := false // "how many rentals were made by customers of store 1": one number asked
+	for k := range b.items {
+		it := &b.items[k]
+		one = one || it.kind == itKeyword && it.kw.kind == kwCount && strings.EqualFold(it.text(), "how many")
+	}
+	if len(b.p.dims) < 2 && !(one && len(b.p.dims) == 1 && !b.saidEach()) {
 		return nil
 	}
 	for k := range b.items {
@@ -903,7 +910,7 @@ func (b *builder) checkByAgent() error {
 			continue // "handled by each staff member": a grouping said as such
 		}
 		if len(it.skipped) > 0 {
-			if strings.HasSuffix(it.skipped[len(it.skipped)-1], "ed") {
+			if participle(it.skipped[len(it.skipped)-1]) {
 				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
 			}
 			continue
@@ -913,7 +920,7 @@ func (b *builder) checkByAgent() error {
 			if p.kind == itKeyword && (p.kw.kind == kwMost || p.kw.kind == kwLeast) {
 				continue // "rented most by"
 			}
-			if len(p.toks) == 1 && strings.HasSuffix(p.toks[0].lower, "ed") {
+			if len(p.toks) == 1 && participle(p.toks[0].lower) {
 				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
 			}
 			break
@@ -1068,3 +1075,12 @@ func modifies(it, next *item) bool {
 	}
 	return false
 }
+
+// participle reports whether w reads as a past participle: regular ("rented", "handled") or
+// one of the irregular ones business questions use ("made", "sold", "taken").
+func participle(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "ed") || irregularParticiples[w]
+}
+
+// irregularParticiples are past participles that do not end in -ed.
+var irregularParticiples = toSet(strings.Fields("made sold paid held bought brought kept done taken given sent spent won run put written seen"))

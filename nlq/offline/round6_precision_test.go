@@ -264,6 +264,7 @@ func TestRound6ByAgent(t *testing.T) {
 			ForeignKeys: []datasource.ForeignKey{fk("boat_id", "boats", "boat_id"), fk("sailor_id", "sailors", "sailor_id")}},
 	}}
 	wantRefusal(t, s, "Which boats are rented most by sailors in Porto?", "by")
+	wantRefusal(t, s, "How many boats were rented by sailors in Porto?", "by")
 	wantSQL(t, s, "Number of rentals by each sailor per month", "GROUP BY sailors.sailor_id")
 }
 
