@@ -108,6 +108,8 @@ type plan struct {
 	base       *table
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
+	named      []*table // the tables the question's words were read in: evidence for a join path
+	said       []string // the question's words (singular, lower case), for the keys of a join path
 }
 
 type orderKind int
@@ -325,6 +327,9 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
 	}
 	b.unitsAsQuantity()
+	b.eventsForTimes()
+	b.listIdentity()
+	b.showCompared()
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
@@ -1863,6 +1868,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.anti = false
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
+		if c.col.class == classBool || b.antiFrom != nil && c.col.table != b.antiFrom {
+			// "suppliers with no discontinued products": a state of the missing rows, which
+			// the anti-join cannot hold; a flag is set or not, never missing.
+			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: "a condition on the missing rows is not supported"}
+		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
 		b.anti = false
 		return true, nil
