@@ -25,6 +25,7 @@ import (
 	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/ids"
+	"github.com/analytics-agent/service/store"
 )
 
 // Databases returns the databases integration tests run against: "sqlite" always, and
@@ -69,6 +70,26 @@ func NewPostgresDatabase(t testing.TB) string {
 	}
 	u.Path = "/" + name
 	return u.String()
+}
+
+// OpenStore opens a migrated store on db ("sqlite": a file in the test's temporary folder;
+// "postgres": a fresh database), closed when the test ends.
+func OpenStore(t testing.TB, db string) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	u := ""
+	if db == "postgres" {
+		u = NewPostgresDatabase(t)
+	}
+	st, err := store.Open(ctx, u, filepath.Join(t.TempDir(), "store.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if err := st.Migrate(ctx, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
 
 // Options tune a test service.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,23 +33,7 @@ func (f runnerFunc) RunHeld(ctx context.Context, _, _, commandID string) error {
 
 var question = &store.Query{ID: "qry_1", OrganizationID: "org_1", Question: "how many orders", Status: store.QueryPending}
 
-func openStore(t *testing.T, db string) *store.Store {
-	t.Helper()
-	ctx := context.Background()
-	url := ""
-	if db == "postgres" {
-		url = apptest.NewPostgresDatabase(t)
-	}
-	st, err := store.Open(ctx, url, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	if err := st.Migrate(ctx, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
+func openStore(t *testing.T, db string) *store.Store { return apptest.OpenStore(t, db) }
 
 // relayed lists the ids the relay would publish now (and marks them published).
 func relayed(t *testing.T, st *store.Store) []string {

@@ -3,9 +3,6 @@ package store_test
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -17,18 +14,7 @@ import (
 func TestPlanningHeadReadsTheDataSourceSemanticsVersionAndEngineSettingsInOneGo(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		ctx := context.Background()
-		url := ""
-		if db == "postgres" {
-			url = apptest.NewPostgresDatabase(t)
-		}
-		st, err := store.Open(ctx, url, filepath.Join(t.TempDir(), "p.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		if err := st.Migrate(ctx, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
-			t.Fatal(err)
-		}
+		st := apptest.OpenStore(t, db)
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		for _, o := range []*store.Organization{
 			{ID: "org_a", Name: "A", LLMProvider: "openai", LLMModel: "m", LLMBaseURL: "https://llm.example", LLMAPIKeyEnc: "enc", CreatedAt: now, UpdatedAt: now},
