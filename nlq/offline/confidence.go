@@ -475,6 +475,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 				addC(d.col)
 				addT(d.hint)
 			}
+			for _, ac := range c.antiConds {
+				addC(ac.col) // a condition on the missing rows is used inside the test
+			}
 		}
 	}
 	for _, d := range p.dates {

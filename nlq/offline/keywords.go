@@ -92,6 +92,9 @@ var keywords = map[string]keyword{
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
 	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
+	// "customers who don't have a fax", "employees that do not have any customers": the
+	// contraction is spelled out by tokenize, and "not have" says what is missing.
+	"not have": {kind: kwNever}, "not have a": {kind: kwNever}, "not have an": {kind: kwNever}, "not have any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
 	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
@@ -164,6 +167,7 @@ var stopWords = toSet(strings.Fields(`
 	registered register store stores shop
 	include includes included including contain contains contained containing feature features featuring
 	deliver delivers delivered delivering
+	single altogether direct listed credited saw see sees seen footage assigned went goes go charged
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -148,7 +148,16 @@ var aliases = map[string][]string{
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
-	"came back": {"return date", "returned"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
+	"came back": {"return date", "returned"},
+	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
+	// movies, the size a file takes up.
+	"born": {"birth date", "birthdate", "date of birth", "dob"}, "birthday": {"birth date", "birthdate", "date of birth"},
+	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
+	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
+	// What shipping costs: Northwind's Freight, a shipping_cost or shipping_fee elsewhere.
+	"shipping cost": {"freight", "shipping fee", "shipping"}, "paid to ship": {"freight", "shipping cost", "shipping fee"},
+	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
+	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:

@@ -70,6 +70,11 @@ type condition struct {
 	// antiUp is the missing rows' key to the table of their date when the date is not
 	// theirs: order lines of orders dated 2018.
 	antiUp *fk
+	// antiConds restrict the missing rows by what is said about them or rows they reach
+	// ("customers who never rented a horror film": no rental of a film in the Horror
+	// category); antiJoins are the joins inside the test that reach those rows (complete).
+	antiConds []condition
+	antiJoins []joinStep
 	// avgGroups compares a HAVING measure with the average of the same measure over all
 	// groups ("employees who sold more than the average employee"): the plan of that
 	// average, rendered as a subquery.
@@ -189,11 +194,14 @@ type builder struct {
 	sold              bool // "best selling": ranked by units sold
 	antiCond          int
 	antiSubject       *table
-	antiWords         string
+	// antiStart is len(p.conds) when "never"/"without" was said (-1: not said): conditions
+	// from there on about other tables than the subject are about the missing rows.
+	antiStart int
+	antiWords string
 }
 
 func build(m *model, items []item) (*plan, error) {
-	b := &builder{m: m, items: items, antiCond: -1}
+	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	countAfterTable(items)
 	columnBeforeComparison(items)
 	b.countBeforeAverage()
@@ -237,6 +245,9 @@ func build(m *model, items []item) (*plan, error) {
 				}
 			}
 		}
+	}
+	if err := b.antiInner(); err != nil {
+		return nil, err
 	}
 	if b.anti || b.has || b.cmpAvg {
 		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
@@ -489,6 +500,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
 		}
 		b.anti, b.antiFrom = true, b.lastTable
+		if b.antiStart < 0 {
+			b.antiStart = len(b.p.conds)
+		}
 	case kwEmpty:
 		// "which playlists are empty": no row of the one table that refers to them.
 		t := b.lastTable
@@ -1830,7 +1844,13 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.anti, b.antiFrom, b.not = true, b.lastTable, false
 		return b.special(c)
 	case b.anti && c.kind == candTable:
-		f, via, ok := b.antiLink(b.antiFrom, c.table)
+		named := c.table
+		if sl := b.m.salesLines(); sl != nil && sl != named && fkTo(sl, named) != nil && b.saidSoldHere() {
+			// "albums that never sold a single track": no sales line of any of their tracks,
+			// not albums without tracks.
+			named = sl
+		}
+		f, via, ok := b.antiLink(b.antiFrom, named)
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
@@ -2115,4 +2135,95 @@ func (m *model) holdsMoney(t *table) bool {
 		}
 	}
 	return false
+}
+
+// saidSoldHere reports whether a sale verb was skipped right before the current item ("never
+// sold a track").
+func (b *builder) saidSoldHere() bool {
+	for _, w := range b.items[b.cur].skipped {
+		if saleVerbs[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// antiInner moves the conditions said after "never" about other tables than the rows that
+// have none into the anti-join: "customers who never rented a horror film" have no rental of
+// a horror film, "stores that never had an order cancelled" no cancelled order. When no table
+// said what is missing ("actors who never appeared in a Documentary"), the missing rows are
+// those of the table that refers to the subject on the way to the condition's table.
+func (b *builder) antiInner() error {
+	if b.antiStart < 0 || b.antiStart > len(b.p.conds) {
+		return nil
+	}
+	ai := -1
+	for k := b.antiStart; k < len(b.p.conds); k++ {
+		if b.p.conds[k].anti != nil {
+			ai = k
+			break
+		}
+	}
+	subject := b.antiFrom
+	if ai >= 0 {
+		subject = b.p.conds[ai].anti.to.table
+	}
+	if subject == nil {
+		return nil
+	}
+	var inner []int
+	for k := b.antiStart; k < len(b.p.conds); k++ {
+		c := b.p.conds[k]
+		if k != ai && c.anti == nil && c.col != nil && c.col.table != subject && c.role == nil && c.having == nil && c.avgOf == nil {
+			inner = append(inner, k)
+		}
+	}
+	if len(inner) == 0 {
+		return nil
+	}
+	if ai < 0 {
+		if !b.anti {
+			return nil
+		}
+		// No table said what is missing: the first step from the subject towards the
+		// condition's table must be a table that refers to the subject.
+		path, ok := b.m.path([]*table{subject}, b.p.conds[inner[0]].col.table)
+		if !ok || len(path) == 0 {
+			return nil
+		}
+		f := path[0].fk
+		if f.to.table != subject || f.from.table == subject || f.to != subject.pk {
+			return &notUnderstood{words: []string{b.antiWordsNow()}, msg: fmt.Sprintf("cannot tell which rows of %s are missing", subject.name)}
+		}
+		b.markAnti()
+		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.subjects = appendTable(b.p.subjects, subject)
+		b.anti, b.antiDone = false, true
+		ai = len(b.p.conds) - 1
+	}
+	anti := b.p.conds[ai]
+	for _, k := range inner {
+		anti.antiConds = append(anti.antiConds, b.p.conds[k])
+	}
+	var kept []condition
+	for k, c := range b.p.conds {
+		switch {
+		case slices.Contains(inner, k):
+		case k == ai:
+			b.antiCond = len(kept)
+			kept = append(kept, anti)
+		default:
+			kept = append(kept, c)
+		}
+	}
+	b.p.conds = kept
+	return nil
+}
+
+// antiWordsNow is the text of the "never"/"without" keyword.
+func (b *builder) antiWordsNow() string {
+	if w := kwWords(b, kwNever); w != "" {
+		return w
+	}
+	return kwWords(b, kwNot)
 }

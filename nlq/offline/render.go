@@ -48,6 +48,9 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	moveAntiDates(p)
+	if err := antiJoins(m, p); err != nil {
+		return err
+	}
 	for _, c := range p.conds {
 		if c.anti == nil {
 			continue
@@ -716,17 +719,25 @@ func where(p *plan, d dialect) []string {
 		switch {
 		case c.anti != nil:
 			f := c.anti
+			extra := antiDateSQL(c.antiDates, d)
+			for _, s := range where(&plan{conds: c.antiConds}, d) {
+				extra += " AND " + s
+			}
+			joins := ""
+			for _, j := range c.antiJoins {
+				joins += fmt.Sprintf(" JOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
+			}
 			if v := c.antiVia; v != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
-					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
+					d.col(v.from), d.col(v.to), joins, d.col(f.from), d.col(f.to), extra))
 				continue
 			}
 			if u := c.antiUp; u != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
-					d.col(u.from), d.col(u.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
+					d.col(u.from), d.col(u.to), joins, d.col(f.from), d.col(f.to), extra))
 				continue
 			}
-			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s%s)", d.table(f.from.table), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
 			continue
 		case c.avgOf != nil:
 			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
@@ -827,6 +838,51 @@ func moveAntiDates(p *plan) {
 		}
 		p.dates = keep
 	}
+}
+
+// antiJoins finds, for each anti-join with conditions on the missing rows, the joins inside
+// the test from the missing rows to the tables of those conditions. A path through the
+// subject itself would shadow the outer row the test is correlated with: refused.
+func antiJoins(m *model, p *plan) error {
+	for i := range p.conds {
+		c := &p.conds[i]
+		if c.anti == nil || len(c.antiConds) == 0 {
+			continue
+		}
+		subject := c.anti.to.table
+		in := []*table{c.anti.from.table}
+		if c.antiVia != nil {
+			in = append(in, c.antiVia.from.table)
+		}
+		if c.antiUp != nil {
+			in = append(in, c.antiUp.to.table)
+		}
+		for _, ac := range c.antiConds {
+			path, ok := m.path(in, ac.col.table)
+			if !ok {
+				return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
+			}
+			for _, e := range path {
+				var from *table
+				for _, x := range in {
+					if e.fk.from.table == x || e.fk.to.table == x {
+						from = x
+						break
+					}
+				}
+				next := e.other(from)
+				if next == subject {
+					return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
+				}
+				if slices.Contains(in, next) {
+					continue
+				}
+				c.antiJoins = append(c.antiJoins, joinStep{table: next, fk: e.fk, reached: from})
+				in = append(in, next)
+			}
+		}
+	}
+	return nil
 }
 
 // upKey is the one foreign key of t to the table of date column col, or nil.

@@ -159,6 +159,9 @@ var fillerPhrases = map[string]bool{
 	"send out": true, "sent out": true, "sends out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
 	"come from": true, "comes from": true, "came from": true,
+	// "products listed under Confections": the category the rows are filed in, not a
+	// comparison ("under 10").
+	"listed under": true, "filed under": true, "listed in": true, "listed as": true,
 }
 
 // moneyUnits are currency words a number can be said in; the number is the amount.
@@ -289,6 +292,32 @@ func narrowByContext(items []item) {
 		}
 		if len(keep) > 0 && len(keep) < len(it.cands) && onlyValueCands(it.cands) {
 			it.cands = keep
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		// "R rated films", "PG-13 rated": a word right after a value that names the value's
+		// own column only says where the value is; it is neither a second column nor a
+		// count of ratings.
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itEntity || it.kind != itEntity || len(it.skipped) > 0 || it.start != prev.start+len(prev.toks) ||
+			slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candTable }) {
+			continue // "the Leeds depot": a table said after its row's name is that table
+		}
+		var keep []cand
+		for _, v := range prev.cands {
+			if v.kind != candValue || v.state != nil || v.col2 != nil {
+				continue
+			}
+			for _, c := range it.cands {
+				if c.kind == candColumn && c.col == v.col {
+					keep = append(keep, v)
+					break
+				}
+			}
+		}
+		if len(keep) > 0 {
+			prev.cands = keep
+			it.kind, it.cands, it.kw = itKeyword, nil, keyword{}
 		}
 	}
 	for i := 1; i < len(items); i++ {

@@ -1,0 +1,94 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// librarySchema is a small snake_case lending library, unlike the demo, the evaluation
+// databases and depotSchema: patrons borrow books (loans) at branches, books belong to
+// genres, loans have a status, staff report to staff.
+func librarySchema() *datasource.Schema {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "branches", PrimaryKey: []string{"branch_id"}, Columns: []datasource.Column{
+			{Name: "branch_id", Type: "integer"}, {Name: "branch_name", Type: "text", SampleValues: []string{"Leeds", "York", "Hull"}}}},
+		{Name: "genres", PrimaryKey: []string{"genre_id"}, Columns: []datasource.Column{
+			{Name: "genre_id", Type: "integer"}, {Name: "genre_name", Type: "text", SampleValues: []string{"Horror", "Poetry", "History"}}}},
+		{Name: "books", PrimaryKey: []string{"book_id"}, Columns: []datasource.Column{
+			{Name: "book_id", Type: "integer"}, {Name: "title", Type: "text", SampleValues: []string{"Dracula", "Beowulf", "SPQR"}},
+			{Name: "genre_id", Type: "integer"}, {Name: "rating", Type: "text", SampleValues: []string{"Adult", "Teen", "Kids"}},
+			{Name: "list_price", Type: "numeric"}, {Name: "page_count", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("genre_id", "genres", "genre_id")}},
+		{Name: "patrons", PrimaryKey: []string{"patron_id"}, Columns: []datasource.Column{
+			{Name: "patron_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Ada", "Ben"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"Moss", "Hale"}}, {Name: "email", Type: "text"},
+			{Name: "birth_date", Type: "date"}, {Name: "country", Type: "text", SampleValues: []string{"UK", "Ireland"}}}},
+		{Name: "staff", PrimaryKey: []string{"staff_id"}, Columns: []datasource.Column{
+			{Name: "staff_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Cara", "Dev"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"Lind", "Ray"}}, {Name: "hire_date", Type: "date"},
+			{Name: "branch_id", Type: "integer"}, {Name: "supervisor_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("branch_id", "branches", "branch_id"), fk("supervisor_id", "staff", "staff_id")}},
+		{Name: "loans", PrimaryKey: []string{"loan_id"}, Columns: []datasource.Column{
+			{Name: "loan_id", Type: "integer"}, {Name: "patron_id", Type: "integer"}, {Name: "book_id", Type: "integer"},
+			{Name: "branch_id", Type: "integer"}, {Name: "loaned_at", Type: "date"}, {Name: "returned_at", Type: "date"},
+			{Name: "loan_status", Type: "text", SampleValues: []string{"OPEN", "RETURNED", "CANCELLED", "OVERDUE"}},
+			{Name: "late_fee", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("patron_id", "patrons", "patron_id"), fk("book_id", "books", "book_id"),
+				fk("branch_id", "branches", "branch_id")}},
+	}}
+}
+
+// TestRound6Vocabulary: everyday wording that named nothing before round 6 (contractions,
+// filler words, life events, a single day, a value followed by its own column's word).
+func TestRound6Vocabulary(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		// "don't have ais "not have a": the column is missing.
+		{"Which patrons don't have an email?", `patrons.email IS NULL`},
+		{"Which patrons do not have an email?", `patrons.email IS NULL`},
+		// "we'veis "we", a stop word; "singleand "altogetheronly stress.
+		{"What's the biggest single late fee we've charged?", `MAX(loans.late_fee)`},
+		// A day, said as "14 February 2024", "February 14, 2024or "the 4th of March 2024".
+		{"How many loans were made on 14 February 2024?", `loans.loaned_at >= '2024-02-14'`},
+		{"How many loans were made on February 14, 2024?", `loans.loaned_at < '2024-02-15'`},
+		{"How many loans were made on the 4th of March 2024?", `loans.loaned_at >= '2024-03-04'`},
+		// Life events: born is the birth date, joining the company the hire date.
+		{"Which patrons were born before 1990?", `patrons.birth_date < '1990-01-01'`},
+		{"When did Cara Lind join the company?", `SELECT staff.hire_date`},
+		// "listed underfiles rows in a category; it is not "under 10".
+		{"How many books are listed under Horror?", `genres.genre_name = 'Horror'`},
+		// "Teen rated books": the word after the value names the value's own column; the
+		// books are counted, not the distinct ratings.
+		{"How many Teen rated books are there?", `COUNT(*) AS book_count`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+}
+
+// TestRound6AntiJoinConditions: what is said about the missing rows after "never", "no" or
+// "without" goes inside the NOT EXISTS, joined from the missing rows to the table it is on.
+func TestRound6AntiJoinConditions(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		// A value of a table reached from the missing loans.
+		{"Which patrons have no loans of Horror books?",
+			`NOT EXISTS (SELECT 1 FROM loans JOIN books ON loans.book_id = books.book_id JOIN genres ON books.genre_id = genres.genre_id WHERE loans.patron_id = patrons.patron_id AND genres.genre_name = 'Horror')`},
+		// A value of the missing rows themselves.
+		{"Which branches have never had a loan cancelled?",
+			`NOT EXISTS (SELECT 1 FROM loans WHERE loans.branch_id = branches.branch_id AND loans.loan_status = 'CANCELLED')`},
+		// The value said before the table it names.
+		{"Which patrons never had loans at the Leeds branch?",
+			`branches.branch_name = 'Leeds')`},
+		// No table says what is missing: the loans, the first step from patrons to branches.
+		{"Which patrons were never at Leeds?",
+			`NOT EXISTS (SELECT 1 FROM loans JOIN branches ON loans.branch_id = branches.branch_id WHERE loans.patron_id = patrons.patron_id AND branches.branch_name = 'Leeds')`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+}
