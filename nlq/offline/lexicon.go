@@ -185,6 +185,10 @@ type lexicon struct {
 	// over them (see scan).
 	values  map[string][]cand
 	nValues int
+	// stems finds the sampled one-word values of category columns (statuses, types) by
+	// their stem, for the word forms people say them in: "completed" for COMPLETE,
+	// "cancellations" for CANCELLED, "delivered" for DELIVERED.
+	stems map[string][]cand
 }
 
 // viewPenalty lowers every reading in a view below the same reading in a table.
@@ -347,7 +351,7 @@ func verbsOf(noun string) []string {
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
-	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
+	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}, stems: map[string][]cand{}}
 	tableWords := map[string]bool{}
 	for _, t := range m.tables {
 		if len(t.words) == 1 && !t.view {
@@ -476,6 +480,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				for _, p := range valuePhrases(v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
+				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
+					if st := stem(normPhrase(v)); st != "" {
+						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
+					}
+				}
 			}
 			for _, v := range c.index {
 				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
@@ -561,6 +570,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		for _, w := range revenueWords {
 			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: 0.9})
 		}
+		// "the stores that made the most money": the revenue, when no column holds an
+		// amount or a total (those rank first for "money", see moneySynonyms).
+		l.add("money", cand{kind: candColumn, table: c.table, col: c, score: 0.68})
 	}
 	for word, ranks := range moneySynonyms {
 		for _, t := range m.tables {
@@ -677,4 +689,30 @@ func (l *lexicon) addSemantics(m *model, s *nlq.Semantics) {
 			l.add(normPhrase(sy.Phrase), cand{kind: candValue, table: t, col: c, value: value, score: scoreCurated})
 		}
 	}
+}
+
+// stemSuffixes are cut from a word to find its stem, longest first.
+var stemSuffixes = []string{"ation", "ition", "ment", "ion", "ing", "ed", "e", "y"}
+
+// stem is a rough stem of one lower-case singular word, for matching a status value with the
+// forms of its verb ("complete", "completed", "completion" → "complet"; "cancelled",
+// "cancellation" → "cancel"; "shipped", "shipping", "shipment" → "ship"); "" for several
+// words, numbers or stems shorter than four letters.
+func stem(w string) string {
+	if w == "" || strings.ContainsAny(w, " -'") || w[0] >= '0' && w[0] <= '9' {
+		return ""
+	}
+	for _, suf := range stemSuffixes {
+		if st, ok := strings.CutSuffix(w, suf); ok && len(st) >= 4 {
+			w = st
+			break
+		}
+	}
+	if n := len(w); n >= 5 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		w = w[:n-1] // cancell → cancel, shipp → ship
+	}
+	if len(w) < 4 {
+		return ""
+	}
+	return w
 }

@@ -850,6 +850,12 @@ func (b *builder) entity(i int) error {
 			b.lastTable = c.table
 			return b.tableEntity(i, c.table)
 		}
+		if w := it.toks[0].norm; len(it.toks) == 1 && it.plural && c.col2 == nil && role == nil && w != normPhrase(c.value) && stem(w) == stem(normPhrase(c.value)) {
+			// "the most cancellations", "how many deliveries": a state said as a plural noun
+			// stands for the rows in that state.
+			b.lastTable = c.table
+			return b.tableEntity(i, c.table)
+		}
 		if c.col2 != nil {
 			// A name over two columns: "not Mia Dubois" excludes the person, not every Mia.
 			if op == "<>" {

@@ -92,3 +92,36 @@ func TestRound6AntiJoinConditions(t *testing.T) {
 		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
 	}
 }
+
+// TestRound6StateWordForms: a status value is found by the forms of its word (completed for
+// COMPLETE, cancellations for CANCELLED); a plural form stands for the rows in that state. A
+// filler verb that is a status ("returned") is read so only after an auxiliary or before the
+// table.
+func TestRound6StateWordForms(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		{"How many loans have been returned?", `loans.loan_status = 'RETURNED'`},
+		{"How many returned loans are there?", `loans.loan_status = 'RETURNED'`},
+		{"Late fees by branch from cancelled loans", `loans.loan_status = 'CANCELLED'`},
+		{"Which month of 2024 saw the most cancellations?", `WHERE loans.loan_status = 'CANCELLED'`},
+		{"How many cancellations were there in 2024?", `SELECT COUNT(*) AS loan_count`},
+		{"What percentage of loans were cancelled?", `SUM(CASE WHEN loans.loan_status = 'CANCELLED' THEN 1 ELSE 0 END)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+	// A stem shorter than four letters finds nothing, and a stop word elsewhere stays one.
+	if got := stem("open"); got != "open" {
+		t.Errorf("stem(open) = %q", got)
+	}
+	for _, w := range []string{"completed", "complete", "completion"} {
+		if got := stem(w); got != "complet" {
+			t.Errorf("stem(%s) = %q, want complet", w, got)
+		}
+	}
+	for _, w := range []string{"cancelled", "cancellation", "cancel"} {
+		if got := stem(w); got != "cancel" {
+			t.Errorf("stem(%s) = %q, want cancel", w, got)
+		}
+	}
+}

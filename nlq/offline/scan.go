@@ -125,6 +125,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			} else if cs := wordForm(toks[i], lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
+			} else if cs := valueForm(toks, i, lex); len(cs) > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
 			}
 		}
 		if bestLen == 0 {
@@ -505,6 +507,37 @@ func wordForm(t token, lex *lexicon) []cand {
 		if len(out) > 0 {
 			return out
 		}
+	}
+	return nil
+}
+
+// valueForm reads a word as a status-like value said in another form of its word
+// ("completed orders" for COMPLETE, "cancellations" for CANCELLED). A stop word ("delivered")
+// is read so only after an auxiliary ("have been delivered") or right before a table of the
+// value ("delivered shipments"), where it can only be the state of those rows.
+func valueForm(toks []token, i int, lex *lexicon) []cand {
+	t := toks[i]
+	if t.quoted || t.isNum {
+		return nil
+	}
+	cs := lex.stems[stem(t.norm)]
+	if len(cs) == 0 || !stopWords[t.lower] {
+		return cs
+	}
+	if i > 0 && auxiliaries[toks[i-1].lower] {
+		return cs
+	}
+	if i+1 < len(toks) {
+		var out []cand
+		for _, c := range cs {
+			for _, tc := range lex.lookup(toks[i+1].norm) {
+				if tc.kind == candTable && tc.table == c.table && tc.score >= scoreExact {
+					out = append(out, c)
+					break
+				}
+			}
+		}
+		return out
 	}
 	return nil
 }
