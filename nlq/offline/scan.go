@@ -520,6 +520,13 @@ func valueForm(toks []token, i int, lex *lexicon) []cand {
 	if t.quoted || t.isNum {
 		return nil
 	}
+	formed := t.plural
+	for _, suf := range []string{"ed", "ion", "ment", "ing"} {
+		formed = formed || strings.HasSuffix(t.norm, suf)
+	}
+	if !formed {
+		return nil // "did we ship": a verb's bare form is the action, not a state
+	}
 	cs := lex.stems[stem(t.norm)]
 	if len(cs) == 0 || !stopWords[t.lower] {
 		return cs
