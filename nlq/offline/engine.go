@@ -309,6 +309,13 @@ func isDateBound(p *plan, w string, d dialect) bool {
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite}
+	if m.shareOf != nil && m.col != nil {
+		what := d.col(m.col)
+		if def := m.col.metric; def != nil {
+			what = def.desc
+		}
+		return fmt.Sprintf("Percentage of the sum of %s where %s", what, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
+	}
 	if m.col != nil && m.col.metric != nil {
 		def := m.col.metric
 		if def.price != nil {

@@ -1227,13 +1227,33 @@ func (b *builder) finish() error {
 		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
 		// "percentage of products discontinued", "share of rentals still out", "percentage of
 		// cancelled orders": the rows in that state, or holding that value, among all rows of
-		// their table. Conditions on other tables or several conditions are still refused.
+		// their table.
 		c := p.conds[0]
 		t := c.col.table
 		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
 			p.conds, p.subjects, b.share = nil, nil, false
 		}
+	}
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.conds) == 1 && b.shareOfOther() {
+		// "what percentage of our tracks are Rock": the rows named, counted, whose genre is
+		// Rock, among all of them; "what percentage of our revenue comes from US customers":
+		// the money of the rows that meet the condition among all of it. Dates stay in WHERE
+		// (the share of 2017's revenue); several conditions are still refused.
+		c := p.conds[0]
+		if len(p.measures) == 0 {
+			var t *table
+			for _, s := range p.subjects {
+				if s != c.col.table {
+					t = s
+				}
+			}
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.subjects = nil
+		} else {
+			p.measures[0].agg, p.measures[0].shareOf = aggSum, &c
+		}
+		p.conds, b.share = nil, false
 	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
 		// "percentage of Rock tracks of the Beatles" is a ratio of filters the plan cannot
@@ -2232,4 +2252,38 @@ func (b *builder) antiWordsNow() string {
 		return w
 	}
 	return kwWords(b, kwNot)
+}
+
+// shareOfOther reports whether the plan's one condition can be the part of a share of a
+// total: a value or state of the rows counted (the one subject) or of the rows of the one
+// summed measure, or of a table those rows reach without multiplying them (a track's genre,
+// an invoice's customer).
+func (b *builder) shareOfOther() bool {
+	p := &b.p
+	c := p.conds[0]
+	if c.col == nil || c.role != nil || !(stateCondition(c) || len(c.vals) == 1 && c.op == "=") {
+		return false
+	}
+	var from *table
+	var subjects []*table // the rows named, besides the condition's own table ("the online store")
+	for _, t := range p.subjects {
+		if t != c.col.table {
+			subjects = append(subjects, t)
+		}
+	}
+	switch {
+	case len(p.measures) == 0 && len(subjects) == 1:
+		from = subjects[0]
+	case len(p.measures) == 1:
+		m := p.measures[0]
+		if m.col == nil || m.shareOf != nil || m.agg != aggSum && m.agg != aggNone || m.col.class != classNumber ||
+			m.col.metric != nil && m.col.metric.price == nil || m.per != 0 {
+			return false
+		}
+		from = m.table
+	default:
+		return false
+	}
+	path, ok := b.m.path([]*table{from}, c.col.table)
+	return ok && !fansOut(from, path)
 }

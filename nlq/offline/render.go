@@ -75,6 +75,9 @@ func complete(m *model, p *plan) error {
 	need := []*table{p.base}
 	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 		need = appendTable(need, x.table)
+		if x.shareOf != nil && x.shareOf.col != nil {
+			need = appendTable(need, x.shareOf.col.table) // "tracks that are Rock": the genre
+		}
 		if x.col != nil && x.col.metric != nil {
 			for _, t := range x.col.metric.tables {
 				need = appendTable(need, t)
@@ -664,6 +667,16 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 			div += ".0" // a decimal divisor: integer division would cut the hours off
 		}
 		return fmt.Sprintf("%s / %s", e, div), a + "_" + m.unit + "s"
+	}
+	if m.shareOf != nil && m.col != nil {
+		// The money of the rows that meet the condition, as a percentage of all of it.
+		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
+		e := d.col(m.col)
+		if x := m.col.metric; x != nil {
+			e = x.rowExpr(d)
+		}
+		return fmt.Sprintf("100.0 * SUM(CASE WHEN %s THEN %s ELSE 0 END) / SUM(%s)", pred, e, e),
+			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_share_pct"
 	}
 	if m.col != nil && m.col.metric != nil {
 		return m.col.metric.sql(d), metricAlias(m.col.metric)

@@ -125,3 +125,26 @@ func TestRound6StateWordForms(t *testing.T) {
 		}
 	}
 }
+
+// TestRound6SharesOfATotal: a share whose condition is on a table the counted rows or the
+// summed money reach without multiplying them (a book's genre, a loan's branch); dates stay
+// the base of both sums. A condition across a one-to-many join is still refused.
+func TestRound6SharesOfATotal(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		{"What percentage of our books are Horror?",
+			`100.0 * SUM(CASE WHEN genres.genre_name = 'Horror' THEN 1 ELSE 0 END) / COUNT(*)`},
+		{"What percentage of loans come through the Leeds branch?",
+			`100.0 * SUM(CASE WHEN branches.branch_name = 'Leeds' THEN 1 ELSE 0 END) / COUNT(*)`},
+		{"What percentage of late fees came from Horror books?",
+			`100.0 * SUM(CASE WHEN genres.genre_name = 'Horror' THEN loans.late_fee ELSE 0 END) / SUM(loans.late_fee)`},
+		{"What percentage of 2024 late fees came from the Leeds branch?",
+			`loans.loaned_at >= '2024-01-01'`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+	// Genres do not reach one loan each: the share of genres that are Horror among loans
+	// would count a genre once per loan.
+	wantRefusal(t, s, "What percentage of genres have loans at Leeds?", "percentage of")
+}
