@@ -153,6 +153,7 @@ var aliases = map[string][]string{
 	// movies, the size a file takes up.
 	"born": {"birth date", "birthdate", "date of birth", "dob"}, "birthday": {"birth date", "birthdate", "date of birth"},
 	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
+	"borrow": {"loan", "rental"}, "borrowed": {"loan", "rental"}, "lend": {"loan", "rental"}, "lent": {"loan", "rental"},
 	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
 	// What shipping costs: Northwind's Freight, a shipping_cost or shipping_fee elsewhere.
 	"shipping cost": {"freight", "shipping fee", "shipping"}, "paid to ship": {"freight", "shipping cost", "shipping fee"},

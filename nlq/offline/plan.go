@@ -606,6 +606,15 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	if target == nil && b.cmpDim == "" {
+		if t := b.countedHere(i); t != nil {
+			// "customers who rented more than 40 times": how many rows of the verb's table;
+			// "managers with more than two direct reports": how many rows point to each.
+			m := measure{agg: aggCount, table: t}
+			b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+			return nil
+		}
+	}
 	childSum := false
 	if target == nil && b.cmpDim != "" {
 		if b.lastTable != nil {
@@ -833,8 +842,11 @@ func (b *builder) entity(i int) error {
 			op = map[string]string{"=": "contains", "<>": "not contains"}[op]
 		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
-		// who, not what to group by.
-		b.group = false
+		// who, not what to group by; after "each" a value right before a table only says
+		// which of them are grouped ("each of our German customers").
+		if n := b.next(i); !(b.group && b.saidEachHere() && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable) {
+			b.group = false
+		}
 		var role *column
 		if rk := b.roleKey; rk != nil && rk.table == c.table {
 			// "who reports to Andrew Fuller": the rows whose manager has that name.
@@ -989,6 +1001,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
 		b.addDim(dimension{table: t, plural: true})
 		b.avgOf, b.agg = true, aggNone
+	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i) && b.group:
+		// "how much has each customer in Japan paid": the measure is said after the rows,
+		// which "each" groups by.
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.group = false
 	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
 		// "how much have rock tracks sold for": the measure is said after the rows.
 		b.p.subjects = appendTable(b.p.subjects, t)
@@ -2286,4 +2303,59 @@ func (b *builder) shareOfOther() bool {
 	}
 	path, ok := b.m.path([]*table{from}, c.col.table)
 	return ok && !fansOut(from, path)
+}
+
+// saidEachHere reports whether the last grouping keyword before the current item is "each",
+// "every" or "for each" (not "by"/"per", which before a value say who).
+func (b *builder) saidEachHere() bool {
+	for k := b.cur - 1; k >= 0; k-- {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwGroup {
+			return eachWords[strings.ToLower(it.text())]
+		}
+	}
+	return false
+}
+
+// afterNumber are the words said right after the number of a comparison at item i (skipped
+// before the next item, or after the last one).
+func (b *builder) afterNumber(i int) []string {
+	if n := b.next(i); n != nil {
+		return n.skipped
+	}
+	return b.items[i].skipped
+}
+
+// countedHere is the table whose rows a comparison at number item i counts when no column
+// follows: "N times" after a table said as a verb ("rented ... more than 40 times": rentals),
+// or "N reports" after a role of a self-reference grouped by ("managers with more than two
+// direct reports": the rows reporting to each); nil otherwise.
+func (b *builder) countedHere(i int) *table {
+	after := b.afterNumber(i)
+	if len(after) == 0 {
+		return nil
+	}
+	w := after[0]
+	if len(after) > 1 && (w == "direct" || w == "immediate") {
+		w = after[1] // "two direct reports"
+	}
+	switch w {
+	case "times":
+		for k := i - 1; k >= 0; k-- {
+			it := &b.items[k]
+			if it.kind != itEntity || it.pick == nil {
+				continue
+			}
+			if it.pick.kind == candTable && verbForm(it, it.pick.table) {
+				return it.pick.table
+			}
+			return nil
+		}
+	case "report", "reports", "subordinate", "subordinates":
+		for _, d := range b.p.dims {
+			if d.role != nil && selfRef(d.role) {
+				return d.role.table
+			}
+		}
+	}
+	return nil
 }

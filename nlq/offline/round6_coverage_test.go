@@ -148,3 +148,20 @@ func TestRound6SharesOfATotal(t *testing.T) {
 	// would count a genre once per loan.
 	wantRefusal(t, s, "What percentage of genres have loans at Leeds?", "percentage of")
 }
+
+// TestRound6EachAndCounts: "each" before rows whose measure is said after them, or before a
+// value that narrows them, groups by those rows; "N times" after a table said as a verb and
+// "N direct reports" after a role count rows.
+func TestRound6EachAndCounts(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		{"How much has each patron in the UK been charged in late fees?", `GROUP BY patrons.patron_id`},
+		{"How much has each patron in the UK been charged in late fees?", `WHERE patrons.country = 'UK'`},
+		{"Total late fees of each Irish patron", `WHERE patrons.country = 'Ireland'`},
+		{"Which patrons have borrowed more than 5 times?", `HAVING COUNT(*) > 5`},
+		{"Which supervisors have more than two direct reports?", `HAVING COUNT(*) > 2`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+}
