@@ -1163,6 +1163,15 @@ func (b *builder) numberColumn(i int, col *column) error {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
+		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {
+		if x := &p.measures[0]; x.agg == aggNone && x.col != nil && x.col.metric == nil && x.col.class == classNumber {
+			// "the lowest price each product has ever sold for", "the highest unit price per
+			// product": the smallest or largest value within each group, not one top row.
+			x.agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
+			b.super = 0
+		}
+	}
 	ranking := b.top || b.super != 0
 	if b.roleKey == nil && len(p.measures) == 0 && len(p.dims) == 2 && p.dims[0].role == nil && p.dims[1].role != nil && p.dims[0].table == p.dims[1].role.table {
 		// "each employee with their manager": the role came after the rows, as a grouping.

@@ -160,6 +160,10 @@ func TestRound6EachAndCounts(t *testing.T) {
 		{"Total late fees of each Irish patron", `WHERE patrons.country = 'Ireland'`},
 		{"Which patrons have borrowed more than 5 times?", `HAVING COUNT(*) > 5`},
 		{"Which supervisors have more than two direct reports?", `HAVING COUNT(*) > 2`},
+		// A superlative with "each"/"per" is the smallest or largest value within each group,
+		// not the one top row.
+		{"What is the highest late fee of each patron?", `MAX(loans.late_fee)`},
+		{"lowest list price per genre", `MIN(books.list_price)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
