@@ -86,8 +86,8 @@ func interpret(m *model, items []item) (*plan, error) {
 	}
 	for k, it := range items {
 		if it.kind == itUnknown {
-			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
-				continue // "180 minutes": the comparison converts it, or build refuses it
+			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
+				continue // "180 minutes", "99 cents": the comparison converts it, or build refuses it
 			}
 			if outUnit(it) != "" {
 				continue // "the average track length in minutes": build converts the measure

@@ -569,6 +569,13 @@ func (b *builder) number(i int) error {
 // HAVING on a count), else the default measure of the table being talked about.
 func (b *builder) comparison(i int) error {
 	op, vals := cmpOp(b.cmp, b.not), toAny(b.cmpNums)
+	if n := b.next(i); n != nil && n.kind == itUnknown && len(n.toks) == 1 && n.toks[0].norm == "cent" {
+		// "priced above 99 cents": money columns hold the currency's units.
+		for k, v := range vals {
+			vals[k] = v.(float64) / 100
+		}
+		n.kind, n.kw = itKeyword, keyword{}
+	}
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
 	named := target != nil
@@ -1389,6 +1396,11 @@ func (b *builder) finish() error {
 					cols = append(cols, d.table.label2) // a first name next to the last name
 				}
 				cols = append(cols, d.table.label)
+			case len(p.dims) == 1 && d.table.measure != nil && d.table.measure.money >= revenueLike && b.saidWhat():
+				// "what did we invoice in December", "what did we take in payments in May":
+				// rows with no name but an amount, asked with "what", are asked for their money.
+				p.measures, p.dims = []measure{{agg: aggSum, col: d.table.measure, table: d.table}}, nil
+				return nil
 			default:
 				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
 			}
@@ -2367,4 +2379,14 @@ func (b *builder) countedHere(i int) *table {
 		}
 	}
 	return nil
+}
+
+// saidWhat reports whether the question asked with "what" (not "which").
+func (b *builder) saidWhat() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwWhich && strings.EqualFold(it.text(), "what") {
+			return true
+		}
+	}
+	return false
 }

@@ -169,3 +169,20 @@ func TestRound6EachAndCounts(t *testing.T) {
 		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
 	}
 }
+
+// TestRound6MoneyWords: "what did we <verb>" about nameless rows with an amount asks for the
+// money; "cents" are hundredths of the money columns' unit.
+func TestRound6MoneyWords(t *testing.T) {
+	s := librarySchema()
+	tests := []struct{ q, want string }{
+		{"What did we take in late fees in May 2024?", `SUM(loans.late_fee)`},
+		{"How many loans have a late fee above 50 cents?", `loans.late_fee > 0.5`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
+	}
+	// "which" asks for the rows themselves, and they have no name.
+	if _, err := generatePG(s, "Which loans did we make in May 2024?"); err == nil {
+		t.Error("'which loans' answered, want a refusal: loans have no name to list")
+	}
+}
