@@ -57,6 +57,9 @@ type keyword struct {
 	// sold is a superlative of sales ("best selling track"): rows ranked by the units of the
 	// sales lines that refer to them.
 	sold bool
+	// often is a comparison of how many times something happened ("rented more often than
+	// the average customer"): a count of the rows of the verb said before it.
+	often bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -107,6 +110,7 @@ var keywords = map[string]keyword{
 	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"more": {kind: kwGT}, "fewer": {kind: kwLT},
+	"more often than": {kind: kwGT, often: true}, "less often than": {kind: kwLT, often: true}, "more often": {kind: kwGT, often: true},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},

@@ -318,6 +318,15 @@ func build(m *model, items []item) (*plan, error) {
 		// "in total" only repeats what the measures already do.
 		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
+	if b.super != 0 && b.dim != "" && len(b.p.measures) == 1 && b.p.measures[0].agg == aggAvg && b.p.measures[0].col != nil &&
+		b.p.measures[0].col.metric == nil && !slices.ContainsFunc(b.p.measures[0].col.words, func(w string) bool { return slices.Contains(dimWords[b.dim], w) }) {
+		// "which genres have the longest tracks on average": the average of the rows' length,
+		// not of their table's default measure (a price), which a length superlative never
+		// ranks by.
+		if c := dimColumn(b.p.measures[0].table, b.dim); c != nil {
+			b.p.measures[0].col = c
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
@@ -1817,7 +1826,7 @@ func (b *builder) childDim(t *table, dim string) *column {
 
 // dimWords are the column-name words that measure a dimension, with units.
 var dimWords = map[string][]string{
-	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime"},
+	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight": {"weight", "kg", "gram", "pound", "lb"},
 	"age":    {"age"},
 }
@@ -2099,6 +2108,17 @@ func (b *builder) countBeforeAverage() {
 		b.cmpCount = t.pick.table
 		items[i], items[i+1] = items[i+1], items[i]
 		items[i].kind, items[i].kw, items[i].cands, items[i].pick = itKeyword, keyword{}, nil, nil
+	}
+	for i := 0; i+2 < len(items); i++ {
+		// "customers who rented more often than the average customer": the rows of the table
+		// said as a verb are counted.
+		t, k, a := &items[i], &items[i+1], &items[i+2]
+		if t.kind != itEntity || t.pick == nil || t.pick.kind != candTable || !verbForm(t, t.pick.table) ||
+			k.kind != itKeyword || !k.kw.often || a.kind != itKeyword || a.kw.kind != kwAvg {
+			continue
+		}
+		b.cmpCount = t.pick.table
+		t.kind, t.kw, t.cands, t.pick = itKeyword, keyword{}, nil, nil
 	}
 }
 

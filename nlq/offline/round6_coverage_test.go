@@ -164,6 +164,9 @@ func TestRound6EachAndCounts(t *testing.T) {
 		// not the one top row.
 		{"What is the highest late fee of each patron?", `MAX(loans.late_fee)`},
 		{"lowest list price per genre", `MIN(books.list_price)`},
+		// "more often than the average patron": the loans said as a verb, counted per patron,
+		// against the average of those counts.
+		{"Which patrons have borrowed more often than the average patron?", `HAVING COUNT(*) > (`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })
@@ -185,4 +188,13 @@ func TestRound6MoneyWords(t *testing.T) {
 	if _, err := generatePG(s, "Which loans did we make in May 2024?"); err == nil {
 		t.Error("'which loans' answered, want a refusal: loans have no name to list")
 	}
+}
+
+// TestRound6LengthOnAverage: a length superlative "on average" ranks by the average of the
+// rows' length column, not of their default measure.
+func TestRound6LengthOnAverage(t *testing.T) {
+	s := librarySchema()
+	wantSQL(t, s, "Which 3 genres have the longest books on average?", `AVG(books.page_count)`)
+	// "takes up": filler before what is measured.
+	wantSQL(t, s, "Which book takes up the most pages?", `ORDER BY books.page_count DESC`)
 }

@@ -163,6 +163,7 @@ var fillerPhrases = map[string]bool{
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
+	"take up": true, "takes up": true, "took up": true, "taking up": true, // "takes up the most disk space"
 	"listed under": true, "filed under": true, "listed in": true, "listed as": true,
 }
 
