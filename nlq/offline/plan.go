@@ -331,6 +331,7 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
+	b.showCompared()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; with no
 		// single duration measure to convert, the words are not understood.
@@ -2409,4 +2410,23 @@ func (b *builder) saidWhat() bool {
 		}
 	}
 	return false
+}
+
+// showCompared adds to a listing of names the number its rows were compared on: "which
+// products cost less than $10" shows each product's price, "more expensive than the average
+// product" too; the names alone would not say why they were chosen.
+func (b *builder) showCompared() {
+	p := &b.p
+	if p.listTable == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 {
+		return
+	}
+	for _, c := range p.conds {
+		if c.col == nil || c.anti != nil || c.role != nil || c.col.table != p.listTable || c.col.class != classNumber || slices.Contains(p.listCols, c.col) {
+			continue
+		}
+		switch c.op {
+		case ">", ">=", "<", "<=", "between", "not between":
+			p.listCols = append(p.listCols, c.col)
+		}
+	}
 }

@@ -198,3 +198,11 @@ func TestRound6LengthOnAverage(t *testing.T) {
 	// "takes up": filler before what is measured.
 	wantSQL(t, s, "Which book takes up the most pages?", `ORDER BY books.page_count DESC`)
 }
+
+// TestRound6ShowCompared: a listing of names filtered by a comparison on a number shows that
+// number ("books cheaper than 10" with their price).
+func TestRound6ShowCompared(t *testing.T) {
+	s := librarySchema()
+	wantSQL(t, s, "Which books cost less than $10?", `SELECT books.title, books.list_price`)
+	wantSQL(t, s, "Which books are more expensive than the average book?", `SELECT books.title, books.list_price`)
+}
