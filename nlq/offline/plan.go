@@ -1956,6 +1956,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "not contains", vals: []any{c.value}})
 		b.anti = false
 		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classBool && b.antiFrom != nil && c.col.table != b.antiFrom:
+		// "suppliers with no discontinued products": the flag says which missing rows; the
+		// table after it (or the way to it) is the anti-join, and antiInner puts the flag
+		// inside it.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
+		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
 		b.anti = false

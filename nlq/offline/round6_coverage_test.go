@@ -21,7 +21,7 @@ func librarySchema() *datasource.Schema {
 		{Name: "books", PrimaryKey: []string{"book_id"}, Columns: []datasource.Column{
 			{Name: "book_id", Type: "integer"}, {Name: "title", Type: "text", SampleValues: []string{"Dracula", "Beowulf", "SPQR"}},
 			{Name: "genre_id", Type: "integer"}, {Name: "rating", Type: "text", SampleValues: []string{"Adult", "Teen", "Kids"}},
-			{Name: "list_price", Type: "numeric"}, {Name: "page_count", Type: "integer"}},
+			{Name: "list_price", Type: "numeric"}, {Name: "page_count", Type: "integer"}, {Name: "withdrawn", Type: "boolean"}},
 			ForeignKeys: []datasource.ForeignKey{fk("genre_id", "genres", "genre_id")}},
 		{Name: "patrons", PrimaryKey: []string{"patron_id"}, Columns: []datasource.Column{
 			{Name: "patron_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Ada", "Ben"}},
@@ -84,6 +84,9 @@ func TestRound6AntiJoinConditions(t *testing.T) {
 		// The value said before the table it names.
 		{"Which patrons never had loans at the Leeds branch?",
 			`branches.branch_name = 'Leeds')`},
+		// A flag of the missing rows: genres with books, none of them withdrawn.
+		{"Which genres have no withdrawn books?",
+			`NOT EXISTS (SELECT 1 FROM books WHERE books.genre_id = genres.genre_id AND books.withdrawn = TRUE)`},
 		// No table says what is missing: the loans, the first step from patrons to branches.
 		{"Which patrons were never at Leeds?",
 			`NOT EXISTS (SELECT 1 FROM loans JOIN branches ON loans.branch_id = branches.branch_id WHERE loans.patron_id = patrons.patron_id AND branches.branch_name = 'Leeds')`},
