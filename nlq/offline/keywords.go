@@ -171,7 +171,7 @@ var stopWords = toSet(strings.Fields(`
 	registered register store stores shop
 	include includes included including contain contains contained containing feature features featuring
 	deliver delivers delivered delivering
-	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via
+	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via net
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

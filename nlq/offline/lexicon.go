@@ -275,7 +275,7 @@ var (
 )
 
 // stillPhrases say that a row is current: "products we are still selling".
-var stillPhrases = []string{"still selling", "still sell", "still sold", "still available", "still active",
+var stillPhrases = []string{"still selling", "still sell", "still sold", "still being sold", "still being offered", "still being made", "still available", "still active",
 	"still offered", "still offer", "still carried", "still carry", "still stocked", "still in use", "still current"}
 
 // longForms spell out words that identifiers shorten.

@@ -246,6 +246,12 @@ func build(m *model, items []item) (*plan, error) {
 			}
 		}
 	}
+	if t := b.timesCounted(); t != nil && len(b.p.measures) == 1 && b.p.measures[0].agg == aggCount && b.p.measures[0].col == nil && b.p.measures[0].table != t {
+		// "how many times were Family films rented": the rentals are counted, the films only
+		// say which.
+		b.p.subjects = appendTable(b.p.subjects, b.p.measures[0].table)
+		b.p.measures[0].table = t
+	}
 	if err := b.antiInner(); err != nil {
 		return nil, err
 	}
@@ -2435,4 +2441,31 @@ func (b *builder) showCompared() {
 			p.listCols = append(p.listCols, c.col)
 		}
 	}
+}
+
+// timesCounted is the table said as a verb in a "how many times ..." question ("how many
+// times were Family films rented": rental), or nil.
+func (b *builder) timesCounted() *table {
+	times := false
+	for k := 0; k+1 < len(b.items); k++ {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwCount && strings.EqualFold(it.text(), "how many") {
+			n := &b.items[k+1]
+			times = len(n.skipped) > 0 && n.skipped[0] == "times"
+			break
+		}
+	}
+	if !times {
+		return nil
+	}
+	var found *table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && verbForm(it, it.pick.table) {
+			if found != nil && found != it.pick.table {
+				return nil
+			}
+			found = it.pick.table
+		}
+	}
+	return found
 }

@@ -209,3 +209,11 @@ func TestRound6ShowCompared(t *testing.T) {
 	wantSQL(t, s, "Which books cost less than $10?", `SELECT books.title, books.list_price`)
 	wantSQL(t, s, "Which books are more expensive than the average book?", `SELECT books.title, books.list_price`)
 }
+
+// TestRound6TimesAndFillers: "how many times ... <verb>" counts the verb's rows; "after
+// discounts", "running low", "still being sold" are read.
+func TestRound6TimesAndFillers(t *testing.T) {
+	s := librarySchema()
+	wantSQL(t, s, "How many times were Horror books borrowed?", "SELECT COUNT(*) AS loan_count\nFROM loans")
+	wantSQL(t, s, "Which books are running low on pages: fewer than 100 pages?", `books.page_count < 100`)
+}

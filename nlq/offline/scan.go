@@ -163,6 +163,10 @@ var fillerPhrases = map[string]bool{
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
+	// "net sales after discounts": a derived revenue already takes the discount off; said
+	// without one the words stay unplaced (see netWords in plan.go).
+	"after discount": true, "after discounts": true, "net of discount": true, "net of discounts": true,
+	"running low": true, "run low": true, "runs low": true, "getting low": true,
 	"take up": true, "takes up": true, "took up": true, "taking up": true, // "takes up the most disk space"
 	"listed under": true, "filed under": true, "listed in": true, "listed as": true,
 }
