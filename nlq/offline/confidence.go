@@ -459,6 +459,10 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 			addC(c.col)
 			addC(c.avgOf)
 			addC(c.role)
+			if c.avgBy != nil {
+				addC(c.avgBy) // "the average of their category": the category's key and table
+				addT(refTable(c.avgBy))
+			}
 			if c.having != nil {
 				addT(c.having.table)
 				addC(c.having.col)

@@ -57,6 +57,9 @@ type condition struct {
 	vals   []any  // string or float64
 	having *measure
 	avgOf  *column // compare with the average of this column over its whole table
+	// avgBy narrows that average to the rows sharing this foreign key's value: "above the
+	// average price of their category" is the average of the same category's products.
+	avgBy *column
 	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
 	// role reads col on the copy of its table that this self-reference points to: "reports
 	// to Andrew Fuller" is the manager's name, not the employee's.
@@ -1856,6 +1859,14 @@ func dimColumn(t *table, dim string) *column {
 // ("products more expensive than the average product"), a role of a self-reference ("per
 // supervisor"). It reports whether the entity was used.
 func (b *builder) special(c *cand) (bool, error) {
+	if n := len(b.p.conds); n > 0 && c.kind == candTable && b.p.conds[n-1].avgOf != nil && b.p.conds[n-1].avgBy == nil && b.saidTheir() {
+		// "priced above the average price of their category": the average over the rows of
+		// the same category, not of all rows.
+		if k := fkTo(b.p.conds[n-1].avgOf.table, c.table); k != nil && c.table != b.p.conds[n-1].avgOf.table {
+			b.p.conds[n-1].avgBy = k
+			return true, nil
+		}
+	}
 	switch {
 	case b.cmpAvg:
 		subject := b.lastTable
@@ -2468,4 +2479,14 @@ func (b *builder) timesCounted() *table {
 		}
 	}
 	return found
+}
+
+// saidTheir reports whether "their", "its" or "same" was skipped right before the current item.
+func (b *builder) saidTheir() bool {
+	for _, w := range b.items[b.cur].skipped {
+		if w == "their" || w == "its" || w == "same" {
+			return true
+		}
+	}
+	return false
 }

@@ -752,6 +752,12 @@ func where(p *plan, d dialect) []string {
 			}
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
 			continue
+		case c.avgOf != nil && c.avgBy != nil:
+			// The average over the rows that share the group key with the row compared.
+			peer := d.ident("peer")
+			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s.%s) FROM %s AS %s WHERE %s.%s = %s)", d.col(c.col), c.op, peer, d.ident(c.avgOf.name),
+				d.table(c.avgOf.table), peer, peer, d.ident(c.avgBy.name), d.col(c.avgBy)))
+			continue
 		case c.avgOf != nil:
 			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
 			continue

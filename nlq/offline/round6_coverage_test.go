@@ -217,3 +217,13 @@ func TestRound6TimesAndFillers(t *testing.T) {
 	wantSQL(t, s, "How many times were Horror books borrowed?", "SELECT COUNT(*) AS loan_count\nFROM loans")
 	wantSQL(t, s, "Which books are running low on pages: fewer than 100 pages?", `books.page_count < 100`)
 }
+
+// TestRound6AverageOfTheirGroup: "above the average price of their genre" compares each row
+// with the average of the rows sharing its group key.
+func TestRound6AverageOfTheirGroup(t *testing.T) {
+	s := librarySchema()
+	wantSQL(t, s, "Which books are priced above the average price of their genre?",
+		`books.list_price > (SELECT AVG(peer.list_price) FROM books AS peer WHERE peer.genre_id = books.genre_id)`)
+	// Without "their", the average of all books.
+	wantSQL(t, s, "Which books are priced above the average price?", `books.list_price > (SELECT AVG(books.list_price) FROM books)`)
+}
