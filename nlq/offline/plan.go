@@ -60,7 +60,7 @@ type condition struct {
 	// avgBy narrows that average to the rows sharing this foreign key's value: "above the
 	// average price of their category" is the average of the same category's products.
 	avgBy *column
-	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
+	anti  *fk // NOT EXISTS a row of anti.from.table referencing the subject
 	// role reads col on the copy of its table that this self-reference points to: "reports
 	// to Andrew Fuller" is the manager's name, not the employee's.
 	role *column
