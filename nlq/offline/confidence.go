@@ -63,7 +63,7 @@ func (b *builder) checkShape() error {
 		// the relation was said and nothing in the answer follows it.
 		return &notUnderstood{words: []string{rk.name}, msg: fmt.Sprintf("cannot tell whose %s is asked for", rk.name)}
 	}
-	if b.topN > 0 && p.limit != b.topN {
+	if b.topN > 0 && p.limit != b.topN && p.topPer != b.topN {
 		// "our 2 most rented films" answered without keeping 2 rows.
 		return &notUnderstood{words: []string{fmt.Sprint(b.topN)}, msg: fmt.Sprintf("cannot tell which %d rows to keep", b.topN)}
 	}
@@ -364,7 +364,7 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
-	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() {
+	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() && p.topPer == 0 {
 		// "the top customer at each store": one row per group, not one row overall.
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
 	}

@@ -288,6 +288,8 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("bottom %d", p.limit))
 	case p.limit > 0:
 		parts = append(parts, fmt.Sprintf("top %d", p.limit))
+	case p.topPer > 0:
+		parts = append(parts, fmt.Sprintf("top %d within each %s", p.topPer, dimWord(p.dims[0])))
 	}
 	if p.outerCount && len(p.having) > 0 {
 		return strings.Join(parts, ", ") + "."

@@ -48,6 +48,7 @@ type dimension struct {
 	hint   *table
 	weak   bool    // "trend", "over time": a default bucket that an explicit one replaces
 	role   *column // a self-reference: group by the referenced row (the supervisor)
+	each   bool    // said after "each"/"every": a top N is taken within each of its groups
 }
 
 // condition is one WHERE predicate.
@@ -108,8 +109,11 @@ type plan struct {
 	orderCol   *column // listing order
 	desc       bool
 	limit      int
-	outerCount bool    // count the groups that pass HAVING
-	outerAvg   bool    // the average of the per-group measure ("average total payments per customer")
+	outerCount bool // count the groups that pass HAVING
+	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
+	// topPer keeps the top topPer rows within each group of the dimension marked each ("the
+	// top-spending customer at each store"), with a window function; limit is then 0.
+	topPer     int
 	share      bool    // add each group's percentage of the total
 	roleList   *column // list each row with the label of the row this self-reference points to
 	joins      []joinStep
@@ -200,6 +204,8 @@ type builder struct {
 	// antiStart is len(p.conds) when "never"/"without" was said (-1: not said): conditions
 	// from there on about other tables than the subject are about the missing rows.
 	antiStart int
+	// eachGroup says the pending grouping was said with "each"/"every" (not "by"/"per").
+	eachGroup bool
 	antiWords string
 }
 
@@ -341,6 +347,7 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
 	b.showCompared()
+	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; with no
 		// single duration measure to convert, the words are not understood.
@@ -453,6 +460,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.distinct = true
 	case kwGroup:
 		b.group = !agentBy(b.items, i)
+		b.eachGroup = b.group && eachWords[strings.ToLower(it.text())] && strings.ToLower(it.text()) != "per"
 	case kwTop, kwBottom:
 		b.top, b.topDir = true, 1
 		if k == kwBottom {
@@ -829,6 +837,10 @@ func (b *builder) addDim(d dimension) {
 			}
 		}
 	}
+	if b.eachGroup && b.group {
+		d.each = true // "at each store": the groups a top row is taken within
+	}
+	b.eachGroup = false
 	b.p.dims = append(b.p.dims, d)
 	b.lastDim = true
 }
@@ -2489,4 +2501,31 @@ func (b *builder) saidTheir() bool {
 		}
 	}
 	return false
+}
+
+// topPerGroup turns a ranking cut with two groupings, one said after "each" ("the
+// top-spending customer at each store", "the 3 best-selling products in each category"),
+// into the top rows within each of those groups.
+func (b *builder) topPerGroup() {
+	p := &b.p
+	if p.limit <= 0 || len(p.dims) != 2 || len(p.measures) != 1 || p.order != orderMeasure || len(p.having) > 0 || p.outerAvg || p.share {
+		return
+	}
+	each := -1
+	for k, d := range p.dims {
+		if d.each {
+			if each >= 0 {
+				return
+			}
+			each = k
+		}
+	}
+	if each < 0 || p.dims[1-each].grain != grainNone || p.dims[each].grain != grainNone && p.dims[each].col == nil && p.dims[each].hint == nil {
+		return
+	}
+	// The groups first, then the rows ranked within them.
+	if each == 1 {
+		p.dims[0], p.dims[1] = p.dims[1], p.dims[0]
+	}
+	p.topPer, p.limit = p.limit, 0
 }

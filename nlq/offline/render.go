@@ -465,7 +465,11 @@ func render(p *plan, d dialect) string {
 	var sel, group, order []string
 	var dimAliases []string
 	al := aliaser{}
-	for _, dm := range p.dims {
+	firstGroup := -1 // how many GROUP BY expressions the first dimension has
+	for k, dm := range p.dims {
+		if k == 1 {
+			firstGroup = len(group)
+		}
 		switch {
 		case dm.grain != grainNone:
 			e := d.bucket(dm.col, dm.grain)
@@ -521,12 +525,21 @@ func render(p *plan, d dialect) string {
 			dimAliases = append(dimAliases, a)
 		}
 	}
+	if firstGroup < 0 {
+		firstGroup = len(group)
+	}
 	var measureAliases []string
 	for _, m := range p.measures {
 		e, a := measureSQL(p, m, d)
 		a = al.take(a)
 		sel = append(sel, e+" AS "+d.ident(a))
 		measureAliases = append(measureAliases, a)
+		if p.topPer > 0 && len(measureAliases) == 1 {
+			// The rank of each row within its group (the first dimension), by the measure.
+			// Ties go to the ranked rows' key order, so the answer is the same on every run.
+			sel = append(sel, fmt.Sprintf("ROW_NUMBER() OVER (PARTITION BY %s ORDER BY %s DESC, %s) AS %s",
+				strings.Join(group[:firstGroup], ", "), e, strings.Join(group[firstGroup:], ", "), d.ident("rank_in_group")))
+		}
 		if p.share {
 			sel = append(sel, fmt.Sprintf("100.0 * %s / SUM(%s) OVER () AS %s", e, e, d.ident(al.take("share_pct"))))
 		}
@@ -614,6 +627,11 @@ func render(p *plan, d dialect) string {
 		inner := sb.String()
 		a := measureAliases[0]
 		return fmt.Sprintf("SELECT AVG(%s) AS %s\nFROM (\n%s\n) AS per_group", d.ident("per_group")+"."+d.ident(a), d.ident("avg_"+a), indent(inner))
+	}
+	if p.topPer > 0 {
+		inner := sb.String()
+		order := []string{d.ident(dimAliases[0]) + " ASC", d.ident("rank_in_group") + " ASC"}
+		return fmt.Sprintf("SELECT *\nFROM (\n%s\n) AS ranked\nWHERE %s <= %d\nORDER BY %s", indent(inner), d.ident("rank_in_group"), p.topPer, strings.Join(order, ", "))
 	}
 	if p.outerCount {
 		inner := sb.String()

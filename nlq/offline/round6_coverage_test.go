@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
@@ -226,4 +227,17 @@ func TestRound6AverageOfTheirGroup(t *testing.T) {
 		`books.list_price > (SELECT AVG(peer.list_price) FROM books AS peer WHERE peer.genre_id = books.genre_id)`)
 	// Without "their", the average of all books.
 	wantSQL(t, s, "Which books are priced above the average price?", `books.list_price > (SELECT AVG(books.list_price) FROM books)`)
+}
+
+// TestRound6TopPerGroup: a ranking cut said with "each" over two groupings keeps the top rows
+// within each group (ROW_NUMBER over a partition), instead of one row overall.
+func TestRound6TopPerGroup(t *testing.T) {
+	s := librarySchema()
+	g := wantSQL(t, s, "Which patron was charged the most late fees at each branch?", `ROW_NUMBER() OVER (PARTITION BY branches.branch_id, branches.branch_name ORDER BY SUM(loans.late_fee) DESC, patrons.patron_id`)
+	if !strings.Contains(g.SQL, "WHERE rank_in_group <= 1") {
+		t.Errorf("one patron per branch expected:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "top 2 genres by number of loans in each branch", "WHERE rank_in_group <= 2")
+	// The depot schema's question of round 5, refused then.
+	wantSQL(t, depotSchema(), "Which depot has the most orders in each region?", "PARTITION BY depots.region")
 }
