@@ -1023,7 +1023,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 			// than 1" the tracks are the rows asked for.
 			return nil
 		}
-		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
+		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) && !(b.super != 0 && verbForm(it, t)) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
 			return nil // "product categories", "customer orders": a noun modifier names which second
 		}
@@ -1078,6 +1078,12 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.super != 0 && len(b.p.measures) > 0 && len(b.p.dims) == 0 && it.plural && b.p.measures[0].table != t:
 		// "... most rented films": the films are ranked.
 		b.addDim(dimension{table: t, plural: true})
+	case b.super != 0 && len(b.p.measures) == 1 && len(b.p.dims) == 0 && !it.plural && b.p.measures[0].table != t && b.p.measures[0].agg == aggCount &&
+		i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
+		b.items[i-1].pick.table == b.p.measures[0].table && verbForm(&b.items[i-1], b.p.measures[0].table):
+		// "the most rented film": the one film ranked first by its rentals.
+		b.addDim(dimension{table: t})
+		b.singular = true
 	default:
 		b.p.subjects = appendTable(b.p.subjects, t)
 		if b.super != 0 && !it.plural {

@@ -217,6 +217,11 @@ func TestRound6TimesAndFillers(t *testing.T) {
 	s := librarySchema()
 	wantSQL(t, s, "How many times were Horror books borrowed?", "SELECT COUNT(*) AS loan_count\nFROM loans")
 	wantSQL(t, s, "Which books are running low on pages: fewer than 100 pages?", `books.page_count < 100`)
+	// "the most borrowed book": one book, ranked by its loans.
+	g := wantSQL(t, s, "What was the most borrowed book in May 2024?", "COUNT(*) AS loan_count")
+	if !strings.Contains(g.SQL, "LIMIT 1") {
+		t.Errorf("one book expected:\n%s", g.SQL)
+	}
 }
 
 // TestRound6AverageOfTheirGroup: "above the average price of their genre" compares each row
