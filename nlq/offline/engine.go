@@ -84,6 +84,7 @@ func interpret(m *model, items []item) (*plan, error) {
 			it.kind, it.cands, it.pick = itUnknown, nil, nil
 		}
 	}
+	dropPayVerbs(items)
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {

@@ -184,6 +184,8 @@ func TestRound6MoneyWords(t *testing.T) {
 	tests := []struct{ q, want string }{
 		{"What did we take in late fees in May 2024?", `SUM(loans.late_fee)`},
 		{"How many loans have a late fee above 50 cents?", `loans.late_fee > 0.5`},
+		// "paid in <money column>": the verb only says money was paid.
+		{"What have patrons paid in late fees in 2024?", `SUM(loans.late_fee)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.q, func(t *testing.T) { wantSQL(t, s, tc.q, tc.want) })

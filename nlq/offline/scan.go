@@ -344,6 +344,25 @@ func narrowByContext(items []item) {
 	}
 }
 
+// dropPayVerbs reads "what have we paid in freight", "spent on shipping costs": a paying verb
+// followed by the money column it was paid in only says that money was paid, whether or not
+// the schema has a payment to read it as.
+func dropPayVerbs(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		it, n := &items[i], &items[i+1]
+		if it.kind != itEntity && it.kind != itUnknown || len(it.toks) != 1 || !payVerbs[it.toks[0].lower] || n.kind != itEntity || len(n.skipped) == 0 ||
+			!slices.Contains([]string{"in", "on", "for"}, n.skipped[len(n.skipped)-1]) {
+			continue
+		}
+		if slices.ContainsFunc(n.cands, func(c cand) bool { return c.kind == candColumn && c.col.class == classNumber && c.score >= scoreExact }) {
+			it.kind, it.cands, it.kw = itKeyword, nil, keyword{}
+		}
+	}
+}
+
+// payVerbs say that money was paid or spent.
+var payVerbs = toSet(strings.Fields("paid pay pays paying spent spend spends spending"))
+
 // auxiliaries come before a passive participle ("were billed").
 var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
 
