@@ -204,7 +204,7 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 		y := int(tk.num)
 		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+1, 1, 1), hasYear: true}, 1, true
 	}
-	if d, ok := dayOfMonth(tk); ok && i+1 < len(toks) {
+	if d, ok := dayOfMonth(tk); ok && i+1 < len(toks) && (i == 0 || !rankWords[toks[i-1].lower]) {
 		// "14 February 2006", "4th of March 2022": a single day, only with its year (a bare
 		// "5 March" may be a count before a month).
 		k := 1
@@ -319,6 +319,10 @@ func joinRaw(toks []token) string {
 	}
 	return s
 }
+
+// rankWords take the number after them as a count of rows ("top 5 March 2024 products" is
+// not the fifth of March).
+var rankWords = map[string]bool{"top": true, "bottom": true, "best": true, "worst": true, "first": true, "last": true}
 
 // dayOfMonth reads a day number, 1 to 31, written as a number or an ordinal ("14", "4th").
 func dayOfMonth(t token) (int, bool) {

@@ -57,6 +57,8 @@ func TestRound6Vocabulary(t *testing.T) {
 		{"How many loans were made on 14 February 2024?", `loans.loaned_at >= '2024-02-14'`},
 		{"How many loans were made on February 14, 2024?", `loans.loaned_at < '2024-02-15'`},
 		{"How many loans were made on the 4th of March 2024?", `loans.loaned_at >= '2024-03-04'`},
+		// After "top" the number counts rows: the month is March.
+		{"top 5 March 2024 patrons by late fees", `loans.loaned_at >= '2024-03-01'`},
 		// Life events: born is the birth date, joining the company the hire date.
 		{"Which patrons were born before 1990?", `patrons.birth_date < '1990-01-01'`},
 		{"When did Cara Lind join the company?", `SELECT staff.hire_date`},

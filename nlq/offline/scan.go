@@ -545,7 +545,7 @@ func valueForm(toks []token, i int, lex *lexicon) []cand {
 		return nil
 	}
 	formed := t.plural
-	for _, suf := range []string{"ed", "ion", "ment", "ing"} {
+	for _, suf := range []string{"ed", "ion", "ment"} { // not -ing: "shipping costs" is no SHIPPED
 		formed = formed || strings.HasSuffix(t.norm, suf)
 	}
 	if !formed {
