@@ -261,6 +261,12 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.subjects = appendTable(b.p.subjects, b.p.measures[0].table)
 		b.p.measures[0].table = t
 	}
+	if t := b.valueAsRows(); t != nil {
+		// "how many beverages have been discontinued": the category's value stands for the
+		// rows filed under it, the products.
+		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+		b.agg = aggNone
+	}
 	if err := b.antiInner(); err != nil {
 		return nil, err
 	}
@@ -2534,4 +2540,41 @@ func (b *builder) topPerGroup() {
 		p.dims[0], p.dims[1] = p.dims[1], p.dims[0]
 	}
 	p.topPer, p.limit = p.limit, 0
+}
+
+// valueAsRows is the table whose rows "how many <plural value>" counts when no table was
+// named: the one table that refers to the value's table ("how many beverages": the products
+// of the category Beverages), or nil.
+func (b *builder) valueAsRows() *table {
+	p := &b.p
+	if b.agg != aggCount || len(p.measures) > 0 || len(p.dims) > 0 || len(p.having) > 0 {
+		return nil
+	}
+	var v *item
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil {
+			continue
+		}
+		if it.pick.kind == candTable {
+			return nil
+		}
+		if it.pick.kind == candValue && v == nil && it.plural && k > 0 && b.items[k-1].kind == itKeyword && b.items[k-1].kw.kind == kwCount {
+			v = it
+		}
+	}
+	if v == nil || v.pick.col != v.pick.table.label || v.pick.col2 != nil {
+		return nil
+	}
+	var child *table
+	for _, t := range b.m.tables {
+		if t.view || t == v.pick.table || fkTo(t, v.pick.table) == nil {
+			continue
+		}
+		if child != nil {
+			return nil
+		}
+		child = t
+	}
+	return child
 }

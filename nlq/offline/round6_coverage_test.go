@@ -18,7 +18,7 @@ func librarySchema() *datasource.Schema {
 		{Name: "branches", PrimaryKey: []string{"branch_id"}, Columns: []datasource.Column{
 			{Name: "branch_id", Type: "integer"}, {Name: "branch_name", Type: "text", SampleValues: []string{"Leeds", "York", "Hull"}}}},
 		{Name: "genres", PrimaryKey: []string{"genre_id"}, Columns: []datasource.Column{
-			{Name: "genre_id", Type: "integer"}, {Name: "genre_name", Type: "text", SampleValues: []string{"Horror", "Poetry", "History"}}}},
+			{Name: "genre_id", Type: "integer"}, {Name: "genre_name", Type: "text", SampleValues: []string{"Horror", "Poetry", "History", "Thrillers"}}}},
 		{Name: "books", PrimaryKey: []string{"book_id"}, Columns: []datasource.Column{
 			{Name: "book_id", Type: "integer"}, {Name: "title", Type: "text", SampleValues: []string{"Dracula", "Beowulf", "SPQR"}},
 			{Name: "genre_id", Type: "integer"}, {Name: "rating", Type: "text", SampleValues: []string{"Adult", "Teen", "Kids"}},
@@ -48,21 +48,25 @@ func librarySchema() *datasource.Schema {
 func TestRound6Vocabulary(t *testing.T) {
 	s := librarySchema()
 	tests := []struct{ q, want string }{
-		// "don't have ais "not have a": the column is missing.
+		// "don't have a" is "not have a": the column is missing.
 		{"Which patrons don't have an email?", `patrons.email IS NULL`},
 		{"Which patrons do not have an email?", `patrons.email IS NULL`},
-		// "we'veis "we", a stop word; "singleand "altogetheronly stress.
+		// "we've" is "we", a stop word; "single" and "altogether" only stress.
 		{"What's the biggest single late fee we've charged?", `MAX(loans.late_fee)`},
-		// A day, said as "14 February 2024", "February 14, 2024or "the 4th of March 2024".
+		// A day, said as "14 February 2024", "February 14, 2024" or "the 4th of March 2024".
 		{"How many loans were made on 14 February 2024?", `loans.loaned_at >= '2024-02-14'`},
 		{"How many loans were made on February 14, 2024?", `loans.loaned_at < '2024-02-15'`},
 		{"How many loans were made on the 4th of March 2024?", `loans.loaned_at >= '2024-03-04'`},
 		// After "top" the number counts rows: the month is March.
 		{"top 5 March 2024 patrons by late fees", `loans.loaned_at >= '2024-03-01'`},
+		// A category's value said as the things in it: the books of the genre are counted.
+		{"How many thrillers have been withdrawn?", `SELECT COUNT(*) AS book_count`},
+		// "email address" is the email, not an address column.
+		{"What's Ada Moss's email address?", `SELECT patrons.email`},
 		// Life events: born is the birth date, joining the company the hire date.
 		{"Which patrons were born before 1990?", `patrons.birth_date < '1990-01-01'`},
 		{"When did Cara Lind join the company?", `SELECT staff.hire_date`},
-		// "listed underfiles rows in a category; it is not "under 10".
+		// "listed under" files rows in a category; it is not "under 10".
 		{"How many books are listed under Horror?", `genres.genre_name = 'Horror'`},
 		// "Teen rated books": the word after the value names the value's own column; the
 		// books are counted, not the distinct ratings.
