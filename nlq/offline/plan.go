@@ -2269,12 +2269,18 @@ func (m *model) holdsMoney(t *table) bool {
 	return false
 }
 
-// saidSoldHere reports whether a sale verb was skipped right before the current item ("never
-// sold a track").
+// saidSoldHere reports whether a sale verb was skipped between the last "never"/"not" and the
+// current item ("never sold a track", "never bought a Jazz track").
 func (b *builder) saidSoldHere() bool {
-	for _, w := range b.items[b.cur].skipped {
-		if saleVerbs[w] {
-			return true
+	for k := b.cur; k >= 0; k-- {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
+		}
+		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
+			return false
 		}
 	}
 	return false
@@ -2288,6 +2294,15 @@ func (b *builder) saidSoldHere() bool {
 func (b *builder) antiInner() error {
 	if b.antiStart < 0 || b.antiStart > len(b.p.conds) {
 		return nil
+	}
+	for _, c := range b.p.conds {
+		for _, h := range b.p.having {
+			if c.anti != nil && h.having != nil && (h.having.table == c.anti.from.table || b.descendantOf(h.having.table, c.anti.from.table, 3)) {
+				// "genres with no tracks longer than 10 minutes": the comparison is about the
+				// missing rows, which a HAVING over the rows that exist cannot say.
+				return &notUnderstood{words: []string{b.antiWordsNow()}, msg: "a comparison on the missing rows is not supported"}
+			}
+		}
 	}
 	ai := -1
 	for k := b.antiStart; k < len(b.p.conds); k++ {
