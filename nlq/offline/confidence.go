@@ -251,6 +251,22 @@ func (b *builder) checkPlaced() error {
 					antiTabs[g.to.table] = true
 				}
 			}
+			if v := c.antiVia; v != nil {
+				antiTabs[v.from.table] = true
+				for _, f := range v.from.table.fks {
+					antiTabs[f.to.table] = true
+				}
+			}
+			for _, ac := range c.antiConds {
+				// "never ordered a Beverages product": the tables between the missing orders
+				// and the category are part of the test.
+				path, _ := b.m.path([]*table{c.anti.from.table}, ac.col.table)
+				cur := c.anti.from.table
+				for _, e := range path {
+					cur = e.other(cur)
+					antiTabs[cur] = true
+				}
+			}
 		}
 	}
 	for k := range b.items {

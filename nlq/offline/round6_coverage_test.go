@@ -91,6 +91,9 @@ func TestRound6AntiJoinConditions(t *testing.T) {
 		// The value said before the table it names.
 		{"Which patrons never had loans at the Leeds branch?",
 			`branches.branch_name = 'Leeds')`},
+		// The condition two joins past the missing loans, the book named after it.
+		{"Which branches have never lent a Horror book?",
+			`NOT EXISTS (SELECT 1 FROM loans JOIN books ON loans.book_id = books.book_id JOIN genres ON books.genre_id = genres.genre_id WHERE loans.branch_id = branches.branch_id AND genres.genre_name = 'Horror')`},
 		// A flag of the missing rows: genres with books, none of them withdrawn.
 		{"Which genres have no withdrawn books?",
 			`NOT EXISTS (SELECT 1 FROM books WHERE books.genre_id = genres.genre_id AND books.withdrawn = TRUE)`},
