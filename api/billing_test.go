@@ -12,6 +12,7 @@ import (
 
 	"github.com/analytics-agent/service/app"
 	"github.com/analytics-agent/service/apptest"
+	"github.com/analytics-agent/service/nlq/llmtest"
 )
 
 func onPlan(plan string) func(*app.Config) {
@@ -505,4 +506,45 @@ func TestPlanChangesInvoicesAddOnsAndPaymentMethodsThroughTheAPI(t *testing.T) {
 		s.Do("GET", base+"/invoices?limit=1000", owner.Token, nil).Expect(t, 400)
 		s.Do("GET", base+"/invoices?offset=-1", owner.Token, nil).Expect(t, 400)
 	})
+}
+
+// A question answered in the accepting process is planned while its acceptance commits; one
+// refused at acceptance (past the quota) must not leave its model request running.
+func TestAQuestionRefusedPastTheQuotaStopsTheModelRequestPlannedAhead(t *testing.T) {
+	fake := llmtest.NewFakeOpenAI(t)
+	s := apptest.Start(t, apptest.Options{Database: "sqlite", Configure: func(c *app.Config) {
+		onPlan("growth")(c)
+		c.LLMProvider, c.LLMBaseURL, c.LLMModel, c.OpenAIKey = "openai", fake.URL(), "fake-model", "sk-test"
+	}})
+	owner := s.Register(t)
+	agentID := shopAgent(t, s, owner.Token, "sqlite")
+	limit := int64(1)
+	if _, err := s.App.Billing.SetLimits(context.Background(), owner.OrgID, nil, nil, &limit); err != nil {
+		t.Fatal(err)
+	}
+	fake.Reply("SELECT COUNT(*) AS orders FROM orders")
+	s.Do("POST", "/v1/queries", owner.Token, map[string]any{"question": "how many orders", "agent_id": agentID}).Expect(t, 200)
+	sent := len(fake.Requests())
+
+	fake.Delay(time.Hour)
+	s.Do("POST", "/v1/queries", owner.Token, map[string]any{"question": "how many customers", "agent_id": agentID}).Expect(t, 429)
+	// Either planning had not reached the model, or its request was given up: every request
+	// after the refusal is abandoned, and stays so (a request still running would arrive and
+	// hang for the hour).
+	deadline, settled := time.Now().Add(15*time.Second), time.Time{}
+	for {
+		later, gaveUp := len(fake.Requests())-sent, fake.Abandoned()
+		switch {
+		case later != gaveUp:
+			settled = time.Time{}
+		case settled.IsZero():
+			settled = time.Now()
+		case time.Since(settled) > time.Second:
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d model requests after the refusal, %d given up", later, gaveUp)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -106,7 +106,7 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		if async {
 			// Answered 202 pending at once (DECISIONS.md); the run marks it running.
 			claim.Hold(&cmd)
-		} else if startedEv, err = claim.Accept(q, &cmd); err != nil {
+		} else if startedEv, err = claim.Accept(c.Request.Context(), q, a, &cmd); err != nil {
 			claim.Release()
 			return err
 		}
@@ -226,11 +226,7 @@ func queryBody(q *store.Query) gin.H {
 		"created_at": ts(q.CreatedAt), "completed_at": tsPtr(q.CompletedAt)}
 	switch q.Status {
 	case store.QueryCompleted:
-		var rows []map[string]any
-		_ = json.Unmarshal([]byte(q.ResultsJSON), &rows)
-		if rows == nil {
-			rows = []map[string]any{}
-		}
+		// The rows are stored as JSON and sent as they are, never decoded again.
 		var columns []map[string]any
 		_ = json.Unmarshal([]byte(q.ColumnsJSON), &columns)
 		body["results"] = json.RawMessage(nonEmpty(q.ResultsJSON, "[]"))

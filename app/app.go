@@ -177,7 +177,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	a.Engines.GateLLM(func(ctx context.Context, orgID string) bool {
 		return a.Billing.HasFeature(ctx, orgID, billing.FeatureAIInsights)
 	})
-	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.Engines.For)
+	a.Planner = queries.NewPlanner(a.Store, a.Sources, a.Engines.ForOrganization)
 	// The SQL parsers are WebAssembly modules compiled on first use; do it now, not on the
 	// first question.
 	go guard.Warm()

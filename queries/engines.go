@@ -46,11 +46,22 @@ func NewEngines(st *store.Store, keys *secretbox.Keys, global llm.Config, orgGua
 
 // For returns the engine of an organization.
 func (e *Engines) For(ctx context.Context, orgID string) nlq.Engine {
-	if e.allowLLM != nil && !e.allowLLM(ctx, orgID) {
-		return e.offline
+	org, err := e.st.Organization(ctx, orgID)
+	if err != nil {
+		// The configured default, as for an organization without settings of its own.
+		org = &store.Organization{ID: orgID}
+	}
+	return e.ForOrganization(ctx, org)
+}
+
+// ForOrganization returns the engine of an organization already read (its id and LLM settings
+// are all it uses), so the question path reads them with the rest of its planning head.
+func (e *Engines) ForOrganization(ctx context.Context, org *store.Organization) nlq.Engine {
+	if e.allowLLM != nil && !e.allowLLM(ctx, org.ID) {
+		return named{e.offline, ProviderOffline}
 	}
 	cfg := e.global
-	if org, err := e.st.Organization(ctx, orgID); err == nil && org.LLMProvider != "" {
+	if org.LLMProvider != "" {
 		cfg = llm.Config{Provider: org.LLMProvider, Model: org.LLMModel, BaseURL: org.LLMBaseURL, Timeout: e.global.Timeout,
 			Guard: e.orgGuard}
 		if org.LLMAPIKeyEnc != "" {

@@ -20,7 +20,8 @@ type holder interface {
 // acceptedRunner answers a query accepted here, whose command is held in the outbox: one
 // accepted running (RunAccepted) or one accepted pending (RunHeld).
 type acceptedRunner interface {
-	RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string) error
+	PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) *Planned
+	RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string, planned *Planned) error
 	RunHeld(ctx context.Context, orgID, queryID, commandID string) error
 }
 
@@ -114,18 +115,31 @@ func (l *Local) Stop(grace time.Duration) {
 
 // Claim is one reserved slot of a Local.
 type Claim struct {
-	l    *Local
-	once sync.Once
+	l       *Local
+	once    sync.Once
+	planned *Planned
 }
 
-// Accept prepares a question whose request waits for the answer to run here: the query is
-// stored running (this process starts it at once), its run command is held for the lease, and
-// the returned query.started event is written in the accepting transaction with them.
-func (c *Claim) Accept(q *store.Query, cmd *store.OutboxMessage) (store.OutboxMessage, error) {
+// Accept prepares a question of agent a whose request waits for the answer to run here: the
+// query is stored running (this process starts it at once), its run command is held for the
+// lease, and the returned query.started event is written in the accepting transaction with
+// them. Planning starts now, while that transaction commits.
+func (c *Claim) Accept(reqCtx context.Context, q *store.Query, a *store.Agent, cmd *store.OutboxMessage) (store.OutboxMessage, error) {
 	now := time.Now().UTC()
 	q.Status, q.StartedAt = store.QueryRunning, &now
 	c.Hold(cmd)
-	return events.NewEvent(q.OrganizationID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+	ev, err := events.NewEvent(q.OrganizationID, events.QueryStarted, StartedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID, UserID: q.UserID})
+	if err != nil {
+		return ev, err
+	}
+	c.planned = c.l.runner.PlanAhead(c.l.runContext(reqCtx), q, a)
+	return ev, nil
+}
+
+// runContext is the context a question runs in: the process's (a request that stops waiting
+// does not stop its question), in the request's trace, as through the broker.
+func (l *Local) runContext(reqCtx context.Context) context.Context {
+	return trace.ContextWithSpanContext(l.ctx, trace.SpanContextFromContext(reqCtx))
 }
 
 // Hold holds the run command of a question accepted pending (answered 202 at once) for the
@@ -137,6 +151,13 @@ func (c *Claim) Hold(cmd *store.OutboxMessage) {
 
 // Release gives the slot back without running anything (the question was not accepted).
 func (c *Claim) Release() {
+	if c.planned != nil {
+		c.planned.Cancel()
+	}
+	c.release()
+}
+
+func (c *Claim) release() {
 	c.once.Do(func() {
 		<-c.l.slots
 		c.l.running.Done()
@@ -150,16 +171,15 @@ func (c *Claim) Release() {
 func (c *Claim) Start(reqCtx context.Context, q *store.Query, a *store.Agent, commandID string) <-chan struct{} {
 	done := make(chan struct{})
 	l := c.l
-	// The question's spans belong to the request's trace, as they do through the broker.
-	ctx := trace.ContextWithSpanContext(l.ctx, trace.SpanContextFromContext(reqCtx))
+	ctx := l.runContext(reqCtx)
 	go func() {
 		defer close(done)
-		defer c.Release()
+		defer c.release()
 		log := l.log.With("organization_id", q.OrganizationID, "query_id", q.ID)
 		stopRenewing := l.renew(commandID, log)
 		var err error
 		if q.Status == store.QueryRunning {
-			err = l.runner.RunAccepted(ctx, q, a, commandID)
+			err = l.runner.RunAccepted(ctx, q, a, commandID, c.planned)
 		} else {
 			err = l.runner.RunHeld(ctx, q.OrganizationID, q.ID, commandID)
 		}

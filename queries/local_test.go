@@ -20,7 +20,11 @@ import (
 // what happens to the held command around a run, not about answering.
 type runnerFunc func(ctx context.Context, commandID string) error
 
-func (f runnerFunc) RunAccepted(ctx context.Context, _ *store.Query, _ *store.Agent, commandID string) error {
+func (f runnerFunc) PlanAhead(context.Context, *store.Query, *store.Agent) *queries.Planned {
+	return nil
+}
+
+func (f runnerFunc) RunAccepted(ctx context.Context, _ *store.Query, _ *store.Agent, commandID string, _ *queries.Planned) error {
 	return f(ctx, commandID)
 }
 
@@ -71,7 +75,7 @@ func heldCommand(t *testing.T, st *store.Store, claim *queries.Claim) store.Outb
 		t.Fatal(err)
 	}
 	q := *question
-	started, err := claim.Accept(&q, &cmd)
+	started, err := claim.Accept(context.Background(), &q, nil, &cmd)
 	if err != nil {
 		t.Fatal(err)
 	}

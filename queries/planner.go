@@ -28,8 +28,9 @@ var (
 	ErrNoTablesPermitted = errors.New("the agent is not allowed to read any table")
 )
 
-// EngineFor picks the engine of an organization (offline by default, an LLM when configured).
-type EngineFor func(ctx context.Context, orgID string) nlq.Engine
+// EngineFor picks the engine of an organization (offline by default, an LLM when configured)
+// from its id and LLM settings.
+type EngineFor func(ctx context.Context, org *store.Organization) nlq.Engine
 
 // Planner turns a question into guarded SQL.
 type Planner struct {
@@ -91,21 +92,25 @@ func AgentConfig(a *store.Agent) ([]string, agents.ColumnPermissions, error) {
 	return tables, perms, nil
 }
 
-// agentSource loads what planning and semantic validation need of an agent: its data source
-// (without the schema text), the source's stored schema (shared, read-only), and the agent's
+// agentSource loads what planning and semantic validation need of an agent: its planning head
+// (data source without the schema text, semantic layer version, organization's engine
+// settings, in one read), the source's stored schema (shared, read-only), and the agent's
 // tables and column rules.
-func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataSource, *datasource.Schema, []string, agents.ColumnPermissions, error) {
+// A head already read for this question is used as it is.
+func (p *Planner) agentSource(ctx context.Context, a *store.Agent, head *store.PlanningHead) (*store.PlanningHead, *datasource.Schema, []string, agents.ColumnPermissions, error) {
 	if a.DataSourceID == "" {
 		return nil, nil, nil, nil, ErrNoDataSource
 	}
-	ds, err := p.st.DataSourceHead(ctx, a.OrganizationID, a.DataSourceID)
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, nil, nil, ErrNoDataSource
+	if head == nil {
+		var err error
+		if head, err = p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return nil, nil, nil, nil, ErrNoDataSource
+			}
+			return nil, nil, nil, nil, err
 		}
-		return nil, nil, nil, nil, err
 	}
-	schema, err := p.storedSchema(ctx, ds)
+	schema, err := p.storedSchema(ctx, head.DataSource)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -116,36 +121,57 @@ func (p *Planner) agentSource(ctx context.Context, a *store.Agent) (*store.DataS
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	return ds, schema, tables, perms, nil
+	return head, schema, tables, perms, nil
 }
 
 // Plan generates and guards SQL for the question. Denied columns never reach the engine: it sees
 // only the permitted part of the schema.
 func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*Plan, error) {
-	ds, schema, tables, perms, err := p.agentSource(ctx, a)
+	return p.plan(ctx, a, question, nil)
+}
+
+// plan is Plan with the question's planning head when it was read already (nil: read it).
+func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, head *store.PlanningHead) (*Plan, error) {
+	head, schema, tables, perms, err := p.agentSource(ctx, a, head)
 	if err != nil {
 		return nil, err
 	}
+	ds := head.DataSource
 	if len(tables) == 0 {
 		return nil, ErrNoTablesPermitted
 	}
-	gp, permitted := p.agentView(a, ds, schema, tables, perms)
+	view := p.agentView(a, ds, schema, tables, perms)
+	gp, permitted := view.guard, view.permitted
 	dialect := datasource.Type(ds.Type)
 
 	if verb, ok := nlq.AsksToWrite(question); ok {
 		return nil, &nlq.RestrictedError{Code: nlq.ErrorCodeRejected, Words: []string{verb},
 			Message: fmt.Sprintf("questions can only read data: %q would change it", verb)}
 	}
-	sem, err := p.agentSemantics(ctx, a)
+	sem, err := p.agentSemantics(ctx, a, head)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	eng := p.engine(ctx, a.OrganizationID)
+	eng := p.engine(ctx, head.Organization)
+	now := p.now()
+	key, cacheable := answerKey{question: question, dialect: string(dialect), day: now.Format(time.DateOnly), semantics: -1}, EngineName(eng) == ProviderOffline
+	if head.HasSemantics {
+		key.semantics = head.SemanticsVersion
+	}
+	if cacheable {
+		if ans, ok := view.answers.get(key); ok {
+			_, span := tracing.Start(ctx, "engine.generate")
+			span.SetAttributes(attribute.String("engine", EngineName(eng)), attribute.Bool("cache_hit", true))
+			span.End()
+			return &Plan{SQL: ans.sql, Explanation: ans.explanation, Tables: ans.tables, Columns: ans.columns, Dialect: dialect,
+				DataSource: ds, GenerationTime: time.Since(start), Engine: EngineName(eng)}, nil
+		}
+	}
 	genCtx, genSpan := tracing.Start(ctx, "engine.generate")
 	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
 	gen, err := eng.Generate(genCtx, nlq.Request{
-		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: p.now(),
+		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: now,
 		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
 	})
 	genTime := time.Since(start)
@@ -166,6 +192,9 @@ func (p *Planner) Plan(ctx context.Context, a *store.Agent, question string) (*P
 	guardTime := time.Since(start)
 	if err != nil {
 		return &Plan{SQL: gen.SQL, Explanation: gen.Explanation, Dialect: dialect, DataSource: ds, GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, err
+	}
+	if cacheable {
+		view.answers.put(key, cachedAnswer{sql: checked.SQL, explanation: gen.Explanation, tables: checked.Tables, columns: checked.Columns})
 	}
 	return &Plan{SQL: checked.SQL, Explanation: gen.Explanation, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
 		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil

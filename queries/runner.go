@@ -177,7 +177,8 @@ type FailedData struct {
 // agent it checked (Local): there is nothing to read or mark first. Its run command is still
 // held in the outbox; the transaction that records the answer deletes it, so it is never
 // published. On success q holds the stored answer.
-func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string) error {
+// planned, when not nil, is the plan PlanAhead started while the question was being accepted.
+func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string, planned *Planned) error {
 	ctx, span := tracing.Start(ctx, "query.run")
 	defer span.End()
 	span.SetAttributes(attribute.String("query_id", q.ID), attribute.String("organization_id", q.OrganizationID))
@@ -185,7 +186,44 @@ func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent
 	if q.StartedAt != nil {
 		started = *q.StartedAt
 	}
-	return r.answer(ctx, q, commandID, a, nil, started, func() error { return nil })
+	return r.answerWith(ctx, q, commandID, a, nil, started, func() error { return nil }, planned)
+}
+
+// Planned is a question's plan being made while the transaction that accepts the question
+// commits (PlanAhead): planning only reads, so it need not wait for the quota reservation and
+// the stored query, and a question answered in process saves the shorter of the two.
+type Planned struct {
+	done   chan struct{}
+	plan   *Plan
+	err    error
+	cancel context.CancelFunc
+}
+
+// PlanAhead starts planning question q of agent a in the background. Cancel it if the question
+// is not accepted after all (a quota refusal), so an LLM engine's request stops at once.
+func (r *Runner) PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) *Planned {
+	ctx, cancel := context.WithCancel(ctx)
+	p := &Planned{done: make(chan struct{}), cancel: cancel}
+	go func() {
+		defer close(p.done)
+		defer cancel()
+		p.plan, p.err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
+	}()
+	return p
+}
+
+// Cancel abandons the plan.
+func (p *Planned) Cancel() { p.cancel() }
+
+// wait returns the plan once it is made, or ctx's error first.
+func (p *Planned) wait(ctx context.Context) (*Plan, error) {
+	select {
+	case <-p.done:
+		return p.plan, p.err
+	case <-ctx.Done():
+		p.cancel()
+		return nil, ctx.Err()
+	}
 }
 
 // Run processes one query. It is idempotent: a query that is already finished is left alone, so
@@ -269,9 +307,18 @@ func (r *Runner) run(ctx context.Context, orgID, queryID, held string) error {
 // answer plans, runs and records a running query with its agent (or the error loading it);
 // markedRunning waits for the commit of the running mark, which every way out must follow.
 func (r *Runner) answer(ctx context.Context, q *store.Query, held string, a *store.Agent, err error, started time.Time, markedRunning func() error) error {
+	return r.answerWith(ctx, q, held, a, err, started, markedRunning, nil)
+}
+
+// answerWith is answer with the plan made ahead when planned is not nil.
+func (r *Runner) answerWith(ctx context.Context, q *store.Query, held string, a *store.Agent, err error, started time.Time, markedRunning func() error, planned *Planned) error {
 	if err == nil && a.IsActive {
 		var plan *Plan
-		plan, err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
+		if planned != nil {
+			plan, err = planned.wait(ctx)
+		} else {
+			plan, err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
+		}
 		if merr := markedRunning(); merr != nil {
 			return merr
 		}

@@ -74,7 +74,7 @@ func (c *versionCache[T]) put(id string, version int64, value T) {
 }
 
 // storedSchema returns the decoded schema of ds (read without its schema text, see
-// store.DataSourceHead), from the cache when ds's schema version is the cached one.
+// store.PlanningHead), from the cache when ds's schema version is the cached one.
 func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*datasource.Schema, error) {
 	if sc, ok := p.schemas.get(ds.ID, ds.SchemaVersion); ok {
 		return sc, nil
@@ -93,18 +93,14 @@ func (p *Planner) storedSchema(ctx context.Context, ds *store.DataSource) (*data
 	return sc, nil
 }
 
-// agentSemantics is LoadSemantics through the planner's cache: the layer's version is read on
-// every question, its definition only when the cached copy is of another version. The result
-// is shared and read-only.
-func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent) (*StoredSemantics, error) {
-	head, err := p.st.AgentSemanticsHead(ctx, a.OrganizationID, a.ID)
-	if errors.Is(err, store.ErrNotFound) {
+// agentSemantics is LoadSemantics through the planner's cache: the layer's version comes with
+// the planning head of every question, its definition is read only when the cached copy is of
+// another version. The result is shared and read-only.
+func (p *Planner) agentSemantics(ctx context.Context, a *store.Agent, head *store.PlanningHead) (*StoredSemantics, error) {
+	if !head.HasSemantics {
 		return &StoredSemantics{Semantics: &nlq.Semantics{}}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	if sem, ok := p.semantics.get(a.ID, head.Version); ok {
+	if sem, ok := p.semantics.get(a.ID, head.SemanticsVersion); ok {
 		return sem, nil
 	}
 	row, err := p.st.AgentSemantics(ctx, a.OrganizationID, a.ID)
@@ -130,14 +126,59 @@ type agentView struct {
 	tables, perms string             // the agent's stored allowed_tables and column_permissions
 	guard         guard.Permissions
 	permitted     *datasource.Schema
+	// answers are the offline engine's guarded answers over this view.
+	answers answerCache
 }
 
-func (p *Planner) agentView(a *store.Agent, ds *store.DataSource, schema *datasource.Schema, tables []string, perms agents.ColumnPermissions) (guard.Permissions, *datasource.Schema) {
+func (p *Planner) agentView(a *store.Agent, ds *store.DataSource, schema *datasource.Schema, tables []string, perms agents.ColumnPermissions) *agentView {
 	if v, ok := p.views.get(a.ID, ds.SchemaVersion); ok && v.schema == schema && v.tables == a.AllowedTables && v.perms == a.ColumnPermissions {
-		return v.guard, v.permitted
+		return v
 	}
 	gp := agents.GuardPermissions(tables, perms)
 	v := &agentView{schema: schema, tables: a.AllowedTables, perms: a.ColumnPermissions, guard: gp, permitted: gp.FilterSchema(schema)}
 	p.views.put(a.ID, ds.SchemaVersion, v)
-	return v.guard, v.permitted
+	return v
+}
+
+// answerKey is what, besides the agent's view of the schema, decides the offline engine's SQL:
+// the question, the dialect, the semantic layer's version (-1 without one) and the day that
+// relative dates are read against.
+type answerKey struct {
+	question, dialect, day string
+	semantics              int64
+}
+
+// cachedAnswer is a generated answer that passed the guard.
+type cachedAnswer struct {
+	sql, explanation string
+	tables, columns  []string
+}
+
+// maxAnswersPerView bounds the answers one view keeps; past it the view starts over.
+const maxAnswersPerView = 512
+
+// answerCache keeps the offline engine's guarded answers of one agent view. The engine is
+// deterministic given the view and the key, so a question asked again (a dashboard refreshed,
+// the same question from several people) skips generation and the guard, and only executes.
+// It lives in the view, so a new schema version or a change of the agent's tables or column
+// rules starts from nothing. Refusals are not kept: they are cheap and carry suggestions.
+type answerCache struct {
+	mu sync.Mutex
+	m  map[answerKey]cachedAnswer
+}
+
+func (c *answerCache) get(k answerKey) (cachedAnswer, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a, ok := c.m[k]
+	return a, ok
+}
+
+func (c *answerCache) put(k answerKey, a cachedAnswer) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxAnswersPerView {
+		c.m = map[answerKey]cachedAnswer{}
+	}
+	c.m[k] = a
 }

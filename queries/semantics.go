@@ -44,11 +44,11 @@ func storedSemantics(row *store.AgentSemantics) (*StoredSemantics, error) {
 // SaveSemantics validates s against the agent's data source and permissions, then stores it
 // and announces agent.updated (changed field "semantics") in the same transaction.
 func (p *Planner) SaveSemantics(ctx context.Context, a *store.Agent, s *nlq.Semantics, userID string) (*StoredSemantics, error) {
-	ds, schema, tables, perms, err := p.agentSource(ctx, a)
+	head, schema, tables, perms, err := p.agentSource(ctx, a, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := agents.ValidateSemantics(s, schema, datasource.Type(ds.Type), agents.GuardPermissions(tables, perms)); err != nil {
+	if err := agents.ValidateSemantics(s, schema, datasource.Type(head.DataSource.Type), agents.GuardPermissions(tables, perms)); err != nil {
 		return nil, err
 	}
 	if s.Metrics == nil {

@@ -43,7 +43,15 @@ func (p *Planner) WithTemplates(t TemplateAnswerer, log *slog.Logger) *Planner {
 // PlanQuestion plans a user's question: a template of the agent whose example question it
 // matches answers it (docs/templates.md), otherwise the engine generates SQL (Plan).
 func (p *Planner) PlanQuestion(ctx context.Context, a *store.Agent, userID, question string) (*Plan, error) {
-	if p.templates != nil {
+	// The head says whether the agent has templates at all, so most questions skip the search.
+	// Without it (no data source, a failed read) the search runs and planning reports the error.
+	var head *store.PlanningHead
+	if a.DataSourceID != "" {
+		if h, err := p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID); err == nil {
+			head = h
+		}
+	}
+	if p.templates != nil && (head == nil || head.TemplateCount > 0) {
 		start := time.Now()
 		ans, err := p.templates.Answer(ctx, a, userID, question, p.now())
 		switch {
@@ -57,5 +65,5 @@ func (p *Planner) PlanQuestion(ctx context.Context, a *store.Agent, userID, ques
 				Engine: EngineTemplate, TemplateID: ans.TemplateID}, nil
 		}
 	}
-	return p.Plan(ctx, a, question)
+	return p.plan(ctx, a, question, head)
 }

@@ -56,17 +56,6 @@ func (s *Store) DataSource(ctx context.Context, orgID, id string) (*DataSource, 
 	return &d, nil
 }
 
-// DataSourceHead reads a data source of the organization without its stored schema text
-// (SchemaJSON is left empty): the question path reads the schema's version on every question
-// and the text only when its cached copy is older.
-func (s *Store) DataSourceHead(ctx context.Context, orgID, id string) (*DataSource, error) {
-	var d DataSource
-	if err := s.tenant(ctx, orgID).Omit("schema_json").First(&d, "id = ?", id).Error; err != nil {
-		return nil, translate(err)
-	}
-	return &d, nil
-}
-
 // DataSourceSchema reads a data source's stored schema text with the version it belongs to.
 func (s *Store) DataSourceSchema(ctx context.Context, orgID, id string) (schemaJSON string, version int64, err error) {
 	var d DataSource

@@ -33,15 +33,6 @@ func (s *Store) AgentSemantics(ctx context.Context, orgID, agentID string) (*Age
 	return &a, nil
 }
 
-// AgentSemanticsHead reads an agent's semantic layer without its definition (left empty).
-func (s *Store) AgentSemanticsHead(ctx context.Context, orgID, agentID string) (*AgentSemantics, error) {
-	var a AgentSemantics
-	if err := s.tenant(ctx, orgID).Omit("definition").First(&a, "agent_id = ?", agentID).Error; err != nil {
-		return nil, translate(err)
-	}
-	return &a, nil
-}
-
 // PutAgentSemantics inserts or replaces an agent's semantic layer.
 func (s *Store) PutAgentSemantics(ctx context.Context, a *AgentSemantics) error {
 	if a.OrganizationID == "" {

@@ -65,6 +65,8 @@ type FakeOpenAI struct {
 	queue    []response
 	delay    time.Duration
 	requests []Request
+	// abandoned counts requests whose client gave up before the answer.
+	abandoned int
 }
 
 // NewFakeOpenAI starts a fake server that is closed when the test ends.
@@ -124,6 +126,13 @@ func (f *FakeOpenAI) Requests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Request(nil), f.requests...)
+}
+
+// Abandoned is how many requests the client gave up on while their answer was delayed.
+func (f *FakeOpenAI) Abandoned() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.abandoned
 }
 
 // LastRequest returns the most recent request; ok is false when none arrived.
@@ -208,6 +217,9 @@ func (f *FakeOpenAI) serve(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			// The client gave up (timeout); returning lets httptest.Server.Close finish.
 			t.Stop()
+			f.mu.Lock()
+			f.abandoned++
+			f.mu.Unlock()
 			return
 		}
 	}

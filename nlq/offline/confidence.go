@@ -80,6 +80,9 @@ func (b *builder) checkShape() error {
 	if err := b.checkPlaced(); err != nil {
 		return err
 	}
+	if err := b.checkPrecision(); err != nil {
+		return err
+	}
 	for _, c := range p.conds {
 		if c.col != nil && c.col.listSep != "" && (c.op == "=" || c.op == "<>") {
 			// A list-valued column ("Trailers,Deleted Scenes") never equals one item.

@@ -114,6 +114,9 @@ func interpret(m *model, items []item) (*plan, error) {
 	if err := complete(m, p); err != nil {
 		return nil, err
 	}
+	if err := checkJoins(m, p, items); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -144,6 +147,7 @@ func toPublic(err error, items []item) error {
 	var amb *ambiguityError
 	var un *unrelatedError
 	var na *nameAmbiguityError
+	var jp *joinPathError
 	switch {
 	case errors.As(err, &nu):
 		return &nlq.NotUnderstoodError{Words: nu.words, Message: nu.msg}
@@ -157,6 +161,8 @@ func toPublic(err error, items []item) error {
 		return &nlq.NotUnderstoodError{Words: []string{na.words}, Message: "ambiguous: " + na.Error(), Readings: rs}
 	case errors.As(err, &un):
 		return &nlq.NotUnderstoodError{Words: []string{un.words}, Message: un.Error()}
+	case errors.As(err, &jp):
+		return &nlq.NotUnderstoodError{Words: []string{jp.table}, Message: "ambiguous: " + jp.Error(), Readings: jp.readings}
 	}
 	return fmt.Errorf("offline: %w", err)
 }

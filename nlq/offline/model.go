@@ -37,6 +37,9 @@ type column struct {
 	// listSep separates the items of a list-valued text column ("Trailers,Deleted Scenes"):
 	// its values are combinations of a few items, and a condition names one item.
 	listSep string
+	// nullable says the schema lets the column be empty: a key that may be missing is an
+	// optional association, not the row's owner.
+	nullable bool
 }
 
 // table is a schema table with its derived roles.
@@ -106,7 +109,7 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 		for _, sc := range st.Columns {
-			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues}
+			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
 			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
 				c.prof, c.index = p, p.Values
 			}

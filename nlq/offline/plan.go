@@ -120,6 +120,8 @@ type plan struct {
 	base       *table
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
+	named      []*table // the tables the question's words were read in: evidence for a join path
+	said       []string // the question's words (singular, lower case), for the keys of a join path
 }
 
 type orderKind int
@@ -352,7 +354,6 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
-	b.showCompared()
 	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; with no
@@ -368,6 +369,9 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
 	}
 	b.unitsAsQuantity()
+	b.eventsForTimes()
+	b.listIdentity()
+	b.showCompared()
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
@@ -2004,6 +2008,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
+		if c.col.class == classBool || b.antiFrom != nil && c.col.table != b.antiFrom {
+			// "suppliers with no discontinued products": a state of the missing rows, which
+			// the anti-join cannot hold; a flag is set or not, never missing.
+			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: "a condition on the missing rows is not supported"}
+		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
 		b.anti = false
 		return true, nil
@@ -2472,25 +2481,6 @@ func (b *builder) saidWhat() bool {
 		}
 	}
 	return false
-}
-
-// showCompared adds to a listing of names the number its rows were compared on: "which
-// products cost less than $10" shows each product's price, "more expensive than the average
-// product" too; the names alone would not say why they were chosen.
-func (b *builder) showCompared() {
-	p := &b.p
-	if p.listTable == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 {
-		return
-	}
-	for _, c := range p.conds {
-		if c.col == nil || c.anti != nil || c.role != nil || c.col.table != p.listTable || c.col.class != classNumber || slices.Contains(p.listCols, c.col) {
-			continue
-		}
-		switch c.op {
-		case ">", ">=", "<", "<=", "between", "not between":
-			p.listCols = append(p.listCols, c.col)
-		}
-	}
 }
 
 // timesCounted is the table said as a verb in a "how many times ..." question ("how many

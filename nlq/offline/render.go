@@ -44,7 +44,7 @@ func complete(m *model, p *plan) error {
 			if err != nil {
 				return err
 			}
-			p.dates[i].col = c
+			p.dates[i].col = verbDate(c, p.said)
 		}
 	}
 	moveAntiDates(p)
@@ -69,7 +69,7 @@ func complete(m *model, p *plan) error {
 			if err != nil {
 				return err
 			}
-			p.dims[i].col = c
+			p.dims[i].col = verbDate(c, p.said)
 		}
 	}
 	need := []*table{p.base}
@@ -124,9 +124,18 @@ func complete(m *model, p *plan) error {
 	}
 	in := []*table{p.base}
 	for _, t := range need[1:] {
-		path, ok := m.path(in, t)
+		path, ok, err := m.choosePath(in, t, p, append(slices.Clip(need), p.named...))
+		if err != nil {
+			return err
+		}
 		if !ok {
 			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s cannot be joined to %s through foreign keys", t.name, p.base.name)}
+		}
+		if err := m.checkDetour(in, t, path, p.base); err != nil {
+			return err
+		}
+		if err := checkPeak(in, t, path, append(slices.Clip(need), p.named...)); err != nil {
+			return err
 		}
 		for _, e := range path {
 			var from *table

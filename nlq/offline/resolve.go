@@ -424,15 +424,53 @@ const adjacencyBonus = 0.05
 // nearby applies the adjacency bonus to the candidates of items[idx].
 func nearby(items []item, idx int, adj []float64) {
 	for _, j := range []int{idx - 1, idx + 1} {
-		if j < 0 || j >= len(items) || items[j].kind != itEntity || items[j].pick == nil || items[j].pick.kind != candTable {
+		if j < 0 || j >= len(items) || items[j].kind != itEntity {
 			continue
 		}
+		t := tableNamed(&items[j])
+		if t == nil {
+			continue
+		}
+		top := 0.0
+		for _, c := range items[idx].cands {
+			top = max(top, c.score)
+		}
 		for k, c := range items[idx].cands {
-			if c.kind != candTable && c.table == items[j].pick.table {
+			switch {
+			case c.kind == candValue && j == idx+1 && c.table == t && c.score >= top-modifierSlack:
+				// "German customers", "London customers": a value right before a table's
+				// noun is that table's attribute, however close another table holding the
+				// same value is to the rest of the question (Orders.ShipCountry).
+				adj[k] += modifierBonus
+			case c.kind != candTable && c.table == t:
 				adj[k] += adjacencyBonus
 			}
 		}
 	}
+}
+
+// modifierBonus outweighs a few joins: a value said as the modifier of a table's noun belongs
+// to that table when the table holds it as well as any other.
+const modifierBonus = 0.5
+
+// modifierSlack is how far below the best reading the modified table's value may score: a
+// value found in a sample and the same value found in the index score a little apart.
+const modifierSlack = 0.1
+
+// tableNamed is the table an item names: its pick when decided, else its best reading when
+// that is a table named exactly ("French customers": the customers are Customers before
+// resolve reaches them, so "French" is their country, not the orders' ShipCountry).
+func tableNamed(it *item) *table {
+	if it.pick != nil {
+		if it.pick.kind == candTable {
+			return it.pick.table
+		}
+		return nil
+	}
+	if cs := it.cands; len(cs) > 0 && cs[0].kind == candTable && cs[0].score >= 1 && (len(cs) == 1 || cs[1].score < cs[0].score) {
+		return cs[0].table
+	}
+	return nil
 }
 
 // certain reports whether the best candidate needs no context: every reading is in the

@@ -291,6 +291,9 @@ func narrowByContext(items []item) {
 			continue
 		}
 		t := prev.cands[0].table
+		if i+1 < len(items) && modifies(it, &items[i+1]) {
+			continue // "orders from German customers": the customers' country
+		}
 		var keep []cand
 		for _, c := range it.cands {
 			if c.kind == candValue && c.table == t {

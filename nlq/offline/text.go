@@ -41,6 +41,7 @@ type token struct {
 	isNum  bool
 	quoted bool // came from "..." or '...': a literal value, never a keyword
 	plural bool // norm differs from lower by singularisation, e.g. "products"
+	poss   bool // a possessive: "agent's" in "which agent's customers" says whose
 }
 
 // tokenize splits a question into tokens. Numbers accept thousands separators, a leading
@@ -102,6 +103,7 @@ func isInnerPunct(rs []rune, j int) bool {
 // wordTokens turns one run of word characters into tokens.
 func wordTokens(w string) []token {
 	lw := fold(strings.ToLower(strings.ReplaceAll(w, "\u2019", "'")))
+	poss := strings.HasSuffix(lw, "'s")
 	lw = strings.TrimSuffix(lw, "'s")
 	if toks, ok := contraction(w, lw); ok {
 		return toks
@@ -131,7 +133,7 @@ func wordTokens(w string) []token {
 		return []token{{raw: w, lower: lw, norm: lw, num: n, isNum: true}}
 	}
 	s := singular(lw)
-	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw}}
+	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw, poss: poss}}
 }
 
 // contraction spells out a contracted verb: "don't" is "do not", "we've" is "we", so that

@@ -115,7 +115,6 @@ func (p Phase) Throughput() float64 { return float64(p.Requests) / p.Elapsed.Sec
 
 // Report prints the table of the goals.
 func Report(w io.Writer, title string, one, many Phase) {
-	guard := one.Guard
 	cores := runtime.NumCPU()
 	// Execution time measured at 1 client: at 16 clients on a few cores it includes waiting for
 	// a CPU, which would inflate the limit's denominator.
@@ -132,7 +131,21 @@ func Report(w io.Writer, title string, one, many Phase) {
 			ms(Pct(p.Latency, .5)), ms(Pct(p.Latency, .99)), ms(Mean(p.Latency)), ms(Mean(p.Execution)), ms(Pct(p.NonExecution, .5)), p.Failures)
 	}
 	fmt.Fprintf(w, "\n| goal | measured | target |\n|---|---|---|\n")
-	fmt.Fprintf(w, "| guard p50 (1 client; %d clients) | %s ms; %s ms | ≤ 0.5 ms |\n", many.Clients, ms(Pct(guard, .5)), ms(Pct(many.Guard, .5)))
+	// A question asked again is answered from the planner's answer cache without generation
+	// or guard (timings.guard 0); the guard's figure is over the answers it checked.
+	guarded := func(p Phase) string {
+		var g []time.Duration
+		for _, d := range p.Guard {
+			if d > 0 {
+				g = append(g, d)
+			}
+		}
+		if len(g) == 0 {
+			return fmt.Sprintf("none guarded (%d of %d from the answer cache)", p.Requests, p.Requests)
+		}
+		return fmt.Sprintf("%s ms (%d of %d from the answer cache)", ms(Pct(g, .5)), p.Requests-len(g), p.Requests)
+	}
+	fmt.Fprintf(w, "| guard p50 (1 client; %d clients) | %s; %s | ≤ 0.5 ms |\n", many.Clients, guarded(one), guarded(many))
 	fmt.Fprintf(w, "| everything except execution, p50 at 1 client | %s ms | ≤ 2 ms |\n", ms(Pct(one.NonExecution, .5)))
 	if limit > 0 {
 		fmt.Fprintf(w, "| throughput at %d clients vs execution-bound limit (%d cores ÷ %s ms mean execution at 1 client) | %.1f of %.1f queries/s = %.0f%% | ≥ 70%% |\n",

@@ -1,0 +1,1086 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Round 6: evidence that a reading is complete and unambiguous. A plausible number computed
+// from the wrong rows is worse than a refusal, so each check below looks for a general sign
+// that the SQL would answer another question than the one asked and refuses, naming the
+// word it could not honour: a grouping where every group is one row, a question word that is
+// a stored value the plan never compares, "how many times" answered by counting things
+// instead of events, a table joined for nothing, and two equally short join paths that lead
+// to different rows.
+
+// joinPathError is returned when two foreign-key paths of the same length join the same
+// tables through different rows ("the customers' region" through their country or through
+// their sales rep) and nothing in the question says which.
+type joinPathError struct {
+	table    string
+	readings []string // one per path: "orders.customer_id → customers → countries → regions"
+}
+
+func (e *joinPathError) Error() string {
+	return fmt.Sprintf("%s can be reached in more than one way: %s; name the table in between to say which",
+		e.table, strings.Join(e.readings, " or "))
+}
+
+// maxPaths bounds the shortest paths enumerated per join: beyond a few, the tie is refused
+// anyway.
+const maxPaths = 8
+
+// shortestPathList lists up to limit distinct shortest foreign-key paths from any table of
+// from to target (nil when target is in from or unreachable). Paths differ by the tables or
+// the keys they go through; a self-reference is never a step (it is a role).
+func (m *model) shortestPathList(from []*table, target *table, limit int) [][]edge {
+	dist := map[*table]int{}
+	preds := map[*table][]struct {
+		prev *table
+		e    edge
+	}{}
+	queue := []*table{}
+	for _, t := range from {
+		if t == target {
+			return nil
+		}
+		if _, ok := dist[t]; !ok {
+			dist[t] = 0
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		if d, ok := dist[target]; ok && dist[t] >= d {
+			break
+		}
+		for _, e := range m.neighbours(t) {
+			o := e.other(t)
+			if o == t {
+				continue
+			}
+			d, seen := dist[o]
+			if !seen {
+				dist[o] = dist[t] + 1
+				queue = append(queue, o)
+			} else if d != dist[t]+1 {
+				continue
+			}
+			preds[o] = append(preds[o], struct {
+				prev *table
+				e    edge
+			}{t, e})
+		}
+	}
+	if _, ok := dist[target]; !ok {
+		return nil
+	}
+	var out [][]edge
+	var walk func(t *table, suffix []edge)
+	walk = func(t *table, suffix []edge) {
+		if len(out) >= limit {
+			return
+		}
+		if dist[t] == 0 {
+			out = append(out, slices.Clone(suffix))
+			return
+		}
+		for _, p := range preds[t] {
+			walk(p.prev, append([]edge{p.e}, suffix...))
+		}
+	}
+	walk(target, nil)
+	return out
+}
+
+// choosePath is the join path from the tables already joined (in) to t. When several
+// shortest paths exist, they are compared by evidence, in this order:
+//
+//   - the tables in between that the question names anyway win; a table of people nobody
+//     named loses: a path through a person is that person's relation, not the row's own (a
+//     rental's store is the store of the copy rented, not the customer's home store nor the
+//     clerk's; a customer's region is their country's, not their sales rep's);
+//   - a key whose qualifier the question says wins ("original language" is
+//     original_language_id), one whose qualifier it does not say loses (a clinic's
+//     head_vet_id is not what "vet" means);
+//   - many-to-one steps win over one-to-many ones: an employee's location is their
+//     department's, not the location of the departments they manage;
+//   - keys that cannot be empty win over optional ones: an order line's store is its order's
+//     (order_id NOT NULL), not its shipment's (shipment_id may be missing);
+//   - a plain key (language_id, CustomerID) wins over a qualified one (original_language_id):
+//     the qualifier is a role that has to be said.
+//
+// A tie that is left is refused with one reading per path.
+func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edge, bool, error) {
+	first, ok := m.path(in, t)
+	if !ok || len(first) == 0 {
+		return first, ok, nil
+	}
+	paths := m.shortestPathList(in, t, maxPaths)
+	if len(paths) < 2 {
+		return first, ok, nil
+	}
+	said := map[string]bool{}
+	for _, w := range p.said {
+		said[w] = true
+	}
+	score := func(path []edge) [5]int {
+		var s [5]int
+		for _, x := range pathMiddle(in, path) {
+			switch {
+			case slices.Contains(need, x):
+				s[0] += 2
+			case personTable(x):
+				s[0]--
+			}
+		}
+		cur := pathStart(in, path)
+		for _, e := range path {
+			switch q := qualifier(e.fk); {
+			case len(q) == 0:
+			case allSaid(q, said):
+				s[1]++
+			default:
+				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
+			}
+			if !e.fk.from.nullable {
+				s[3]++ // a key every row has, whichever way it is walked
+			}
+			if e.fk.from.table == cur {
+				s[2]++ // many-to-one
+				if len(qualifier(e.fk)) == 0 {
+					s[4]++
+				}
+			}
+			cur = e.other(cur)
+		}
+		return s
+	}
+	var best [5]int
+	var top []int
+	for i, path := range paths {
+		sc := score(path)
+		switch c := cmpScore(sc, best); {
+		case len(top) == 0 || c > 0:
+			best, top = sc, []int{i}
+		case c == 0:
+			top = append(top, i)
+		}
+	}
+	if len(top) == 1 {
+		return paths[top[0]], true, nil
+	}
+	var rs []string
+	for _, i := range top {
+		rs = append(rs, pathText(in, paths[i]))
+	}
+	return nil, false, &joinPathError{table: t.name, readings: rs}
+}
+
+// cmpScore compares two path scores lexicographically.
+func cmpScore(a, b [5]int) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] - b[i]
+		}
+	}
+	return 0
+}
+
+// qualifier is what a key column's name says beyond the table it references and "id":
+// "original" in original_language_id, "manager staff" in manager_staff_id, nothing in
+// language_id or CustomerID.
+func qualifier(f fk) []string {
+	var out []string
+	for _, w := range f.from.words {
+		if w != "id" && w != "key" && w != "fk" && !slices.Contains(f.to.table.words, w) && !slices.Contains(f.to.words, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// allSaid reports whether every word of ws was said.
+func allSaid(ws []string, said map[string]bool) bool {
+	for _, w := range ws {
+		if !said[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkDetour refuses a join that reaches t from a table joined for another word through a
+// one-to-many step when the rows counted (base) reach t by a way of their own: "how many
+// products has each store shipped" joined the shipments to the store that stocks the
+// products (products → inventory → stores → shipments), which relates a product to every
+// shipment of its store, while a product's own shipments are those of its order lines. A
+// detour that only goes up to a parent row ("orders by region": the customer's country's
+// region) is the parent's own attribute and stays.
+func (m *model) checkDetour(in []*table, t *table, path []edge, base *table) error {
+	if len(path) == 0 {
+		return nil
+	}
+	start := pathStart(in, path)
+	if start == base {
+		return nil
+	}
+	down, cur := false, start
+	for _, e := range path {
+		down = down || e.fk.to.table == cur && e.fk.from.table != cur
+		cur = e.other(cur)
+	}
+	if !down {
+		return nil
+	}
+	direct, ok := m.path([]*table{base}, t)
+	if !ok || len(direct) == 0 {
+		return nil
+	}
+	for _, x := range pathMiddle([]*table{base}, direct) {
+		if slices.Contains(in, x) {
+			return nil // the base's own way passes through what is joined: the same rows
+		}
+	}
+	return &joinPathError{table: t.name, readings: []string{pathText(in, path), pathText([]*table{base}, direct)}}
+}
+
+// checkPeak refuses a join path that goes up to a parent row and down again to other rows of
+// that parent, when the question never named the parent: "owners per vet" joined owners to
+// the vets of their clinic (owners → clinics ← vets), which relates every owner to every vet
+// who works there, while an owner meets a vet through their pets' visits, a longer way. Rows
+// that share a parent are not related by anything the question said. Going down into a row
+// and up out of it again is a relation through events or links (films ← inventory → stores,
+// film → film_category → category) and stays.
+func checkPeak(in []*table, t *table, path []edge, named []*table) error {
+	if len(path) == 0 {
+		return nil
+	}
+	cur := pathStart(in, path)
+	var top *table // the parent the path went up to
+	for i, e := range path {
+		next := e.other(cur)
+		if e.fk.from.table == cur {
+			top = next // up: to the row referenced
+		} else if top != nil {
+			// down from top into next: a peak unless the path goes up out of next again
+			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top {
+				top = nil
+			} else if !slices.Contains(named, top) {
+				return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s is related to %s only through the same %s (%s); say how they are related", t.name, pathStart(in, path).name, top.name, pathText(in, path))}
+			}
+		}
+		cur = next
+	}
+	return nil
+}
+
+// pathMiddle lists the tables a path goes through, its ends excluded.
+func pathMiddle(in []*table, p []edge) []*table {
+	var out []*table
+	cur := pathStart(in, p)
+	for _, e := range p[:len(p)-1] {
+		cur = e.other(cur)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// pathStart is the table of in where p begins.
+func pathStart(in []*table, p []edge) *table {
+	for _, x := range in {
+		if p[0].fk.from.table == x || p[0].fk.to.table == x {
+			return x
+		}
+	}
+	return p[0].fk.from.table
+}
+
+// pathText writes a path as its tables, each with the key it is joined on: "rental →
+// inventory (inventory_id) → store (store_id)".
+func pathText(in []*table, p []edge) string {
+	cur := pathStart(in, p)
+	var sb strings.Builder
+	sb.WriteString(cur.name)
+	for _, e := range p {
+		cur = e.other(cur)
+		fmt.Fprintf(&sb, " → %s (%s.%s)", cur.name, e.fk.from.table.name, e.fk.from.name)
+	}
+	return sb.String()
+}
+
+// personWords name tables of people: staff, and the business's customers and members.
+var personWords = []string{"customer", "client", "member", "user", "person", "people", "patient", "student", "guest", "passenger", "subscriber"}
+
+// personTable reports whether t's rows are people: a first and a last name, or a name word
+// of people or staff.
+func personTable(t *table) bool {
+	return t.label2 != nil || containsAny(t.words, staffWords) || containsAny(t.words, personWords)
+}
+
+// checkPrecision is the round-6 part of checkShape, on the finished plan before the joins are
+// chosen.
+func (b *builder) checkPrecision() error {
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind == itEntity && it.pick != nil && it.pick.table != nil {
+			b.p.named = appendTable(b.p.named, it.pick.table)
+		}
+		for _, t := range it.toks {
+			b.p.said = append(b.p.said, t.norm)
+		}
+		b.p.said = append(b.p.said, it.skipped...)
+	}
+	if err := b.checkCountWord(); err != nil {
+		return err
+	}
+	if err := b.checkWhichRows(); err != nil {
+		return err
+	}
+	if err := b.checkAntiRows(); err != nil {
+		return err
+	}
+	if b.firstLast != aggNone {
+		// "who is the oldest owner" over a table without a date listed every owner: the
+		// superlative waited for a date that never came. "First" and "last" are also other
+		// words ("albums that last longer than an hour").
+		w := kwWords(b, kwFirst)
+		if b.firstLast == aggMax {
+			w = kwWords(b, kwLatest)
+		}
+		if lw := strings.ToLower(w); lw != "first" && lw != "last" {
+			return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("cannot tell which date %q is about", w)}
+		}
+	}
+	if err := b.checkSubjectRows(); err != nil {
+		return err
+	}
+	if err := b.checkWhoValue(); err != nil {
+		return err
+	}
+	if err := b.checkByAgent(); err != nil {
+		return err
+	}
+	if err := b.checkRowsOrUnits(); err != nil {
+		return err
+	}
+	if err := b.checkSingleRowGroups(); err != nil {
+		return err
+	}
+	if err := b.checkTimes(); err != nil {
+		return err
+	}
+	return b.checkStopValues()
+}
+
+// checkSingleRowGroups refuses a count, an average or a condition on an aggregate of a
+// table's rows grouped by that same table's rows: every group is one row, so the count is 1,
+// the "average freight per order, by year" is each order's freight and "customers with more
+// than 10 orders" grouped per order keeps none. The words meant something else (an average
+// over the rows, the rows of another table). A sum, minimum or maximum of one row is that
+// row's value, which "units on order per product" asks for.
+func (b *builder) checkSingleRowGroups() error {
+	p := &b.p
+	if len(p.measures) == 0 {
+		return nil
+	}
+	for _, d := range p.dims {
+		if d.role != nil || d.grain != grainNone {
+			continue
+		}
+		t := d.table
+		if t == nil && d.col != nil && d.col == d.col.table.pk {
+			t = d.col.table
+		}
+		if t == nil || t.pk == nil {
+			continue
+		}
+		own, void := true, len(p.having) > 0
+		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+			own = own && m.table == t && m.shareOf == nil
+			void = void || m.agg == aggCount || m.agg == aggCountDistinct || m.agg == aggAvg
+		}
+		if own && void {
+			return &notUnderstood{words: []string{b.tableWord(t)}, msg: fmt.Sprintf("each group would be a single %s row: cannot tell what %q groups", t.name, b.tableWord(t))}
+		}
+	}
+	return nil
+}
+
+// saidTimes reports whether the question counts occurrences: "how many times", "number of
+// times".
+func (b *builder) saidTimes() bool {
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || it.kw.kind != kwCount || k+1 >= len(b.items) {
+			continue
+		}
+		if n := &b.items[k+1]; len(n.skipped) > 0 && n.skipped[0] == "times" {
+			return true
+		}
+	}
+	return false
+}
+
+// eventsForTimes reads "how many times were Family films rented" as a count of the rentals:
+// "times" counts occurrences, and the occurrences are the rows of the one table the question
+// named (by a verb or a noun) that repeats the counted rows (rental → inventory → film). The
+// films themselves are counted only when no such table was named; checkTimes refuses a
+// count of distinct rows when one was and it is not clear which.
+func (b *builder) eventsForTimes() {
+	p := &b.p
+	if len(p.measures) != 1 || !b.saidTimes() {
+		return
+	}
+	m := p.measures[0]
+	if m.col != nil || m.table == nil || (m.agg != aggCount && m.agg != aggCountDistinct) || len(p.having) > 0 {
+		return
+	}
+	if ev := b.namedEvents(m.table); len(ev) == 1 {
+		p.measures[0].table, p.measures[0].agg = ev[0], aggCount
+		p.subjects = appendTable(p.subjects, m.table)
+	}
+}
+
+// namedEvents are the tables the question named whose rows repeat t's rows: reached from t
+// only through one-to-many steps.
+func (b *builder) namedEvents(t *table) []*table {
+	var out []*table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.table == nil || it.pick.table == t {
+			continue
+		}
+		e := it.pick.table
+		if it.pick.kind != candTable && !(it.pick.kind == candColumn && it.pick.col.class == classDate) {
+			continue // a value or an attribute restricts rows, it does not name events
+		}
+		if p, ok := b.m.path([]*table{t}, e); ok && len(p) > 0 && allFanOut(t, p) {
+			out = appendTable(out, e)
+		}
+	}
+	return out
+}
+
+// allFanOut reports whether every step of p from start goes from a referenced table to one
+// that references it.
+func allFanOut(start *table, p []edge) bool {
+	cur := start
+	for _, e := range p {
+		if e.fk.to.table != cur || e.fk.from.table == cur {
+			return false
+		}
+		cur = e.other(cur)
+	}
+	return true
+}
+
+// checkTimes refuses "how many times" answered with a count of things while the question
+// named the events that repeat them (eventsForTimes could not pick one).
+func (b *builder) checkTimes() error {
+	p := &b.p
+	if len(p.measures) != 1 || !b.saidTimes() {
+		return nil
+	}
+	m := p.measures[0]
+	if m.col == nil && m.table != nil && len(b.namedEvents(m.table)) > 0 {
+		return &notUnderstood{words: []string{"times"}, msg: fmt.Sprintf("cannot tell which events \"times\" counts: %s are things, not occurrences", m.table.name)}
+	}
+	return nil
+}
+
+// checkStopValues refuses a question whose verb, dropped as a filler word, is a value
+// stored in a state column: "how many shipments have been delivered" counted every shipment
+// while shipment_status holds 'DELIVERED'. Stop words match values only when typed as
+// stored (so "in" is not India's code); a longer verb form that equals a state value in any
+// case is a condition the plan left out. Names are not states: label columns are skipped.
+func (b *builder) checkStopValues() error {
+	cols := map[*column]bool{}
+	_, used := planRefs(&b.p)
+	for c := range used {
+		cols[c] = true
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if len(w) < 5 || !stateVerb(w) {
+				continue
+			}
+			for _, t := range b.m.tables {
+				if t.view {
+					continue
+				}
+				for _, c := range t.cols {
+					if c.class != classText || c == t.label || c == t.label2 || nameColumn(c) || cols[c] {
+						continue
+					}
+					for _, v := range c.samples {
+						if strings.EqualFold(v, w) {
+							return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q may mean %s.%s = '%s', which the answer does not use", w, t.name, c.name, v)}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// stateVerb reports whether w reads as a participle or a gerund ("delivered", "shipping",
+// "sold"): the words of a state.
+func stateVerb(w string) bool {
+	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "en") ||
+		w == "sold" || w == "held" || w == "paid" || w == "made" || w == "spent" || w == "brought"
+}
+
+// tableWord is the word that named t as a table, or else any word read in t, or t's name.
+func (b *builder) tableWord(t *table) string {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t {
+			return it.text()
+		}
+	}
+	return b.synonymText(t)
+}
+
+// checkJoins runs on the completed plan: a table joined by a many-to-one step that no part of
+// the answer reads and that leads to no other joined table changes nothing (every product
+// has its category). That is harmless for a word that only says what the rows are ("copies
+// of films", "quantity ordered"), but not when the word scopes something: said after a
+// possessive ("their category", "its genre") or next to a comparison with an average, it
+// asks for a per-group average ("products priced above the average price of their
+// category"), and the plan compared with the average of all rows. A one-to-many join is
+// never dead: it says the rows have such rows ("customers with orders").
+func checkJoins(m *model, p *plan, items []item) error {
+	if err := checkSoldUsed(m, p, items); err != nil {
+		return err
+	}
+	if err := checkChildComparison(p, items); err != nil {
+		return err
+	}
+	if err := checkParentCounts(p); err != nil {
+		return err
+	}
+	distinctRows(p)
+	avg := false
+	for _, c := range append(append([]condition{}, p.conds...), p.having...) {
+		avg = avg || c.avgOf != nil || c.avgGroups != nil
+	}
+	_, cols := planRefs(p)
+	read := map[*table]bool{p.base: true}
+	for c := range cols {
+		read[c.table] = true
+		if c.metric != nil {
+			for _, t := range c.metric.tables {
+				read[t] = true
+			}
+		}
+	}
+	if len(p.measures) > 0 || len(p.dims) > 0 {
+		for _, c := range p.listCols {
+			read[c.table] = true
+		}
+	}
+	for _, j := range p.joins {
+		read[j.reached] = true // a table the joins go through
+	}
+	for _, j := range p.joins {
+		if j.fanOut || read[j.table] {
+			continue
+		}
+		w, owned := j.table.name, false
+		for k := range items {
+			if it := &items[k]; it.kind == itEntity && it.pick != nil && it.pick.table == j.table {
+				w = it.text()
+				owned = len(it.skipped) > 0 && possessives[it.skipped[len(it.skipped)-1]]
+				break
+			}
+		}
+		if !avg && !owned {
+			continue
+		}
+		return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%s is joined but no part of the answer uses it", j.table.name)}
+	}
+	return nil
+}
+
+// possessives before a table's word say the rows are scoped by their own related row.
+var possessives = map[string]bool{"their": true, "its": true, "his": true, "her": true, "same": true}
+
+// checkCountWord refuses "how many"/"number of" answered with a listing: "how many times
+// have cats visited" listed the visit dates. A count, a sum of units or any aggregate
+// answers it; rows do not.
+func (b *builder) checkCountWord() error {
+	p := &b.p
+	if len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg {
+		return nil
+	}
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwCount {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q counts: the answer would be a list", it.text())}
+		}
+	}
+	return nil
+}
+
+// checkWhichRows refuses "which <rows> ..." answered with the rows of another table: "which
+// Lisbon owners have more than 3 pets" grouped by the clinic of Lisbon. The table right after
+// "which"/"what" (values before it only describe it) is what the answer lists or groups by.
+func (b *builder) checkWhichRows() error {
+	p := &b.p
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || !(strings.EqualFold(it.text(), "which") || strings.EqualFold(it.text(), "what")) {
+			continue
+		}
+		for j := k + 1; j < len(b.items); j++ {
+			n := &b.items[j]
+			if n.kind == itEntity && n.pick != nil && n.pick.kind == candValue {
+				if n.toks[len(n.toks)-1].poss {
+					return nil // "which sales support agent's customers": the agent is asked for
+				}
+				continue // "which Lisbon owners": a value describing the rows
+			}
+			if n.kind != itEntity || n.pick == nil || n.pick.kind != candTable || !n.plural {
+				return nil
+			}
+			t := n.pick.table
+			if p.listTable == t || p.listTable != nil && len(p.dims) == 0 {
+				return nil
+			}
+			if len(p.dims) == 0 {
+				return nil
+			}
+			for _, d := range p.dims {
+				if d.table == t || d.col != nil && d.col.table == t || d.role != nil && d.role.table == t {
+					return nil
+				}
+			}
+			return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("the answer is not a list of %s", t.name)}
+		}
+		return nil
+	}
+	return nil
+}
+
+// checkAntiRows refuses a plan that tests that rows are missing and also reads those same
+// rows outside the test: "owners with no neutered pets" as the owners without pets, ranked by
+// their pets' neutered flags. No row can be both missing and read.
+func (b *builder) checkAntiRows() error {
+	p := &b.p
+	for _, c := range p.conds {
+		if c.anti == nil {
+			continue
+		}
+		miss := c.anti.from.table
+		for _, m := range p.measures {
+			if m.table == miss {
+				return &notUnderstood{words: []string{b.antiWords}, msg: fmt.Sprintf("the %s that are missing cannot also be measured", miss.name)}
+			}
+		}
+		for _, d := range p.dims {
+			if d.table == miss || d.col != nil && d.col.table == miss {
+				return &notUnderstood{words: []string{b.antiWords}, msg: fmt.Sprintf("the %s that are missing cannot also be grouped", miss.name)}
+			}
+		}
+	}
+	return nil
+}
+
+// listIdentity lists whole rows instead of columns a verb named that only repeat a
+// condition: "orders shipped to Germany in 2017" read "shipped" as ShippedDate, filtered on
+// it, and listed only the dates, which says nothing about which orders. A listed column that
+// the conditions do not use, that a noun named ("visit dates in 2024"), or the rows' name or
+// key, stays ("when was Laura Callahan hired").
+func (b *builder) listIdentity() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 || p.roleList != nil {
+		return
+	}
+	used := map[*column]bool{}
+	for _, c := range p.conds {
+		used[c.col] = true
+	}
+	for _, d := range p.dates {
+		used[d.col] = true
+	}
+	byVerb := map[*column]bool{}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.pick != nil && it.pick.col != nil && len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed") {
+			byVerb[it.pick.col] = true
+		}
+	}
+	var keep []*column
+	for _, c := range p.listCols {
+		if !used[c] || !byVerb[c] || c == t.label || c == t.label2 || c == t.pk || c.table != t {
+			keep = append(keep, c) // "visit dates in 2024" asks for the dates
+		}
+	}
+	if len(keep) == 0 {
+		p.listCols = nil
+		p.distinct = false
+	}
+}
+
+// showCompared adds to a listing of names the number each row was compared on: "which
+// products cost less than $10" shows the price next to each name, as "which products are
+// more expensive than the average product" does. A list of names alone cannot be checked
+// against the condition, and the number is what was asked about.
+func (b *builder) showCompared() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 {
+		return
+	}
+	for _, c := range p.conds {
+		if c.col == nil || c.col.table != t || c.col.class != classNumber || c.col.metric != nil || c.anti != nil || c.role != nil {
+			continue
+		}
+		switch c.op {
+		case ">", ">=", "<", "<=", "between", "not between":
+			if !slices.Contains(p.listCols, c.col) {
+				p.listCols = append(p.listCols, c.col)
+			}
+		}
+	}
+}
+
+// checkSoldUsed refuses, on the completed plan, a question that says something was sold
+// (sold, bought, ordered, purchased) answered without the sales: "how many tracks were sold
+// per genre" counted the catalogue. The sales are the schema's sales lines (or its one dated
+// transaction table) and the dated events they belong to; the plan must read or join one of
+// them. "Sells for $10" is a price, not a sale.
+func checkSoldUsed(m *model, p *plan, items []item) error {
+	w := ""
+	for k := range items {
+		sk := items[k].skipped
+		for i, x := range sk {
+			if saleVerbs[x] && !(i+1 < len(sk) && (sk[i+1] == "for" || sk[i+1] == "at")) {
+				w = x
+			}
+		}
+	}
+	if w == "" {
+		return nil
+	}
+	sales := m.salesLines()
+	if sales == nil {
+		sales = m.eventTable()
+	}
+	if sales == nil {
+		return nil
+	}
+	tabs, _ := planRefs(p)
+	if tabs[sales] {
+		return nil
+	}
+	for _, t := range parents(sales) {
+		if t.date != nil && tabs[t] {
+			return nil // the orders or invoices the lines belong to
+		}
+	}
+	for _, c := range p.conds {
+		if c.anti != nil && (c.anti.from.table == sales || c.antiVia != nil && c.antiVia.from.table == sales) {
+			return nil // "never sold": no sales line
+		}
+	}
+	return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q is not followed to the sales (%s): the answer would not be about what was sold", w, sales.name)}
+}
+
+// checkRowsOrUnits refuses a count of rows where the word that named the rows also names a
+// quantity: "which store has the most inventory" counted inventory rows while
+// inventory.product_inventory holds the units; "orders that contain more than 5 items"
+// compared a count of products while the lines hold quantities (the round-5 rule for "how
+// many items", applied to conditions on aggregates too).
+func (b *builder) checkRowsOrUnits() error {
+	p := &b.p
+	for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+		if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil || m.table == nil {
+			continue
+		}
+		if q := quantityCol(m.table); q != nil {
+			w := strings.ToLower(b.tableWord(m.table))
+			if slices.Contains(q.words, singular(w)) {
+				return &notUnderstood{words: []string{b.tableWord(m.table)}, msg: fmt.Sprintf("cannot tell whether to count %s rows or add up %s", m.table.name, q.name)}
+			}
+		}
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		// the builder blanks the entity it turned into the compared count, so its kind is not
+		// checked: its reading is still there
+		if it.pick == nil || it.pick.table == nil || !unitWords[singular(strings.ToLower(it.text()))] {
+			continue
+		}
+		for _, h := range havingMeasures(p) {
+			if h.agg != aggCount && h.agg != aggCountDistinct || h.col != nil || h.table == nil {
+				continue
+			}
+			tabs, _ := planRefs(p)
+			for _, inPlan := range []bool{true, false} { // name the quantity the plan is next to first
+				for _, t := range b.m.tables {
+					if q := quantityCol(t); q != nil && !t.view && tabs[t] == inPlan && (t == it.pick.table || t != h.table && b.childOf(t, h.table)) {
+						return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell whether to count %s or add up %s", h.table.name, q.name)}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// verbDate is the date column of c's table that a verb of the question names, when the date
+// was not named and c is only the table's default: "work orders closed in 2024" are those
+// with closed_at in 2024, not those opened then (the verb was read as the status 'closed',
+// the year fell to the default opened_at). With no such verb, or two, c stays.
+func verbDate(c *column, said []string) *column {
+	if c == nil {
+		return c
+	}
+	var found *column
+	for _, o := range c.table.cols {
+		if o == c || o.class != classDate || auditColumn(o) {
+			continue
+		}
+		for _, w := range said {
+			if namesDate(w, o) && !namesDate(w, c) {
+				if found != nil && found != o {
+					return c
+				}
+				found = o
+			}
+		}
+	}
+	if found == nil {
+		return c
+	}
+	return found
+}
+
+// namesDate reports whether w is a past participle ("closed", "shipped", "hired") whose
+// stem begins a word of the date column d (closed_at, ShippedDate, hired_on). A form in -ing
+// is left out: "shipping company" names the shipper, not a shipping date.
+func namesDate(w string, d *column) bool {
+	if !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	stem := ""
+	for _, suf := range []string{"ped", "ed", "d"} {
+		if s := strings.TrimSuffix(w, suf); s != w && len(s) >= 3 {
+			stem = s
+			break
+		}
+	}
+	if stem == "" {
+		return false
+	}
+	for _, x := range d.words {
+		if x == w || strings.HasPrefix(x, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkByAgent refuses a second grouping made from "by" after a verb: in "which films are
+// rented most by customers in Canada", "by" says who rented (the customers of Canada, a
+// condition), not a grouping per customer, which ranked film-and-customer pairs; "how many
+// rentals were made by customers of store 1" asks for one number, not one per customer. A
+// plan with one grouping, or "by each", is kept ("rentals handled by each staff member per
+// month").
+func (b *builder) checkByAgent() error {
+	one := false // "how many rentals were made by customers of store 1": one number asked
+	for k := range b.items {
+		it := &b.items[k]
+		one = one || it.kind == itKeyword && it.kw.kind == kwCount && strings.EqualFold(it.text(), "how many")
+	}
+	if len(b.p.dims) < 2 && !(one && len(b.p.dims) == 1 && !b.saidEach()) {
+		return nil
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || it.kw.kind != kwGroup || !strings.EqualFold(it.text(), "by") {
+			continue
+		}
+		if n := b.next(k); n != nil && n.kind == itKeyword && eachWords[strings.ToLower(n.text())] {
+			continue // "handled by each staff member": a grouping said as such
+		}
+		if len(it.skipped) > 0 {
+			if participle(it.skipped[len(it.skipped)-1]) {
+				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
+			}
+			continue
+		}
+		for j := k - 1; j >= 0 && j >= k-2; j-- {
+			p := &b.items[j]
+			if p.kind == itKeyword && (p.kw.kind == kwMost || p.kw.kind == kwLeast) {
+				continue // "rented most by"
+			}
+			if len(p.toks) == 1 && participle(p.toks[0].lower) {
+				return &notUnderstood{words: []string{"by"}, msg: "\"by\" after a verb says who did it, not what to group by"}
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// checkChildComparison refuses a listing of rows filtered by an amount or a quantity of rows
+// they have many of, unless the question named one such row: "customers who spent more than
+// 40" compared each invoice's total (and listed a customer once per invoice) while the
+// customer's total spending was likelier meant. "Customers with an invoice over 40" names one
+// invoice and stays; a weight or a length ("owners with pets heavier than 30") is each row's.
+func checkChildComparison(p *plan, items []item) error {
+	if p.listTable == nil || len(p.measures) > 0 || len(p.dims) > 0 {
+		return nil
+	}
+	many := map[*table]bool{}
+	for _, j := range p.joins {
+		if j.fanOut || many[j.reached] {
+			many[j.table] = true
+		}
+	}
+	for _, c := range p.conds {
+		if c.col == nil || c.anti != nil || c.col.class != classNumber || !many[c.col.table] || c.col.money == 0 && quantityCol(c.col.table) != c.col {
+			continue // a weight or a length belongs to each row; money and units add up
+		}
+		switch c.op {
+		case ">", ">=", "<", "<=", "between", "not between":
+		default:
+			continue
+		}
+		one := false
+		for k := range items {
+			it := &items[k]
+			if it.pick != nil && it.pick.kind == candTable && it.pick.table == c.col.table && !it.plural {
+				one = true
+			}
+		}
+		if !one {
+			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("cannot tell whether one %s or the total per %s is compared", c.col.table.name, p.listTable.name)}
+		}
+	}
+	return nil
+}
+
+// distinctRows lists each row once when a listing of named columns joins rows it has many
+// of: "which customers have an invoice over 20" listed a customer once per such invoice.
+// Whole rows are left alone (DISTINCT over every column fails on PostgreSQL's json columns),
+// and so is a listing ordered by a column it does not show.
+func distinctRows(p *plan) {
+	if p.listTable == nil || len(p.listCols) == 0 || len(p.measures) > 0 || len(p.dims) > 0 || p.distinct || p.orderCol != nil && !slices.Contains(p.listCols, p.orderCol) {
+		return
+	}
+	for _, j := range p.joins {
+		if j.fanOut {
+			p.distinct = true
+			return
+		}
+	}
+}
+
+// checkWhoValue refuses "who" answered with a number or a date and no row: "who is the oldest
+// employee" gave the earliest birth date, not the employee.
+func (b *builder) checkWhoValue() error {
+	p := &b.p
+	if !b.saidWho() || len(p.dims) > 0 || p.listTable != nil || len(p.measures) == 0 {
+		return nil
+	}
+	return &notUnderstood{words: []string{"who"}, msg: "cannot tell who: the answer would be a value, not a name"}
+}
+
+// checkParentCounts refuses, on the completed plan, a count of rows that each group
+// references through its joins: "customers who ordered from more than one store" grouped per
+// order counted the stores and customers of each order, one each, so "more than one" kept
+// nothing. A count of rows that reference the group ("vets per clinic") is what grouping is
+// for.
+func checkParentCounts(p *plan) error {
+	type step struct {
+		to     *table
+		upward bool // from the referencing row to the one it references
+	}
+	tree := map[*table][]step{}
+	for _, j := range p.joins {
+		up := j.fk.from.table == j.reached // the joined table is referenced by the one it hangs from
+		tree[j.reached] = append(tree[j.reached], step{j.table, up})
+		tree[j.table] = append(tree[j.table], step{j.reached, !up})
+	}
+	// onlyUp reports whether the tree path from g to t goes up at every step.
+	var onlyUp func(g, t, from *table) (bool, bool)
+	onlyUp = func(g, t, from *table) (found, up bool) {
+		if g == t {
+			return true, true
+		}
+		for _, s := range tree[g] {
+			if s.to == from {
+				continue
+			}
+			if f, u := onlyUp(s.to, t, g); f {
+				return true, u && s.upward
+			}
+		}
+		return false, false
+	}
+	for _, d := range p.dims {
+		g := d.table
+		if g == nil || d.role != nil || d.grain != grainNone {
+			continue
+		}
+		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
+			if m.table == nil || m.table == g || m.col != nil || m.agg != aggCount && m.agg != aggCountDistinct {
+				continue
+			}
+			if found, up := onlyUp(g, m.table, nil); found && up {
+				return &notUnderstood{words: []string{g.name}, msg: fmt.Sprintf("each %s row has one %s: cannot tell what the count per %s means", g.name, m.table.name, g.name)}
+			}
+		}
+	}
+	return nil
+}
+
+// checkSubjectRows refuses a question that begins with a plural table noun (its subject: the
+// rows asked for) answered with one aggregate and no rows: "customers from the USA who spent
+// over 40 in total" added up the invoices over 40 instead of listing customers.
+func (b *builder) checkSubjectRows() error {
+	p := &b.p
+	if len(p.measures) == 0 || len(p.dims) > 0 || p.listTable != nil || p.outerCount || p.outerAvg || len(b.items) == 0 {
+		return nil
+	}
+	it := &b.items[0]
+	if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable || !it.plural || len(it.skipped) > 0 {
+		return nil
+	}
+	for _, m := range p.measures {
+		if m.table == it.pick.table {
+			return nil // "products average price", "orders count in 2024": over the subject rows
+		}
+	}
+	return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("the question asks for %s, the answer would be one number", it.pick.table.name)}
+}
+
+// modifies reports whether a value item is said right before the noun of a table that holds
+// the value too ("German customers"): then it describes that table's rows.
+func modifies(it, next *item) bool {
+	if next.kind != itEntity || len(next.cands) == 0 || next.cands[0].kind != candTable || next.cands[0].score < scoreExact || len(next.skipped) > 0 {
+		return false
+	}
+	for _, c := range it.cands {
+		if c.kind == candValue && c.table == next.cands[0].table {
+			return true
+		}
+	}
+	return false
+}
+
+// participle reports whether w reads as a past participle: regular ("rented", "handled") or
+// one of the irregular ones business questions use ("made", "sold", "taken").
+func participle(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "ed") || irregularParticiples[w]
+}
+
+// irregularParticiples are past participles that do not end in -ed.
+var irregularParticiples = toSet(strings.Fields("made sold paid held bought brought kept done taken given sent spent won run put written seen"))
