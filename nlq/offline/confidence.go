@@ -63,7 +63,7 @@ func (b *builder) checkShape() error {
 		// the relation was said and nothing in the answer follows it.
 		return &notUnderstood{words: []string{rk.name}, msg: fmt.Sprintf("cannot tell whose %s is asked for", rk.name)}
 	}
-	if b.topN > 0 && p.limit != b.topN {
+	if b.topN > 0 && p.limit != b.topN && p.topPer != b.topN {
 		// "our 2 most rented films" answered without keeping 2 rows.
 		return &notUnderstood{words: []string{fmt.Sprint(b.topN)}, msg: fmt.Sprintf("cannot tell which %d rows to keep", b.topN)}
 	}
@@ -254,6 +254,22 @@ func (b *builder) checkPlaced() error {
 					antiTabs[g.to.table] = true
 				}
 			}
+			if v := c.antiVia; v != nil {
+				antiTabs[v.from.table] = true
+				for _, f := range v.from.table.fks {
+					antiTabs[f.to.table] = true
+				}
+			}
+			for _, ac := range c.antiConds {
+				// "never ordered a Beverages product": the tables between the missing orders
+				// and the category are part of the test.
+				path, _ := b.m.path([]*table{c.anti.from.table}, ac.col.table)
+				cur := c.anti.from.table
+				for _, e := range path {
+					cur = e.other(cur)
+					antiTabs[cur] = true
+				}
+			}
 		}
 	}
 	for k := range b.items {
@@ -367,7 +383,7 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
-	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() {
+	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() && p.topPer == 0 {
 		// "the top customer at each store": one row per group, not one row overall.
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
 	}
@@ -462,6 +478,10 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 			addC(c.col)
 			addC(c.avgOf)
 			addC(c.role)
+			if c.avgBy != nil {
+				addC(c.avgBy) // "the average of their category": the category's key and table
+				addT(refTable(c.avgBy))
+			}
 			if c.having != nil {
 				addT(c.having.table)
 				addC(c.having.col)
@@ -477,6 +497,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 			for _, d := range c.antiDates {
 				addC(d.col)
 				addT(d.hint)
+			}
+			for _, ac := range c.antiConds {
+				addC(ac.col) // a condition on the missing rows is used inside the test
 			}
 		}
 	}

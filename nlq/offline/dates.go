@@ -2,6 +2,8 @@ package offline
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -202,6 +204,27 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 		y := int(tk.num)
 		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+1, 1, 1), hasYear: true}, 1, true
 	}
+	if d, ok := dayOfMonth(tk); ok && i+1 < len(toks) && (i == 0 || !rankWords[toks[i-1].lower]) {
+		// "14 February 2006", "4th of March 2022": a single day, only with its year (a bare
+		// "5 March" may be a count before a month).
+		k := 1
+		if toks[i+k].lower == "of" && i+k+1 < len(toks) {
+			k++
+		}
+		if m, ok := months[toks[i+k].lower]; ok && !toks[i+k].quoted {
+			if y, ok := year(k + 1); ok && d <= daysIn(y, m) {
+				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), hasYear: true}, k + 2, true
+			}
+		}
+	}
+	if m, ok := months[tk.lower]; ok && i+1 < len(toks) {
+		// "February 14, 2006", "March 4th 2022".
+		if d, ok := dayOfMonth(toks[i+1]); ok {
+			if y, ok := year(2); ok && d <= daysIn(y, m) {
+				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), hasYear: true}, 3, true
+			}
+		}
+	}
 	if m, ok := months[tk.lower]; ok {
 		// "may" is also a verb; take it as a month only with a year or after a date word.
 		if y, ok := year(1); ok {
@@ -296,3 +319,31 @@ func joinRaw(toks []token) string {
 	}
 	return s
 }
+
+// rankWords take the number after them as a count of rows ("top 5 March 2024 products" is
+// not the fifth of March).
+var rankWords = map[string]bool{"top": true, "bottom": true, "best": true, "worst": true, "first": true, "last": true}
+
+// dayOfMonth reads a day number, 1 to 31, written as a number or an ordinal ("14", "4th").
+func dayOfMonth(t token) (int, bool) {
+	if t.quoted {
+		return 0, false
+	}
+	s := t.lower
+	if !t.isNum {
+		for _, suf := range []string{"st", "nd", "rd", "th"} {
+			if st, ok := strings.CutSuffix(s, suf); ok {
+				s = st
+				break
+			}
+		}
+	}
+	d, err := strconv.Atoi(s)
+	if err != nil || d < 1 || d > 31 {
+		return 0, false
+	}
+	return d, true
+}
+
+// daysIn is the number of days of month m of year y.
+func daysIn(y int, m time.Month) int { return ymd(y, m+1, 1).AddDate(0, 0, -1).Day() }

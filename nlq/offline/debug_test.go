@@ -19,7 +19,7 @@ import (
 //
 // NLQ_AGENT=sales_performance reads them with that demo agent's semantic layer; NLQ_DB=sakila
 // (or any tuning database of TestEvalSets) reads them over that database instead, NLQ_DEPOT=1
-// over the round-5 test schema (depotSchema, SQL only: it has no data); NLQ_ITEMS=1
+// over the round-5 test schema (depotSchema, SQL only: it has no data), NLQ_LIBRARY=1 over round 6's (librarySchema); NLQ_ITEMS=1
 // also prints how each question was scanned (items, keyword kinds, skipped words, readings).
 func TestDebugQuestion(t *testing.T) {
 	qs := os.Getenv("NLQ_Q")
@@ -36,6 +36,9 @@ func TestDebugQuestion(t *testing.T) {
 	}
 	if os.Getenv("NLQ_DEPOT") != "" {
 		s = depotSchema()
+	}
+	if os.Getenv("NLQ_LIBRARY") != "" {
+		s = librarySchema() // round 6's test schema, SQL only like the depot
 	}
 	for _, q := range strings.Split(qs, ";") {
 		if os.Getenv("NLQ_ITEMS") != "" {

@@ -221,10 +221,16 @@ func TestEvalShapesExecuteInEveryDialect(t *testing.T) {
 			"Share of rentals still out", "Top 3 film categories by revenue",
 			"How many films does an actor appear in on average?", "Our 3 most rented films",
 			"Which films are dearer to rent than the average film?", "What does a comedy cost to rent on average?",
-			"Which customers spent more than the average customer?", "Which customers have more rentals than the average customer?"},
+			"Which customers spent more than the average customer?", "Which customers have more rentals than the average customer?",
+			"Which customers never rented a Horror film?", "Which customers have rented more than 5 times?",
+			"What is the highest payment amount of each customer?", "How many times were Comedy films rented?",
+			"Who is the top-spending customer at each store?"},
 		"fieldservice": {"Which parts were not used in 2024?", "How much discount did we give in 2024?",
 			"Which work orders last longer than an hour?", "On average, how many visits does a work order have?",
-			"Which parts have never been sold?", "Total visit duration per client in hours"},
+			"Which parts have never been sold?", "Total visit duration per client in hours",
+			// round 6: a condition inside the anti-join, a share of money by a related table
+			"Which clients have never had an urgent work order?", "What percentage of billed amount comes from Retail clients?",
+			"What percentage of revenue comes from Retail clients?"},
 	}
 	for _, e := range evalDBs {
 		qs := questions[e.name]

@@ -84,10 +84,11 @@ func interpret(m *model, items []item) (*plan, error) {
 			it.kind, it.cands, it.pick = itUnknown, nil, nil
 		}
 	}
+	dropPayVerbs(items)
 	for k, it := range items {
 		if it.kind == itUnknown {
-			if _, unit := unitSeconds[it.toks[0].norm]; unit && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
-				continue // "180 minutes": the comparison converts it, or build refuses it
+			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
+				continue // "180 minutes", "99 cents": the comparison converts it, or build refuses it
 			}
 			if outUnit(it) != "" {
 				continue // "the average track length in minutes": build converts the measure
@@ -294,6 +295,8 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("bottom %d", p.limit))
 	case p.limit > 0:
 		parts = append(parts, fmt.Sprintf("top %d", p.limit))
+	case p.topPer > 0:
+		parts = append(parts, fmt.Sprintf("top %d within each %s", p.topPer, dimWord(p.dims[0])))
 	}
 	if p.outerCount && len(p.having) > 0 {
 		return strings.Join(parts, ", ") + "."
@@ -315,6 +318,13 @@ func isDateBound(p *plan, w string, d dialect) bool {
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite}
+	if m.shareOf != nil && m.col != nil {
+		what := d.col(m.col)
+		if def := m.col.metric; def != nil {
+			what = def.desc
+		}
+		return fmt.Sprintf("Percentage of the sum of %s where %s", what, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
+	}
 	if m.col != nil && m.col.metric != nil {
 		def := m.col.metric
 		if def.price != nil {

@@ -57,6 +57,9 @@ type keyword struct {
 	// sold is a superlative of sales ("best selling track"): rows ranked by the units of the
 	// sales lines that refer to them.
 	sold bool
+	// often is a comparison of how many times something happened ("rented more often than
+	// the average customer"): a count of the rows of the verb said before it.
+	often bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -92,6 +95,9 @@ var keywords = map[string]keyword{
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
 	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
+	// "customers who don't have a fax", "employees that do not have any customers": the
+	// contraction is spelled out by tokenize, and "not have" says what is missing.
+	"not have": {kind: kwNever}, "not have a": {kind: kwNever}, "not have an": {kind: kwNever}, "not have any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
 	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
@@ -104,6 +110,7 @@ var keywords = map[string]keyword{
 	"lowest":        {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"more": {kind: kwGT}, "fewer": {kind: kwLT},
+	"more often than": {kind: kwGT, often: true}, "less often than": {kind: kwLT, often: true}, "more often": {kind: kwGT, often: true},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},
@@ -164,6 +171,7 @@ var stopWords = toSet(strings.Fields(`
 	registered register store stores shop
 	include includes included including contain contains contained containing feature features featuring
 	deliver delivers delivered delivering
+	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via net
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -116,7 +116,7 @@ var aliases = map[string][]string{
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
-	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
+	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
 	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
@@ -148,7 +148,17 @@ var aliases = map[string][]string{
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
-	"came back": {"return date", "returned"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
+	"came back": {"return date", "returned"},
+	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
+	// movies, the size a file takes up.
+	"born": {"birth date", "birthdate", "date of birth", "dob"}, "birthday": {"birth date", "birthdate", "date of birth"},
+	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
+	"borrow": {"loan", "rental"}, "borrowed": {"loan", "rental"}, "lend": {"loan", "rental"}, "lent": {"loan", "rental"},
+	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
+	// What shipping costs: Northwind's Freight, a shipping_cost or shipping_fee elsewhere.
+	"shipping cost": {"freight", "shipping fee", "shipping"}, "paid to ship": {"freight", "shipping cost", "shipping fee"},
+	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
+	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -176,6 +186,10 @@ type lexicon struct {
 	// over them (see scan).
 	values  map[string][]cand
 	nValues int
+	// stems finds the sampled one-word values of category columns (statuses, types) by
+	// their stem, for the word forms people say them in: "completed" for COMPLETE,
+	// "cancellations" for CANCELLED, "delivered" for DELIVERED.
+	stems map[string][]cand
 }
 
 // viewPenalty lowers every reading in a view below the same reading in a table.
@@ -261,7 +275,7 @@ var (
 )
 
 // stillPhrases say that a row is current: "products we are still selling".
-var stillPhrases = []string{"still selling", "still sell", "still sold", "still available", "still active",
+var stillPhrases = []string{"still selling", "still sell", "still sold", "still being sold", "still being offered", "still being made", "still available", "still active",
 	"still offered", "still offer", "still carried", "still carry", "still stocked", "still in use", "still current"}
 
 // longForms spell out words that identifiers shorten.
@@ -338,7 +352,7 @@ func verbsOf(noun string) []string {
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
-	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}}
+	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}, stems: map[string][]cand{}}
 	tableWords := map[string]bool{}
 	for _, t := range m.tables {
 		if len(t.words) == 1 && !t.view {
@@ -467,6 +481,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				for _, p := range valuePhrases(v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
+				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
+					if st := stem(normPhrase(v)); st != "" {
+						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
+					}
+				}
 			}
 			for _, v := range c.index {
 				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
@@ -552,6 +571,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		for _, w := range revenueWords {
 			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: 0.9})
 		}
+		// "the stores that made the most money": the revenue, when no column holds an
+		// amount or a total (those rank first for "money", see moneySynonyms).
+		l.add("money", cand{kind: candColumn, table: c.table, col: c, score: 0.68})
 	}
 	for word, ranks := range moneySynonyms {
 		for _, t := range m.tables {
@@ -668,4 +690,30 @@ func (l *lexicon) addSemantics(m *model, s *nlq.Semantics) {
 			l.add(normPhrase(sy.Phrase), cand{kind: candValue, table: t, col: c, value: value, score: scoreCurated})
 		}
 	}
+}
+
+// stemSuffixes are cut from a word to find its stem, longest first.
+var stemSuffixes = []string{"ation", "ition", "ment", "ion", "ing", "ed", "e", "y"}
+
+// stem is a rough stem of one lower-case singular word, for matching a status value with the
+// forms of its verb ("complete", "completed", "completion" → "complet"; "cancelled",
+// "cancellation" → "cancel"; "shipped", "shipping", "shipment" → "ship"); "" for several
+// words, numbers or stems shorter than four letters.
+func stem(w string) string {
+	if w == "" || strings.ContainsAny(w, " -'") || w[0] >= '0' && w[0] <= '9' {
+		return ""
+	}
+	for _, suf := range stemSuffixes {
+		if st, ok := strings.CutSuffix(w, suf); ok && len(st) >= 4 {
+			w = st
+			break
+		}
+	}
+	if n := len(w); n >= 5 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		w = w[:n-1] // cancell → cancel, shipp → ship
+	}
+	if len(w) < 4 {
+		return ""
+	}
+	return w
 }

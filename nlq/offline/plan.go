@@ -48,6 +48,7 @@ type dimension struct {
 	hint   *table
 	weak   bool    // "trend", "over time": a default bucket that an explicit one replaces
 	role   *column // a self-reference: group by the referenced row (the supervisor)
+	each   bool    // said after "each"/"every": a top N is taken within each of its groups
 }
 
 // condition is one WHERE predicate.
@@ -57,7 +58,10 @@ type condition struct {
 	vals   []any  // string or float64
 	having *measure
 	avgOf  *column // compare with the average of this column over its whole table
-	anti   *fk     // NOT EXISTS a row of anti.from.table referencing the subject
+	// avgBy narrows that average to the rows sharing this foreign key's value: "above the
+	// average price of their category" is the average of the same category's products.
+	avgBy *column
+	anti  *fk // NOT EXISTS a row of anti.from.table referencing the subject
 	// role reads col on the copy of its table that this self-reference points to: "reports
 	// to Andrew Fuller" is the manager's name, not the employee's.
 	role *column
@@ -70,6 +74,11 @@ type condition struct {
 	// antiUp is the missing rows' key to the table of their date when the date is not
 	// theirs: order lines of orders dated 2018.
 	antiUp *fk
+	// antiConds restrict the missing rows by what is said about them or rows they reach
+	// ("customers who never rented a horror film": no rental of a film in the Horror
+	// category); antiJoins are the joins inside the test that reach those rows (complete).
+	antiConds []condition
+	antiJoins []joinStep
 	// avgGroups compares a HAVING measure with the average of the same measure over all
 	// groups ("employees who sold more than the average employee"): the plan of that
 	// average, rendered as a subquery.
@@ -100,8 +109,11 @@ type plan struct {
 	orderCol   *column // listing order
 	desc       bool
 	limit      int
-	outerCount bool    // count the groups that pass HAVING
-	outerAvg   bool    // the average of the per-group measure ("average total payments per customer")
+	outerCount bool // count the groups that pass HAVING
+	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
+	// topPer keeps the top topPer rows within each group of the dimension marked each ("the
+	// top-spending customer at each store"), with a window function; limit is then 0.
+	topPer     int
 	share      bool    // add each group's percentage of the total
 	roleList   *column // list each row with the label of the row this self-reference points to
 	joins      []joinStep
@@ -191,11 +203,16 @@ type builder struct {
 	sold              bool // "best selling": ranked by units sold
 	antiCond          int
 	antiSubject       *table
-	antiWords         string
+	// antiStart is len(p.conds) when "never"/"without" was said (-1: not said): conditions
+	// from there on about other tables than the subject are about the missing rows.
+	antiStart int
+	// eachGroup says the pending grouping was said with "each"/"every" (not "by"/"per").
+	eachGroup bool
+	antiWords string
 }
 
 func build(m *model, items []item) (*plan, error) {
-	b := &builder{m: m, items: items, antiCond: -1}
+	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	countAfterTable(items)
 	columnBeforeComparison(items)
 	b.countBeforeAverage()
@@ -239,6 +256,21 @@ func build(m *model, items []item) (*plan, error) {
 				}
 			}
 		}
+	}
+	if t := b.timesCounted(); t != nil && len(b.p.measures) == 1 && b.p.measures[0].agg == aggCount && b.p.measures[0].col == nil && b.p.measures[0].table != t {
+		// "how many times were Family films rented": the rentals are counted, the films only
+		// say which.
+		b.p.subjects = appendTable(b.p.subjects, b.p.measures[0].table)
+		b.p.measures[0].table = t
+	}
+	if t := b.valueAsRows(); t != nil {
+		// "how many beverages have been discontinued": the category's value stands for the
+		// rows filed under it, the products.
+		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+		b.agg = aggNone
+	}
+	if err := b.antiInner(); err != nil {
+		return nil, err
 	}
 	if b.anti || b.has || b.cmpAvg {
 		return nil, &notUnderstood{words: []string{kwWords(b, kwNever) + kwWords(b, kwHas)}, msg: "the question ends before saying what is missing or compared"}
@@ -309,10 +341,20 @@ func build(m *model, items []item) (*plan, error) {
 		// "in total" only repeats what the measures already do.
 		return nil, &notUnderstood{words: []string{aggWords(b)}, msg: "an aggregate applies to nothing that can be aggregated"}
 	}
+	if b.super != 0 && b.dim != "" && len(b.p.measures) == 1 && b.p.measures[0].agg == aggAvg && b.p.measures[0].col != nil &&
+		b.p.measures[0].col.metric == nil && !slices.ContainsFunc(b.p.measures[0].col.words, func(w string) bool { return slices.Contains(dimWords[b.dim], w) }) {
+		// "which genres have the longest tracks on average": the average of the rows' length,
+		// not of their table's default measure (a price), which a length superlative never
+		// ranks by.
+		if c := dimColumn(b.p.measures[0].table, b.dim); c != nil {
+			b.p.measures[0].col = c
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
+	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; with no
 		// single duration measure to convert, the words are not understood.
@@ -428,6 +470,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.distinct = true
 	case kwGroup:
 		b.group = !agentBy(b.items, i)
+		b.eachGroup = b.group && eachWords[strings.ToLower(it.text())] && strings.ToLower(it.text()) != "per"
 	case kwTop, kwBottom:
 		b.top, b.topDir = true, 1
 		if k == kwBottom {
@@ -494,6 +537,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
 		}
 		b.anti, b.antiFrom = true, b.lastTable
+		if b.antiStart < 0 {
+			b.antiStart = len(b.p.conds)
+		}
 	case kwEmpty:
 		// "which playlists are empty": no row of the one table that refers to them.
 		t := b.lastTable
@@ -560,6 +606,13 @@ func (b *builder) number(i int) error {
 // HAVING on a count), else the default measure of the table being talked about.
 func (b *builder) comparison(i int) error {
 	op, vals := cmpOp(b.cmp, b.not), toAny(b.cmpNums)
+	if n := b.next(i); n != nil && n.kind == itUnknown && len(n.toks) == 1 && n.toks[0].norm == "cent" {
+		// "priced above 99 cents": money columns hold the currency's units.
+		for k, v := range vals {
+			vals[k] = v.(float64) / 100
+		}
+		n.kind, n.kw = itKeyword, keyword{}
+	}
 	b.cmp, b.cmpNums, b.not = kwNone, nil, false
 	target := b.cmpTarget
 	named := target != nil
@@ -595,6 +648,15 @@ func (b *builder) comparison(i int) error {
 					return nil
 				}
 			}
+		}
+	}
+	if target == nil && b.cmpDim == "" {
+		if t := b.countedHere(i); t != nil {
+			// "customers who rented more than 40 times": how many rows of the verb's table;
+			// "managers with more than two direct reports": how many rows point to each.
+			m := measure{agg: aggCount, table: t}
+			b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+			return nil
 		}
 	}
 	childSum := false
@@ -785,6 +847,10 @@ func (b *builder) addDim(d dimension) {
 			}
 		}
 	}
+	if b.eachGroup && b.group {
+		d.each = true // "at each store": the groups a top row is taken within
+	}
+	b.eachGroup = false
 	b.p.dims = append(b.p.dims, d)
 	b.lastDim = true
 }
@@ -824,8 +890,11 @@ func (b *builder) entity(i int) error {
 			op = map[string]string{"=": "contains", "<>": "not contains"}[op]
 		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
-		// who, not what to group by.
-		b.group = false
+		// who, not what to group by; after "each" a value right before a table only says
+		// which of them are grouped ("each of our German customers").
+		if n := b.next(i); !(b.group && b.saidEachHere() && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable) {
+			b.group = false
+		}
 		var role *column
 		if rk := b.roleKey; rk != nil && rk.table == c.table {
 			// "who reports to Andrew Fuller": the rows whose manager has that name.
@@ -838,6 +907,12 @@ func (b *builder) entity(i int) error {
 		if b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) {
 			// "which sales support agent ...": the rows of the table that hold the value, one
 			// of which is asked for, not a number about all of them.
+			b.lastTable = c.table
+			return b.tableEntity(i, c.table)
+		}
+		if w := it.toks[0].norm; len(it.toks) == 1 && it.plural && c.col2 == nil && role == nil && w != normPhrase(c.value) && stem(w) == stem(normPhrase(c.value)) {
+			// "the most cancellations", "how many deliveries": a state said as a plural noun
+			// stands for the rows in that state.
 			b.lastTable = c.table
 			return b.tableEntity(i, c.table)
 		}
@@ -958,7 +1033,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 			// than 1" the tracks are the rows asked for.
 			return nil
 		}
-		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) &&
+		if n.pick.kind == candTable && n.pick.table != t && !it.plural && !b.which && n.start == it.start+len(it.toks) && !(b.super != 0 && verbForm(it, t)) &&
 			(b.childOf(t, n.pick.table) || b.childOf(n.pick.table, t)) {
 			return nil // "product categories", "customer orders": a noun modifier names which second
 		}
@@ -974,6 +1049,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
 		b.addDim(dimension{table: t, plural: true})
 		b.avgOf, b.agg = true, aggNone
+	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i) && b.group:
+		// "how much has each customer in Japan paid": the measure is said after the rows,
+		// which "each" groups by.
+		b.addDim(dimension{table: t, plural: it.plural})
+		b.group = false
 	case b.agg != aggNone && b.agg != aggCount && b.laterMeasure(i):
 		// "how much have rock tracks sold for": the measure is said after the rows.
 		b.p.subjects = appendTable(b.p.subjects, t)
@@ -1008,6 +1088,12 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.super != 0 && len(b.p.measures) > 0 && len(b.p.dims) == 0 && it.plural && b.p.measures[0].table != t:
 		// "... most rented films": the films are ranked.
 		b.addDim(dimension{table: t, plural: true})
+	case b.super != 0 && len(b.p.measures) == 1 && len(b.p.dims) == 0 && !it.plural && b.p.measures[0].table != t && b.p.measures[0].agg == aggCount &&
+		i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
+		b.items[i-1].pick.table == b.p.measures[0].table && verbForm(&b.items[i-1], b.p.measures[0].table):
+		// "the most rented film": the one film ranked first by its rentals.
+		b.addDim(dimension{table: t})
+		b.singular = true
 	default:
 		b.p.subjects = appendTable(b.p.subjects, t)
 		if b.super != 0 && !it.plural {
@@ -1131,6 +1217,15 @@ func (b *builder) numberColumn(i int, col *column) error {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
+		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {
+		if x := &p.measures[0]; x.agg == aggNone && x.col != nil && x.col.metric == nil && x.col.class == classNumber {
+			// "the lowest price each product has ever sold for", "the highest unit price per
+			// product": the smallest or largest value within each group, not one top row.
+			x.agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
+			b.super = 0
+		}
+	}
 	ranking := b.top || b.super != 0
 	if b.roleKey == nil && len(p.measures) == 0 && len(p.dims) == 2 && p.dims[0].role == nil && p.dims[1].role != nil && p.dims[0].table == p.dims[1].role.table {
 		// "each employee with their manager": the role came after the rows, as a grouping.
@@ -1212,13 +1307,33 @@ func (b *builder) finish() error {
 		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
 		// "percentage of products discontinued", "share of rentals still out", "percentage of
 		// cancelled orders": the rows in that state, or holding that value, among all rows of
-		// their table. Conditions on other tables or several conditions are still refused.
+		// their table.
 		c := p.conds[0]
 		t := c.col.table
 		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
 			p.conds, p.subjects, b.share = nil, nil, false
 		}
+	}
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.conds) == 1 && b.shareOfOther() {
+		// "what percentage of our tracks are Rock": the rows named, counted, whose genre is
+		// Rock, among all of them; "what percentage of our revenue comes from US customers":
+		// the money of the rows that meet the condition among all of it. Dates stay in WHERE
+		// (the share of 2017's revenue); several conditions are still refused.
+		c := p.conds[0]
+		if len(p.measures) == 0 {
+			var t *table
+			for _, s := range p.subjects {
+				if s != c.col.table {
+					t = s
+				}
+			}
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.subjects = nil
+		} else {
+			p.measures[0].agg, p.measures[0].shareOf = aggSum, &c
+		}
+		p.conds, b.share = nil, false
 	}
 	if b.share && (len(p.dims) == 0 && len(p.having) == 0 || len(p.measures) > 1) {
 		// "percentage of Rock tracks of the Beatles" is a ratio of filters the plan cannot
@@ -1328,6 +1443,11 @@ func (b *builder) finish() error {
 					cols = append(cols, d.table.label2) // a first name next to the last name
 				}
 				cols = append(cols, d.table.label)
+			case len(p.dims) == 1 && d.table.measure != nil && d.table.measure.money >= revenueLike && b.saidWhat():
+				// "what did we invoice in December", "what did we take in payments in May":
+				// rows with no name but an amount, asked with "what", are asked for their money.
+				p.measures, p.dims = []measure{{agg: aggSum, col: d.table.measure, table: d.table}}, nil
+				return nil
 			default:
 				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
 			}
@@ -1744,7 +1864,7 @@ func (b *builder) childDim(t *table, dim string) *column {
 
 // dimWords are the column-name words that measure a dimension, with units.
 var dimWords = map[string][]string{
-	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime"},
+	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight": {"weight", "kg", "gram", "pound", "lb"},
 	"age":    {"age"},
 }
@@ -1767,6 +1887,14 @@ func dimColumn(t *table, dim string) *column {
 // ("products more expensive than the average product"), a role of a self-reference ("per
 // supervisor"). It reports whether the entity was used.
 func (b *builder) special(c *cand) (bool, error) {
+	if n := len(b.p.conds); n > 0 && c.kind == candTable && b.p.conds[n-1].avgOf != nil && b.p.conds[n-1].avgBy == nil && b.saidTheir() {
+		// "priced above the average price of their category": the average over the rows of
+		// the same category, not of all rows.
+		if k := fkTo(b.p.conds[n-1].avgOf.table, c.table); k != nil && c.table != b.p.conds[n-1].avgOf.table {
+			b.p.conds[n-1].avgBy = k
+			return true, nil
+		}
+	}
 	switch {
 	case b.cmpAvg:
 		subject := b.lastTable
@@ -1835,7 +1963,13 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.anti, b.antiFrom, b.not = true, b.lastTable, false
 		return b.special(c)
 	case b.anti && c.kind == candTable:
-		f, via, ok := b.antiLink(b.antiFrom, c.table)
+		named := c.table
+		if sl := b.m.salesLines(); sl != nil && sl != named && fkTo(sl, named) != nil && b.saidSoldHere() {
+			// "albums that never sold a single track": no sales line of any of their tracks,
+			// not albums without tracks.
+			named = sl
+		}
+		f, via, ok := b.antiLink(b.antiFrom, named)
 		if !ok {
 			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, b.antiFrom.name)}
 		}
@@ -1866,6 +2000,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		// "films without trailers": the list does not hold the item.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "not contains", vals: []any{c.value}})
 		b.anti = false
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classBool && b.antiFrom != nil && c.col.table != b.antiFrom:
+		// "suppliers with no discontinued products": the flag says which missing rows; the
+		// table after it (or the way to it) is the anti-join, and antiInner puts the flag
+		// inside it.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class != classNumber:
 		if c.col.class == classBool || b.antiFrom != nil && c.col.table != b.antiFrom {
@@ -2026,6 +2166,17 @@ func (b *builder) countBeforeAverage() {
 		items[i], items[i+1] = items[i+1], items[i]
 		items[i].kind, items[i].kw, items[i].cands, items[i].pick = itKeyword, keyword{}, nil, nil
 	}
+	for i := 0; i+2 < len(items); i++ {
+		// "customers who rented more often than the average customer": the rows of the table
+		// said as a verb are counted.
+		t, k, a := &items[i], &items[i+1], &items[i+2]
+		if t.kind != itEntity || t.pick == nil || t.pick.kind != candTable || !verbForm(t, t.pick.table) ||
+			k.kind != itKeyword || !k.kw.often || a.kind != itKeyword || a.kw.kind != kwAvg {
+			continue
+		}
+		b.cmpCount = t.pick.table
+		t.kind, t.kw, t.cands, t.pick = itKeyword, keyword{}, nil, nil
+	}
 }
 
 // columnBeforeComparison reads "dearer to replace than the average film" as "replacement
@@ -2125,4 +2276,310 @@ func (m *model) holdsMoney(t *table) bool {
 		}
 	}
 	return false
+}
+
+// saidSoldHere reports whether a sale verb was skipped between the last "never"/"not" and the
+// current item ("never sold a track", "never bought a Jazz track").
+func (b *builder) saidSoldHere() bool {
+	for k := b.cur; k >= 0; k-- {
+		it := &b.items[k]
+		for _, w := range it.skipped {
+			if saleVerbs[w] {
+				return true
+			}
+		}
+		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
+			return false
+		}
+	}
+	return false
+}
+
+// antiInner moves the conditions said after "never" about other tables than the rows that
+// have none into the anti-join: "customers who never rented a horror film" have no rental of
+// a horror film, "stores that never had an order cancelled" no cancelled order. When no table
+// said what is missing ("actors who never appeared in a Documentary"), the missing rows are
+// those of the table that refers to the subject on the way to the condition's table.
+func (b *builder) antiInner() error {
+	if b.antiStart < 0 || b.antiStart > len(b.p.conds) {
+		return nil
+	}
+	for _, c := range b.p.conds {
+		for _, h := range b.p.having {
+			if c.anti != nil && h.having != nil && (h.having.table == c.anti.from.table || b.descendantOf(h.having.table, c.anti.from.table, 3)) {
+				// "genres with no tracks longer than 10 minutes": the comparison is about the
+				// missing rows, which a HAVING over the rows that exist cannot say.
+				return &notUnderstood{words: []string{b.antiWordsNow()}, msg: "a comparison on the missing rows is not supported"}
+			}
+		}
+	}
+	ai := -1
+	for k := b.antiStart; k < len(b.p.conds); k++ {
+		if b.p.conds[k].anti != nil {
+			ai = k
+			break
+		}
+	}
+	subject := b.antiFrom
+	if ai >= 0 {
+		subject = b.p.conds[ai].anti.to.table
+	}
+	if subject == nil {
+		return nil
+	}
+	var inner []int
+	for k := b.antiStart; k < len(b.p.conds); k++ {
+		c := b.p.conds[k]
+		if k != ai && c.anti == nil && c.col != nil && c.col.table != subject && c.role == nil && c.having == nil && c.avgOf == nil {
+			inner = append(inner, k)
+		}
+	}
+	if len(inner) == 0 {
+		return nil
+	}
+	if ai < 0 {
+		if !b.anti {
+			return nil
+		}
+		// No table said what is missing: the first step from the subject towards the
+		// condition's table must be a table that refers to the subject.
+		path, ok := b.m.path([]*table{subject}, b.p.conds[inner[0]].col.table)
+		if !ok || len(path) == 0 {
+			return nil
+		}
+		f := path[0].fk
+		if f.to.table != subject || f.from.table == subject || f.to != subject.pk {
+			return &notUnderstood{words: []string{b.antiWordsNow()}, msg: fmt.Sprintf("cannot tell which rows of %s are missing", subject.name)}
+		}
+		b.markAnti()
+		b.p.conds = append(b.p.conds, condition{anti: &f})
+		b.p.subjects = appendTable(b.p.subjects, subject)
+		b.anti, b.antiDone = false, true
+		ai = len(b.p.conds) - 1
+	}
+	anti := b.p.conds[ai]
+	for _, k := range inner {
+		anti.antiConds = append(anti.antiConds, b.p.conds[k])
+	}
+	var kept []condition
+	for k, c := range b.p.conds {
+		switch {
+		case slices.Contains(inner, k):
+		case k == ai:
+			b.antiCond = len(kept)
+			kept = append(kept, anti)
+		default:
+			kept = append(kept, c)
+		}
+	}
+	b.p.conds = kept
+	return nil
+}
+
+// antiWordsNow is the text of the "never"/"without" keyword.
+func (b *builder) antiWordsNow() string {
+	if w := kwWords(b, kwNever); w != "" {
+		return w
+	}
+	return kwWords(b, kwNot)
+}
+
+// shareOfOther reports whether the plan's one condition can be the part of a share of a
+// total: a value or state of the rows counted (the one subject) or of the rows of the one
+// summed measure, or of a table those rows reach without multiplying them (a track's genre,
+// an invoice's customer).
+func (b *builder) shareOfOther() bool {
+	p := &b.p
+	c := p.conds[0]
+	if c.col == nil || c.role != nil || !(stateCondition(c) || len(c.vals) == 1 && c.op == "=") {
+		return false
+	}
+	var from *table
+	var subjects []*table // the rows named, besides the condition's own table ("the online store")
+	for _, t := range p.subjects {
+		if t != c.col.table {
+			subjects = append(subjects, t)
+		}
+	}
+	switch {
+	case len(p.measures) == 0 && len(subjects) == 1:
+		from = subjects[0]
+	case len(p.measures) == 1:
+		m := p.measures[0]
+		if m.col == nil || m.shareOf != nil || m.agg != aggSum && m.agg != aggNone || m.col.class != classNumber ||
+			m.col.metric != nil && m.col.metric.price == nil || m.per != 0 {
+			return false
+		}
+		from = m.table
+	default:
+		return false
+	}
+	path, ok := b.m.path([]*table{from}, c.col.table)
+	return ok && !fansOut(from, path)
+}
+
+// saidEachHere reports whether the last grouping keyword before the current item is "each",
+// "every" or "for each" (not "by"/"per", which before a value say who).
+func (b *builder) saidEachHere() bool {
+	for k := b.cur - 1; k >= 0; k-- {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwGroup {
+			return eachWords[strings.ToLower(it.text())]
+		}
+	}
+	return false
+}
+
+// afterNumber are the words said right after the number of a comparison at item i (skipped
+// before the next item, or after the last one).
+func (b *builder) afterNumber(i int) []string {
+	if n := b.next(i); n != nil {
+		return n.skipped
+	}
+	return b.items[i].skipped
+}
+
+// countedHere is the table whose rows a comparison at number item i counts when no column
+// follows: "N times" after a table said as a verb ("rented ... more than 40 times": rentals),
+// or "N reports" after a role of a self-reference grouped by ("managers with more than two
+// direct reports": the rows reporting to each); nil otherwise.
+func (b *builder) countedHere(i int) *table {
+	after := b.afterNumber(i)
+	if len(after) == 0 {
+		return nil
+	}
+	w := after[0]
+	if len(after) > 1 && (w == "direct" || w == "immediate") {
+		w = after[1] // "two direct reports"
+	}
+	switch w {
+	case "times":
+		for k := i - 1; k >= 0; k-- {
+			it := &b.items[k]
+			if it.kind != itEntity || it.pick == nil {
+				continue
+			}
+			if it.pick.kind == candTable && verbForm(it, it.pick.table) {
+				return it.pick.table
+			}
+			return nil
+		}
+	case "report", "reports", "subordinate", "subordinates":
+		for _, d := range b.p.dims {
+			if d.role != nil && selfRef(d.role) {
+				return d.role.table
+			}
+		}
+	}
+	return nil
+}
+
+// saidWhat reports whether the question asked with "what" (not "which").
+func (b *builder) saidWhat() bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwWhich && strings.EqualFold(it.text(), "what") {
+			return true
+		}
+	}
+	return false
+}
+
+// timesCounted is the table said as a verb in a "how many times ..." question ("how many
+// times were Family films rented": rental), or nil.
+func (b *builder) timesCounted() *table {
+	times := false
+	for k := 0; k+1 < len(b.items); k++ {
+		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwCount && strings.EqualFold(it.text(), "how many") {
+			n := &b.items[k+1]
+			times = len(n.skipped) > 0 && n.skipped[0] == "times"
+			break
+		}
+	}
+	if !times {
+		return nil
+	}
+	var found *table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && verbForm(it, it.pick.table) {
+			if found != nil && found != it.pick.table {
+				return nil
+			}
+			found = it.pick.table
+		}
+	}
+	return found
+}
+
+// saidTheir reports whether "their", "its" or "same" was skipped right before the current item.
+func (b *builder) saidTheir() bool {
+	for _, w := range b.items[b.cur].skipped {
+		if w == "their" || w == "its" || w == "same" {
+			return true
+		}
+	}
+	return false
+}
+
+// topPerGroup turns a ranking cut with two groupings, one said after "each" ("the
+// top-spending customer at each store", "the 3 best-selling products in each category"),
+// into the top rows within each of those groups.
+func (b *builder) topPerGroup() {
+	p := &b.p
+	if p.limit <= 0 || len(p.dims) != 2 || len(p.measures) != 1 || p.order != orderMeasure || len(p.having) > 0 || p.outerAvg || p.share {
+		return
+	}
+	each := -1
+	for k, d := range p.dims {
+		if d.each {
+			if each >= 0 {
+				return
+			}
+			each = k
+		}
+	}
+	if each < 0 || p.dims[1-each].grain != grainNone || p.dims[each].grain != grainNone && p.dims[each].col == nil && p.dims[each].hint == nil {
+		return
+	}
+	// The groups first, then the rows ranked within them.
+	if each == 1 {
+		p.dims[0], p.dims[1] = p.dims[1], p.dims[0]
+	}
+	p.topPer, p.limit = p.limit, 0
+}
+
+// valueAsRows is the table whose rows "how many <plural value>" counts when no table was
+// named: the one table that refers to the value's table ("how many beverages": the products
+// of the category Beverages), or nil.
+func (b *builder) valueAsRows() *table {
+	p := &b.p
+	if b.agg != aggCount || len(p.measures) > 0 || len(p.dims) > 0 || len(p.having) > 0 {
+		return nil
+	}
+	var v *item
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil {
+			continue
+		}
+		if it.pick.kind == candTable {
+			return nil
+		}
+		if it.pick.kind == candValue && v == nil && it.plural && k > 0 && b.items[k-1].kind == itKeyword && b.items[k-1].kw.kind == kwCount {
+			v = it
+		}
+	}
+	if v == nil || v.pick.col != v.pick.table.label || v.pick.col2 != nil {
+		return nil
+	}
+	var child *table
+	for _, t := range b.m.tables {
+		if t.view || t == v.pick.table || fkTo(t, v.pick.table) == nil {
+			continue
+		}
+		if child != nil {
+			return nil
+		}
+		child = t
+	}
+	return child
 }

@@ -48,6 +48,9 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	moveAntiDates(p)
+	if err := antiJoins(m, p); err != nil {
+		return err
+	}
 	for _, c := range p.conds {
 		if c.anti == nil {
 			continue
@@ -72,6 +75,9 @@ func complete(m *model, p *plan) error {
 	need := []*table{p.base}
 	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 		need = appendTable(need, x.table)
+		if x.shareOf != nil && x.shareOf.col != nil {
+			need = appendTable(need, x.shareOf.col.table) // "tracks that are Rock": the genre
+		}
 		if x.col != nil && x.col.metric != nil {
 			for _, t := range x.col.metric.tables {
 				need = appendTable(need, t)
@@ -468,7 +474,11 @@ func render(p *plan, d dialect) string {
 	var sel, group, order []string
 	var dimAliases []string
 	al := aliaser{}
-	for _, dm := range p.dims {
+	firstGroup := -1 // how many GROUP BY expressions the first dimension has
+	for k, dm := range p.dims {
+		if k == 1 {
+			firstGroup = len(group)
+		}
 		switch {
 		case dm.grain != grainNone:
 			e := d.bucket(dm.col, dm.grain)
@@ -524,12 +534,21 @@ func render(p *plan, d dialect) string {
 			dimAliases = append(dimAliases, a)
 		}
 	}
+	if firstGroup < 0 {
+		firstGroup = len(group)
+	}
 	var measureAliases []string
 	for _, m := range p.measures {
 		e, a := measureSQL(p, m, d)
 		a = al.take(a)
 		sel = append(sel, e+" AS "+d.ident(a))
 		measureAliases = append(measureAliases, a)
+		if p.topPer > 0 && len(measureAliases) == 1 {
+			// The rank of each row within its group (the first dimension), by the measure.
+			// Ties go to the ranked rows' key order, so the answer is the same on every run.
+			sel = append(sel, fmt.Sprintf("ROW_NUMBER() OVER (PARTITION BY %s ORDER BY %s DESC, %s) AS %s",
+				strings.Join(group[:firstGroup], ", "), e, strings.Join(group[firstGroup:], ", "), d.ident("rank_in_group")))
+		}
 		if p.share {
 			sel = append(sel, fmt.Sprintf("100.0 * %s / SUM(%s) OVER () AS %s", e, e, d.ident(al.take("share_pct"))))
 		}
@@ -618,6 +637,11 @@ func render(p *plan, d dialect) string {
 		a := measureAliases[0]
 		return fmt.Sprintf("SELECT AVG(%s) AS %s\nFROM (\n%s\n) AS per_group", d.ident("per_group")+"."+d.ident(a), d.ident("avg_"+a), indent(inner))
 	}
+	if p.topPer > 0 {
+		inner := sb.String()
+		order := []string{d.ident(dimAliases[0]) + " ASC", d.ident("rank_in_group") + " ASC"}
+		return fmt.Sprintf("SELECT *\nFROM (\n%s\n) AS ranked\nWHERE %s <= %d\nORDER BY %s", indent(inner), d.ident("rank_in_group"), p.topPer, strings.Join(order, ", "))
+	}
 	if p.outerCount {
 		inner := sb.String()
 		t := p.dims[0].table
@@ -670,6 +694,16 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 			div += ".0" // a decimal divisor: integer division would cut the hours off
 		}
 		return fmt.Sprintf("%s / %s", e, div), a + "_" + m.unit + "s"
+	}
+	if m.shareOf != nil && m.col != nil {
+		// The money of the rows that meet the condition, as a percentage of all of it.
+		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
+		e := d.col(m.col)
+		if x := m.col.metric; x != nil {
+			e = x.rowExpr(d)
+		}
+		return fmt.Sprintf("100.0 * SUM(CASE WHEN %s THEN %s ELSE 0 END) / SUM(%s)", pred, e, e),
+			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_share_pct"
 	}
 	if m.col != nil && m.col.metric != nil {
 		return m.col.metric.sql(d), metricAlias(m.col.metric)
@@ -725,17 +759,31 @@ func where(p *plan, d dialect) []string {
 		switch {
 		case c.anti != nil:
 			f := c.anti
+			extra := antiDateSQL(c.antiDates, d)
+			for _, s := range where(&plan{conds: c.antiConds}, d) {
+				extra += " AND " + s
+			}
+			joins := ""
+			for _, j := range c.antiJoins {
+				joins += fmt.Sprintf(" JOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
+			}
 			if v := c.antiVia; v != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
-					d.col(v.from), d.col(v.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
+					d.col(v.from), d.col(v.to), joins, d.col(f.from), d.col(f.to), extra))
 				continue
 			}
 			if u := c.antiUp; u != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
-					d.col(u.from), d.col(u.to), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
+					d.col(u.from), d.col(u.to), joins, d.col(f.from), d.col(f.to), extra))
 				continue
 			}
-			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s WHERE %s = %s%s)", d.table(f.from.table), d.col(f.from), d.col(f.to), antiDateSQL(c.antiDates, d)))
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
+			continue
+		case c.avgOf != nil && c.avgBy != nil:
+			// The average over the rows that share the group key with the row compared.
+			peer := d.ident("peer")
+			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s.%s) FROM %s AS %s WHERE %s.%s = %s)", d.col(c.col), c.op, peer, d.ident(c.avgOf.name),
+				d.table(c.avgOf.table), peer, peer, d.ident(c.avgBy.name), d.col(c.avgBy)))
 			continue
 		case c.avgOf != nil:
 			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
@@ -836,6 +884,51 @@ func moveAntiDates(p *plan) {
 		}
 		p.dates = keep
 	}
+}
+
+// antiJoins finds, for each anti-join with conditions on the missing rows, the joins inside
+// the test from the missing rows to the tables of those conditions. A path through the
+// subject itself would shadow the outer row the test is correlated with: refused.
+func antiJoins(m *model, p *plan) error {
+	for i := range p.conds {
+		c := &p.conds[i]
+		if c.anti == nil || len(c.antiConds) == 0 {
+			continue
+		}
+		subject := c.anti.to.table
+		in := []*table{c.anti.from.table}
+		if c.antiVia != nil {
+			in = append(in, c.antiVia.from.table)
+		}
+		if c.antiUp != nil {
+			in = append(in, c.antiUp.to.table)
+		}
+		for _, ac := range c.antiConds {
+			path, ok := m.path(in, ac.col.table)
+			if !ok {
+				return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
+			}
+			for _, e := range path {
+				var from *table
+				for _, x := range in {
+					if e.fk.from.table == x || e.fk.to.table == x {
+						from = x
+						break
+					}
+				}
+				next := e.other(from)
+				if next == subject {
+					return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
+				}
+				if slices.Contains(in, next) {
+					continue
+				}
+				c.antiJoins = append(c.antiJoins, joinStep{table: next, fk: e.fk, reached: from})
+				in = append(in, next)
+			}
+		}
+	}
+	return nil
 }
 
 // upKey is the one foreign key of t to the table of date column col, or nil.

@@ -86,6 +86,19 @@ func (x *metricDef) sql(d dialect) string {
 	return "SUM(" + e + ")"
 }
 
+// rowExpr is a derived metric's value for one row (price × quantity × (1 − discount)),
+// without the SUM; only for derived metrics (shareOfOther checks).
+func (x *metricDef) rowExpr(d dialect) string {
+	e := d.col(x.price) + " * " + d.col(x.qty)
+	if x.discAmount {
+		return e + " * " + d.col(x.discount)
+	}
+	if x.discount != nil {
+		e += " * (1 - " + d.col(x.discount) + ")"
+	}
+	return e
+}
+
 // addSemantics attaches the agent's metrics and default filters to the model. Definitions
 // naming a table or column the engine cannot see (permissions narrowed after they were saved)
 // are skipped: the guard would refuse them anyway.

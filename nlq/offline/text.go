@@ -105,6 +105,9 @@ func wordTokens(w string) []token {
 	lw := fold(strings.ToLower(strings.ReplaceAll(w, "\u2019", "'")))
 	poss := strings.HasSuffix(lw, "'s")
 	lw = strings.TrimSuffix(lw, "'s")
+	if toks, ok := contraction(w, lw); ok {
+		return toks
+	}
 	if isISODate(lw) {
 		return []token{{raw: w, lower: lw, norm: lw}}
 	}
@@ -131,6 +134,28 @@ func wordTokens(w string) []token {
 	}
 	s := singular(lw)
 	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw, poss: poss}}
+}
+
+// contraction spells out a contracted verb: "don't" is "do not", "we've" is "we", so that
+// the negation is read and the pronoun is the stop word it always was.
+func contraction(w, lw string) ([]token, bool) {
+	stem, neg := strings.CutSuffix(lw, "n't")
+	if neg && stem != "" {
+		switch stem {
+		case "wo":
+			stem = "will"
+		case "ca":
+			stem = "can"
+		}
+		return []token{{raw: stem, lower: stem, norm: stem}, {raw: "not", lower: "not", norm: "not"}}, true
+	}
+	for _, suf := range []string{"'ve", "'re", "'ll", "'d", "'m"} {
+		if stem, ok := strings.CutSuffix(lw, suf); ok && stem != "" && !strings.Contains(stem, "'") {
+			raw := w[:len(stem)]
+			return []token{{raw: raw, lower: stem, norm: singular(stem)}}, true
+		}
+	}
+	return nil, false
 }
 
 // hyphenJoined lists hyphenated words that mean one thing.
