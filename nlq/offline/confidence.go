@@ -321,6 +321,15 @@ func (b *builder) checkPlaced() error {
 			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("contradictory conditions on %s", c.col.name)}
 		}
 	}
+	for i, a := range p.dates {
+		for _, d := range p.dates[i+1:] {
+			if a.col == d.col && a.hint == d.hint && !overlaps(a.rng, d.rng) {
+				// "spent more in 2025 than in 2024" read as one filter on both years: no row
+				// is in both, the question compares two periods, which this engine cannot.
+				return &notUnderstood{words: []string{d.rng.text}, msg: fmt.Sprintf("%s and %s cannot both hold for one row", a.rng, d.rng)}
+			}
+		}
+	}
 	for k := range b.items {
 		it := &b.items[k]
 		if it.kind != itKeyword {
@@ -795,4 +804,15 @@ func between(b *builder, t *table, tabs map[*table]bool) bool {
 		}
 	}
 	return n >= 2
+}
+
+// overlaps says whether two date ranges share a day (a zero bound is open; to is exclusive).
+func overlaps(a, b dateRange) bool {
+	if !a.to.IsZero() && !b.from.IsZero() && !b.from.Before(a.to) {
+		return false
+	}
+	if !b.to.IsZero() && !a.from.IsZero() && !a.from.Before(b.to) {
+		return false
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"time"
+
 	"slices"
 	"strings"
 	"testing"
@@ -287,6 +289,38 @@ func TestRound6ParentCountPerRow(t *testing.T) {
 		}
 		if err := checkJoins(m, &p, nil); (err != nil) != tt.refuse {
 			t.Errorf("%s: refusal %v, want %v", tt.name, err, tt.refuse)
+		}
+	}
+}
+
+// Two periods said for one measure are a comparison between them, not one filter: no row is in
+// both, so the engine refuses rather than answer nothing.
+func TestTwoDisjointPeriodsOnOneColumnAreRefused(t *testing.T) {
+	s := librarySchema()
+	for _, tt := range []struct{ q, word string }{
+		{"How many loans in 2025 were made in 2024?", "in 2024"},
+		{"Loans in March 2024 and in May 2024", "in May 2024"},
+	} {
+		t.Run(tt.q, func(t *testing.T) { wantRefusal(t, s, tt.q, tt.word) })
+	}
+	// Overlapping periods narrow each other and are still answered.
+	wantSQL(t, s, "How many loans in 2024 were made in March 2024?", "loaned_at")
+}
+
+func TestOverlapsTellsWhetherTwoRangesShareADay(t *testing.T) {
+	d := func(y int, m time.Month) time.Time { return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC) }
+	for _, c := range []struct {
+		name string
+		a, b dateRange
+		want bool
+	}{
+		{"years apart", dateRange{from: d(2024, 1), to: d(2025, 1)}, dateRange{from: d(2025, 1), to: d(2026, 1)}, false},
+		{"month inside year", dateRange{from: d(2024, 1), to: d(2025, 1)}, dateRange{from: d(2024, 3), to: d(2024, 4)}, true},
+		{"open start", dateRange{to: d(2024, 1)}, dateRange{from: d(2023, 6), to: d(2023, 7)}, true},
+		{"open end after", dateRange{from: d(2025, 1)}, dateRange{from: d(2024, 1), to: d(2025, 1)}, false},
+	} {
+		if got := overlaps(c.a, c.b); got != c.want || overlaps(c.b, c.a) != c.want {
+			t.Errorf("%s: overlaps = %v, want %v both ways", c.name, got, c.want)
 		}
 	}
 }
