@@ -80,6 +80,17 @@ func TestDataSourcesOnInternalAddressesAreRefusedByDefault(t *testing.T) {
 	port := hangingServer(t)
 	ds := s.Do("POST", "/v1/data-sources", admin.Token, map[string]any{"name": "public", "type": "postgres", "host": "93.184.216.34",
 		"port": 5432, "database": "x", "username": "u"}).Expect(t, 201)
+	// The refresh that creating it started dials the public address; where the network lets
+	// that connection hang, its late failure would be read as the answer to the refresh below.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		cur := s.Do("GET", "/v1/data-sources/"+ds.String("id"), admin.Token, nil).Expect(t, 200)
+		if cur.String("schema_status") != "pending" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first refresh never finished: %s", cur.Raw)
+		}
+	}
 	if err := s.App.Store.UpdateDataSource(context.Background(), admin.OrgID, ds.String("id"),
 		map[string]any{"host": "localhost", "port": port}); err != nil {
 		t.Fatal(err)
