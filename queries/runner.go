@@ -342,6 +342,29 @@ func (r *Runner) answerWith(ctx context.Context, q *store.Query, held string, a 
 	return r.fail(ctx, q, held, started, Failure{Code: CodeAgentInactive, Message: "the agent is inactive"}, nil)
 }
 
+// record stores a finished query's fields, if the query is still in one of the statuses from,
+// and in the same transaction drops its held run command and writes its event. recorded is
+// false when another run finished the query first (a redelivery raced this one).
+func (r *Runner) record(ctx context.Context, orgID, queryID, held string, fields map[string]any, ev store.OutboxMessage, from ...string) (recorded bool, err error) {
+	err = r.st.Tx(ctx, func(tx *store.Store) error {
+		ok, err := tx.UpdateQuery(ctx, orgID, queryID, fields, from...)
+		if err != nil {
+			return err
+		}
+		if held != "" {
+			if err := tx.DropOutbox(ctx, held); err != nil {
+				return err
+			}
+		}
+		if !ok {
+			return nil
+		}
+		recorded = true
+		return tx.Emit(ctx, ev)
+	})
+	return recorded, err
+}
+
 // execute runs a planned query on its data source and stores the answer.
 func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *store.Agent, plan *Plan, started time.Time) error {
 	orgID := q.OrganizationID
@@ -385,28 +408,12 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 	if err != nil {
 		return err
 	}
-	recorded := false
-	err = r.st.Tx(ctx, func(tx *store.Store) error {
-		ok, err := tx.UpdateQuery(ctx, orgID, q.ID, map[string]any{
-			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
-			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
-			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
-			"completed_at": done,
-		}, store.QueryRunning)
-		if err != nil {
-			return err
-		}
-		if held != "" {
-			if err := tx.DropOutbox(ctx, held); err != nil {
-				return err
-			}
-		}
-		if !ok {
-			return nil // finished elsewhere (a redelivery raced this run)
-		}
-		recorded = true
-		return tx.Emit(ctx, ev)
-	})
+	recorded, err := r.record(ctx, orgID, q.ID, held, map[string]any{
+		"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+		"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
+		"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
+		"completed_at": done,
+	}, ev, store.QueryRunning)
 	if err != nil {
 		return err
 	}
@@ -442,23 +449,7 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started 
 	if err != nil {
 		return err
 	}
-	recorded := false
-	err = r.st.Tx(ctx, func(tx *store.Store) error {
-		ok, err := tx.UpdateQuery(ctx, q.OrganizationID, q.ID, fields, store.QueryPending, store.QueryRunning)
-		if err != nil {
-			return err
-		}
-		if held != "" {
-			if err := tx.DropOutbox(ctx, held); err != nil {
-				return err
-			}
-		}
-		if !ok {
-			return nil // finished elsewhere (a redelivery raced this run)
-		}
-		recorded = true
-		return tx.Emit(ctx, ev)
-	})
+	recorded, err := r.record(ctx, q.OrganizationID, q.ID, held, fields, ev, store.QueryPending, store.QueryRunning)
 	if err != nil {
 		return fmt.Errorf("record failure of %s: %w", q.ID, err)
 	}

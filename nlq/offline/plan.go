@@ -2200,8 +2200,12 @@ func columnBeforeComparison(items []item) {
 var saleVerbs = toSet(strings.Fields("sold sell sells selling ordered bought purchased"))
 
 // saidSold reports whether a sale verb was skipped after the last "never" or "not".
-func (b *builder) saidSold() bool {
-	for k := len(b.items) - 1; k >= 0; k-- {
+func (b *builder) saidSold() bool { return b.saidSoldBefore(len(b.items) - 1) }
+
+// saidSoldBefore reports whether a sale verb was skipped between the last "never"/"not" and
+// item last.
+func (b *builder) saidSoldBefore(last int) bool {
+	for k := last; k >= 0; k-- {
 		it := &b.items[k]
 		for _, w := range it.skipped {
 			if saleVerbs[w] {
@@ -2280,20 +2284,7 @@ func (m *model) holdsMoney(t *table) bool {
 
 // saidSoldHere reports whether a sale verb was skipped between the last "never"/"not" and the
 // current item ("never sold a track", "never bought a Jazz track").
-func (b *builder) saidSoldHere() bool {
-	for k := b.cur; k >= 0; k-- {
-		it := &b.items[k]
-		for _, w := range it.skipped {
-			if saleVerbs[w] {
-				return true
-			}
-		}
-		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
-			return false
-		}
-	}
-	return false
-}
+func (b *builder) saidSoldHere() bool { return b.saidSoldBefore(b.cur) }
 
 // antiInner moves the conditions said after "never" about other tables than the rows that
 // have none into the anti-join: "customers who never rented a horror film" have no rental of

@@ -290,10 +290,8 @@ func pathMiddle(in []*table, p []edge) []*table {
 
 // pathStart is the table of in where p begins.
 func pathStart(in []*table, p []edge) *table {
-	for _, x := range in {
-		if p[0].fk.from.table == x || p[0].fk.to.table == x {
-			return x
-		}
+	if t := joinedEnd(in, p[0]); t != nil {
+		return t
 	}
 	return p[0].fk.from.table
 }

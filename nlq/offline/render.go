@@ -138,13 +138,7 @@ func complete(m *model, p *plan) error {
 			return err
 		}
 		for _, e := range path {
-			var from *table
-			for _, x := range in {
-				if e.fk.from.table == x || e.fk.to.table == x {
-					from = x
-					break
-				}
-			}
+			from := joinedEnd(in, e)
 			next := e.other(from)
 			if slices.Contains(in, next) {
 				continue
@@ -909,13 +903,7 @@ func antiJoins(m *model, p *plan) error {
 				return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
 			}
 			for _, e := range path {
-				var from *table
-				for _, x := range in {
-					if e.fk.from.table == x || e.fk.to.table == x {
-						from = x
-						break
-					}
-				}
+				from := joinedEnd(in, e)
 				next := e.other(from)
 				if next == subject {
 					return &notUnderstood{words: []string{ac.col.table.name}, msg: fmt.Sprintf("cannot tell how %s restricts the missing %s", ac.col.table.name, c.anti.from.table.name)}
@@ -975,4 +963,14 @@ func roleAlias(c *column) string {
 		return "parent"
 	}
 	return strings.Join(ws, "_")
+}
+
+// joinedEnd is the end of edge e that is already among the joined tables in (nil when neither).
+func joinedEnd(in []*table, e edge) *table {
+	for _, x := range in {
+		if e.fk.from.table == x || e.fk.to.table == x {
+			return x
+		}
+	}
+	return nil
 }
