@@ -98,7 +98,9 @@ func TestMetricsMoveWithRequestsQuestionsAndWebhookDeliveries(t *testing.T) {
 		deadline := time.Now().Add(15 * time.Second)
 		for {
 			after = scrape(t, s, "")
-			if n, _ := sum(after, "analytics_webhook_attempts_total", `outcome="succeeded"`); n >= 1 || time.Now().After(deadline) {
+			// A delivery bumps its counter, then its duration histogram: wait for the second,
+			// or a scrape in between sees one moved and not the other.
+			if n, _ := sum(after, "analytics_webhook_attempt_duration_seconds_count", `outcome="succeeded"`); n >= 1 || time.Now().After(deadline) {
 				break
 			}
 			time.Sleep(100 * time.Millisecond)
