@@ -107,10 +107,12 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 			return nil, fmt.Errorf("create data dir: %w", err)
 		}
 		dialect = SQLite
-		// WAL lets readers run while the single writer commits; busy_timeout makes concurrent
-		// writers wait instead of failing with SQLITE_BUSY.
-		dsn := sqlitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-		db, err = gorm.Open(sqlite.Open(dsn), cfg)
+		connector, cerr := newSQLiteConnector(sqliteDSN(sqlitePath))
+		if cerr != nil {
+			return nil, fmt.Errorf("open %s database: %w", dialect, cerr)
+		}
+		// glebarez's dialector only writes SQLite's SQL; the connections are ours (sqlite_conn.go).
+		db, err = gorm.Open(sqlite.Dialector{Conn: sql.OpenDB(connector)}, cfg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
