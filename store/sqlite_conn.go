@@ -91,17 +91,27 @@ type cachedStmt struct {
 	lastUse uint64
 }
 
-// CheckNamedValue writes times in the store's layout and lets database/sql convert other
-// non-driver types (named string and integer types) as usual.
+// CheckNamedValue converts arguments as database/sql would, and writes every time (also one
+// reached through a pointer) in the store's layout: the driver's own format would drop the
+// fraction and the zone, and comparisons in SQL are on the text.
 func (c *cachingConn) CheckNamedValue(nv *driver.NamedValue) error {
-	switch v := nv.Value.(type) {
-	case time.Time:
-		nv.Value = v.Format(sqliteTimeLayout)
-		return nil
+	v := nv.Value
+	switch v.(type) {
 	case bool, int, int64, float64, string, []byte, nil:
 		return nil
+	case time.Time:
+	default:
+		cv, err := driver.DefaultParameterConverter.ConvertValue(v)
+		if err != nil {
+			return err
+		}
+		v = cv
 	}
-	return driver.ErrSkip
+	if t, ok := v.(time.Time); ok {
+		v = t.Format(sqliteTimeLayout)
+	}
+	nv.Value = v
+	return nil
 }
 
 // statement returns the compiled statement for query and whether it is cached (an uncached one

@@ -41,14 +41,24 @@ func TestTimesWrittenByThePreviousDriverAndByThisOneReadBackAndCompare(t *testin
 	if _, err := db.Exec(`INSERT INTO t VALUES (?, ?)`, "new", at.Add(time.Second)); err != nil {
 		t.Fatal(err)
 	}
+	// gorm passes optional times as pointers.
+	later := at.Add(2 * time.Second)
+	if _, err := db.Exec(`INSERT INTO t VALUES (?, ?)`, "pointer", &later); err != nil {
+		t.Fatal(err)
+	}
 	var stored string
 	if err := db.QueryRow(`SELECT CAST(at AS TEXT) FROM t WHERE id = ?`, "new").Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
-	if want := at.Add(time.Second).Format(sqliteTimeLayout); stored != want {
-		t.Errorf("stored %q, want the store's layout %q", stored, want)
+	for id, want := range map[string]time.Time{"new": at.Add(time.Second), "pointer": later} {
+		if err := db.QueryRow(`SELECT CAST(at AS TEXT) FROM t WHERE id = ?`, id).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored != want.Format(sqliteTimeLayout) {
+			t.Errorf("%s: stored %q, want the store's layout %q", id, stored, want.Format(sqliteTimeLayout))
+		}
 	}
-	for id, want := range map[string]time.Time{"old": at, "new": at.Add(time.Second)} {
+	for id, want := range map[string]time.Time{"old": at, "new": at.Add(time.Second), "pointer": later} {
 		var got time.Time
 		if err := db.QueryRow(`SELECT at FROM t WHERE id = ?`, id).Scan(&got); err != nil {
 			t.Fatalf("%s: %v", id, err)
@@ -59,8 +69,8 @@ func TestTimesWrittenByThePreviousDriverAndByThisOneReadBackAndCompare(t *testin
 	}
 	// Comparisons in SQL are on the text: both rows' times must order and match as times do.
 	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM t WHERE at >= ?`, at).Scan(&n); err != nil || n != 2 {
-		t.Errorf("rows at or after the first time = %d (%v), want 2", n, err)
+	if err := db.QueryRow(`SELECT COUNT(*) FROM t WHERE at >= ?`, at).Scan(&n); err != nil || n != 3 {
+		t.Errorf("rows at or after the first time = %d (%v), want 3", n, err)
 	}
 }
 
