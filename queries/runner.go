@@ -189,18 +189,22 @@ func (r *Runner) RunAccepted(ctx context.Context, q *store.Query, a *store.Agent
 	return r.answerWith(ctx, q, commandID, a, nil, started, func() error { return nil }, planned)
 }
 
-// Planned is a question's plan being made while the transaction that accepts the question
-// commits (PlanAhead): planning only reads, so it need not wait for the quota reservation and
-// the stored query, and a question answered in process saves the shorter of the two.
+// Planned is a question's plan being made, and its statement run, while the transaction that
+// accepts the question commits (PlanAhead): planning and the guarded statement only read, so
+// they need not wait for the quota reservation and the stored query, and a question answered in
+// process saves the shorter of the two. A question refused after all (past its quota) cancels
+// both; its statement may have started on the data source, as a read whose rows are dropped.
 type Planned struct {
 	done   chan struct{}
 	plan   *Plan
 	err    error
+	ran    *ranSQL // nil when the plan failed or planning was cancelled
 	cancel context.CancelFunc
 }
 
-// PlanAhead starts planning question q of agent a in the background. Cancel it if the question
-// is not accepted after all (a quota refusal), so an LLM engine's request stops at once.
+// PlanAhead starts planning question q of agent a, then running its statement, in the
+// background. Cancel it if the question is not accepted after all (a quota refusal), so an LLM
+// engine's request and the statement stop at once.
 func (r *Runner) PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) *Planned {
 	ctx, cancel := context.WithCancel(ctx)
 	p := &Planned{done: make(chan struct{}), cancel: cancel}
@@ -208,6 +212,9 @@ func (r *Runner) PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) 
 		defer close(p.done)
 		defer cancel()
 		p.plan, p.err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
+		if p.err == nil && ctx.Err() == nil {
+			p.ran = r.runSQL(ctx, a, p.plan)
+		}
 	}()
 	return p
 }
@@ -215,14 +222,14 @@ func (r *Runner) PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) 
 // Cancel abandons the plan.
 func (p *Planned) Cancel() { p.cancel() }
 
-// wait returns the plan once it is made, or ctx's error first.
-func (p *Planned) wait(ctx context.Context) (*Plan, error) {
+// wait returns the plan and its statement's outcome once both are there, or ctx's error first.
+func (p *Planned) wait(ctx context.Context) (*Plan, *ranSQL, error) {
 	select {
 	case <-p.done:
-		return p.plan, p.err
+		return p.plan, p.ran, p.err
 	case <-ctx.Done():
 		p.cancel()
-		return nil, ctx.Err()
+		return nil, nil, ctx.Err()
 	}
 }
 
@@ -314,8 +321,9 @@ func (r *Runner) answer(ctx context.Context, q *store.Query, held string, a *sto
 func (r *Runner) answerWith(ctx context.Context, q *store.Query, held string, a *store.Agent, err error, started time.Time, markedRunning func() error, planned *Planned) error {
 	if err == nil && a.IsActive {
 		var plan *Plan
+		var ran *ranSQL
 		if planned != nil {
-			plan, err = planned.wait(ctx)
+			plan, ran, err = planned.wait(ctx)
 		} else {
 			plan, err = r.planner.PlanQuestion(ctx, a, q.UserID, q.Question)
 		}
@@ -328,7 +336,7 @@ func (r *Runner) answerWith(ctx context.Context, q *store.Query, held string, a 
 			}
 			return r.fail(ctx, q, held, started, Classify(err), plan)
 		}
-		return r.execute(ctx, q, held, a, plan, started)
+		return r.execute(ctx, q, held, a, plan, started, ran)
 	}
 	if merr := markedRunning(); merr != nil {
 		return merr
@@ -365,19 +373,40 @@ func (r *Runner) record(ctx context.Context, orgID, queryID, held string, fields
 	return recorded, err
 }
 
-// execute runs a planned query on its data source and stores the answer.
-func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *store.Agent, plan *Plan, started time.Time) error {
-	orgID := q.OrganizationID
+// ranSQL is the outcome of a plan's statement: the data source's configuration could not be
+// read (configErr), or the statement ran for wall with res or err.
+type ranSQL struct {
+	configErr error
+	res       *datasource.Result
+	err       error
+	wall      time.Duration
+}
+
+// runSQL runs a plan's statement on its data source with the agent's limits.
+func (r *Runner) runSQL(ctx context.Context, a *store.Agent, plan *Plan) *ranSQL {
 	cfg, err := r.sources.Config(plan.DataSource)
 	if err != nil {
-		return r.fail(ctx, q, held, started, Classify(err), plan)
+		return &ranSQL{configErr: err}
 	}
 	execStart := time.Now()
 	execCtx, execSpan := tracing.Start(ctx, "query.execute")
 	res, err := r.sources.Manager().Query(execCtx, plan.DataSource.ID, cfg, plan.SQL, plan.Args, datasource.QueryOptions{
 		Timeout: time.Duration(a.QueryTimeoutSeconds) * time.Second, MaxRows: a.MaxRows})
 	execSpan.End()
-	execTime := time.Since(execStart)
+	return &ranSQL{res: res, err: err, wall: time.Since(execStart)}
+}
+
+// execute runs a planned query on its data source, unless ran holds its outcome already, and
+// stores the answer.
+func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *store.Agent, plan *Plan, started time.Time, ran *ranSQL) error {
+	orgID := q.OrganizationID
+	if ran == nil {
+		ran = r.runSQL(ctx, a, plan)
+	}
+	if ran.configErr != nil {
+		return r.fail(ctx, q, held, started, Classify(ran.configErr), plan)
+	}
+	res, err, execTime := ran.res, ran.err, ran.wall
 	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
 			return err
