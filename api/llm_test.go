@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -111,5 +113,32 @@ func TestAStatementTimeoutFailsTheQuery(t *testing.T) {
 	}
 	if time.Since(start) > 20*time.Second {
 		t.Fatalf("the statement timeout did not cut the query short")
+	}
+}
+
+func TestAModelProviderFailureIsLoggedWithItsOwnErrorAndTheQuery(t *testing.T) {
+	fake := llmtest.NewFakeOpenAI(t)
+	var mu sync.Mutex
+	var logs bytes.Buffer
+	s := apptest.Start(t, apptest.Options{Database: "sqlite", LogWriter: lockedWriter{&mu, &logs}, Configure: func(c *app.Config) {
+		c.LLMProvider, c.LLMBaseURL, c.LLMModel, c.OpenAIKey = "openai", fake.URL(), "fake-model", "sk-test"
+	}})
+	admin := s.Register(t)
+	agentID := shopAgent(t, s, admin.Token, "sqlite")
+
+	fake.Fail(401)
+	r := s.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "anything", "agent_id": agentID}).Expect(t, 502)
+	queryID := r.Body["error"].(map[string]any)["details"].(map[string]any)["query_id"]
+	mu.Lock()
+	defer mu.Unlock()
+	var line string
+	for _, l := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(l, "model provider failed") {
+			line = l
+		}
+	}
+	if line == "" || !strings.Contains(line, "401") || queryID == nil || !strings.Contains(line, queryID.(string)) ||
+		!strings.Contains(line, "organization_id=") {
+		t.Fatalf("no warning naming the provider's error, the query %v and the organization:\n%s", queryID, logs.String())
 	}
 }

@@ -194,7 +194,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, role Role, opts Opti
 	}
 	// Questions that match a template's example questions run the template (docs/templates.md).
 	a.Planner.WithTemplates(a.Templates, log.With("component", "planner"))
-	a.Runner = queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify).WithObserver(a.observeQuestion)
+	a.Runner = queries.NewRunner(a.Store, a.Planner, a.Sources, a.Watcher.Notify).WithObserver(a.observeQuestion).WithLogger(log.With("component", "queries"))
 	if role.API && a.runsWorker("query") && !cfg.BrokerQueries {
 		a.Local = queries.NewLocal(a.Runner, a.Store, log.With("component", "local-queries"), queries.LocalOptions{})
 	}

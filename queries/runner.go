@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/analytics-agent/service/nlq"
 	"github.com/analytics-agent/service/nlq/chart"
 	"github.com/analytics-agent/service/nlq/guard"
+	"github.com/analytics-agent/service/nlq/llm"
 	"github.com/analytics-agent/service/sources"
 	"github.com/analytics-agent/service/store"
 	"github.com/analytics-agent/service/tracing"
@@ -112,6 +114,7 @@ type Runner struct {
 	sources *sources.Service
 	notify  func(queryID string)
 	observe func(Finished)
+	log     *slog.Logger
 }
 
 // Finished is how a question ended, for metrics: the engine, the outcome ("completed" or the
@@ -120,6 +123,13 @@ type Finished struct {
 	Engine, Outcome              string
 	Generation, Guard, Execution time.Duration
 	Total                        time.Duration
+}
+
+// WithLogger makes the runner log what the stored failure leaves out: a model provider's own
+// error behind an engine_error (the answer names only its kind and status).
+func (r *Runner) WithLogger(log *slog.Logger) *Runner {
+	r.log = log
+	return r
 }
 
 // WithObserver makes the runner report every finished question to fn (metrics).
@@ -333,6 +343,9 @@ func (r *Runner) answerWith(ctx context.Context, q *store.Query, held string, a 
 		if err != nil {
 			if ctx.Err() != nil {
 				return err // shutting down: let JetStream redeliver
+			}
+			if cause := llm.Cause(err); cause != nil && r.log != nil {
+				r.log.Warn("model provider failed", "organization_id", q.OrganizationID, "query_id", q.ID, "err", cause)
 			}
 			return r.fail(ctx, q, held, started, Classify(err), plan)
 		}
