@@ -237,7 +237,18 @@ func (h *dataSourceHandlers) update(c *gin.Context) error {
 	if connChanged {
 		fields["status"] = store.StatusUntested
 	}
-	if err := h.st.UpdateDataSource(c.Request.Context(), d.OrganizationID, d.ID, fields); err != nil {
+	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
+		if err := tx.UpdateDataSource(c.Request.Context(), d.OrganizationID, d.ID, fields); err != nil {
+			return err
+		}
+		if !connChanged {
+			return nil
+		}
+		// The stored schema is the old database's: load the new one, and let no refresh that
+		// read the old settings record its result after this one.
+		return h.svc.RequestRefresh(c.Request.Context(), tx, d.OrganizationID, d.ID)
+	})
+	if err != nil {
 		return err
 	}
 	if connChanged {

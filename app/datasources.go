@@ -26,7 +26,7 @@ func (a *App) newSources(keys *secretbox.Keys) *sources.Service {
 		ReservedFiles: reservedFiles,
 	})
 	return sources.NewService(a.Store, dbs, keys, sources.Options{
-		RefreshTimeout: a.Cfg.SchemaRefreshTimeout, MaxRefreshesPerOrg: a.Cfg.SchemaRefreshPerOrg})
+		RefreshTimeout: a.Cfg.SchemaRefreshTimeout, MaxRefreshesPerOrg: a.Cfg.SchemaRefreshPerOrg, Log: a.Log})
 }
 
 // reservedEndpoints are the service's own store (host, port and database of DATABASE_URL,

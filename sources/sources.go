@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -22,6 +23,9 @@ const RefreshCommand = "datasource.refresh"
 // RefreshRequest is the data of a refresh command.
 type RefreshRequest struct {
 	DataSourceID string `json:"data_source_id"`
+	// Generation is the data source's refresh generation this request started; 0 in commands
+	// queued before generations existed.
+	Generation int64 `json:"generation,omitempty"`
 }
 
 // Schema refresh states.
@@ -56,6 +60,8 @@ type Options struct {
 	// process (ANALYTICS_SCHEMA_REFRESH_PER_ORG), so one tenant's hung servers cannot occupy
 	// every schema worker.
 	MaxRefreshesPerOrg int
+	// Log receives the service's debug records (superseded refreshes); nil discards them.
+	Log *slog.Logger
 }
 
 // Service ties the store, the connector manager and the keys together.
@@ -73,6 +79,9 @@ func NewService(st *store.Store, dbs *datasource.Manager, keys *secretbox.Keys, 
 	}
 	if opts.MaxRefreshesPerOrg <= 0 {
 		opts.MaxRefreshesPerOrg = DefaultMaxRefreshesPerOrg
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{st: st, dbs: dbs, keys: keys, opts: opts}
 }
@@ -158,13 +167,16 @@ func (s *Service) Test(ctx context.Context, d *store.DataSource) (datasource.Tes
 	return res, err
 }
 
-// RequestRefresh marks the schema pending and queues the refresh command, in one transaction.
+// RequestRefresh marks the schema pending, starts a new refresh generation and queues the
+// refresh command, in the transaction tx. A refresh already running records nothing when it
+// ends: the one this request queues decides the schema and its status.
 func (s *Service) RequestRefresh(ctx context.Context, tx *store.Store, orgID, dsID string) error {
-	cmd, err := events.NewCommand(orgID, RefreshCommand, RefreshRequest{DataSourceID: dsID})
+	gen, err := tx.BumpSchemaRefresh(ctx, orgID, dsID, map[string]any{"schema_status": SchemaPending, "schema_error": ""})
 	if err != nil {
 		return err
 	}
-	if err := tx.UpdateDataSource(ctx, orgID, dsID, map[string]any{"schema_status": SchemaPending, "schema_error": ""}); err != nil {
+	cmd, err := events.NewCommand(orgID, RefreshCommand, RefreshRequest{DataSourceID: dsID, Generation: gen})
+	if err != nil {
 		return err
 	}
 	return tx.Emit(ctx, cmd)
@@ -175,11 +187,16 @@ func (s *Service) RequestRefresh(ctx context.Context, tx *store.Store, orgID, ds
 // (ErrRefreshBusy otherwise). Failures, a timeout included, are recorded on the data source
 // (schema_status failed, schema_error "<reason>: <message>") rather than retried; only the
 // cancellation of ctx (shutdown) is returned, so that the command runs again elsewhere.
+//
+// The outcome is recorded only if no refresh was requested and the connection settings did not
+// change since the refresh read them (the data source's refresh generation still is the one it
+// started from); otherwise a newer refresh decides, and this one's outcome is dropped.
 func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 	d, err := s.st.DataSource(ctx, orgID, dsID)
 	if err != nil {
 		return err
 	}
+	gen := d.SchemaRefreshGeneration
 	cfg, err := s.Config(d)
 	if err != nil {
 		return err
@@ -219,7 +236,7 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 		case reason == datasource.ReasonInvalidConfig:
 			msg = err.Error()
 		}
-		return s.FailRefresh(ctx, orgID, dsID, reason, msg)
+		return s.record(ctx, orgID, dsID, gen, failed(reason, msg))
 	}
 	now = time.Now().UTC()
 	sc.RefreshedAt = now
@@ -227,18 +244,42 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 	if err != nil {
 		return fmt.Errorf("encode schema: %w", err)
 	}
-	return s.st.UpdateDataSource(ctx, orgID, dsID, map[string]any{
+	return s.record(ctx, orgID, dsID, gen, map[string]any{
 		"schema_json": string(raw), "schema_status": SchemaReady, "schema_error": "",
 		"schema_refreshed_at": now, "table_count": len(sc.Tables),
 	})
 }
 
-// FailRefresh records a failed refresh with its reason code and a message for people.
-func (s *Service) FailRefresh(ctx context.Context, orgID, dsID, reason, msg string) error {
+// FailRefresh records the failure of the refresh that req queued, with its reason code and a
+// message for people, unless a newer refresh was requested since (then it records nothing). A
+// request without a generation (queued before generations existed) is recorded regardless.
+func (s *Service) FailRefresh(ctx context.Context, orgID string, req RefreshRequest, reason, msg string) error {
+	if req.Generation == 0 {
+		return s.st.UpdateDataSource(ctx, orgID, req.DataSourceID, failed(reason, msg))
+	}
+	return s.record(ctx, orgID, req.DataSourceID, req.Generation, failed(reason, msg))
+}
+
+// failed is the columns of a failed refresh.
+func failed(reason, msg string) map[string]any {
 	if reason == ReasonBusy && msg == "" {
 		msg = busyMessage
 	}
-	return s.st.UpdateDataSource(ctx, orgID, dsID, map[string]any{"schema_status": SchemaFailed, "schema_error": reason + ": " + msg})
+	return map[string]any{"schema_status": SchemaFailed, "schema_error": reason + ": " + msg}
+}
+
+// record writes a refresh's outcome if the data source is still at refresh generation gen,
+// and drops it otherwise: a newer request or a configuration change superseded the refresh.
+func (s *Service) record(ctx context.Context, orgID, dsID string, gen int64, fields map[string]any) error {
+	ok, err := s.st.RecordSchemaRefresh(ctx, orgID, dsID, gen, fields)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s.opts.Log.DebugContext(ctx, "superseded schema refresh dropped", "organization_id", orgID, "data_source_id", dsID,
+			"generation", gen, "schema_status", fields["schema_status"])
+	}
+	return nil
 }
 
 // SplitSchemaError splits a stored schema_error into its reason code and message.

@@ -30,9 +30,13 @@ type DataSource struct {
 	// SchemaVersion grows with every write of SchemaJSON (UpdateDataSource bumps it), so a
 	// cache of the decoded schema keyed by it never serves a replaced schema.
 	SchemaVersion int64
-	TableCount    int
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// SchemaRefreshGeneration grows with every refresh request and change of the connection
+	// settings (BumpSchemaRefresh); a refresh records its result only while it still has the
+	// value the refresh started from (RecordSchemaRefresh).
+	SchemaRefreshGeneration int64
+	TableCount              int
+	CreatedAt               time.Time
+	UpdatedAt               time.Time
 }
 
 // Data source statuses.
@@ -79,11 +83,7 @@ func (s *Store) DataSources(ctx context.Context, orgID string, limit, offset int
 
 // UpdateDataSource writes columns of a data source of the organization.
 func (s *Store) UpdateDataSource(ctx context.Context, orgID, id string, fields map[string]any) error {
-	fields["updated_at"] = time.Now().UTC()
-	if _, ok := fields["schema_json"]; ok {
-		fields["schema_version"] = gorm.Expr("schema_version + 1")
-	}
-	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Updates(fields)
+	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Updates(withStamps(fields))
 	if res.Error != nil {
 		return translate(res.Error)
 	}
@@ -91,6 +91,58 @@ func (s *Store) UpdateDataSource(ctx context.Context, orgID, id string, fields m
 		return ErrNotFound
 	}
 	return nil
+}
+
+// withStamps adds the columns every write of a data source sets: updated_at, and a new schema
+// version when the schema text is written.
+func withStamps(fields map[string]any) map[string]any {
+	fields["updated_at"] = time.Now().UTC()
+	if _, ok := fields["schema_json"]; ok {
+		fields["schema_version"] = gorm.Expr("schema_version + 1")
+	}
+	return fields
+}
+
+// BumpSchemaRefresh writes columns of a data source of the organization and starts a new
+// refresh generation, which it returns: a refresh that started before it records nothing
+// (RecordSchemaRefresh). Refresh requests and changes of the connection settings call it.
+func (s *Store) BumpSchemaRefresh(ctx context.Context, orgID, id string, fields map[string]any) (int64, error) {
+	var generation int64
+	// One transaction (a savepoint within the caller's), so the value read is the one written.
+	err := s.Tx(ctx, func(tx *Store) error {
+		fields["schema_refresh_generation"] = gorm.Expr("schema_refresh_generation + 1")
+		if err := tx.UpdateDataSource(ctx, orgID, id, fields); err != nil {
+			return err
+		}
+		return translate(tx.ctx(ctx).Raw("SELECT schema_refresh_generation FROM data_sources WHERE organization_id = ? AND id = ?",
+			orgID, id).Row().Scan(&generation))
+	})
+	return generation, err
+}
+
+// RecordSchemaRefresh writes the result of a schema refresh (the columns in fields) that
+// started at refresh generation `generation`, unless a newer generation began since: then it
+// writes nothing and reports false. The generation is compared in the UPDATE itself, so the
+// check and the write are one atomic step for every process on PostgreSQL and SQLite. A missing
+// data source is ErrNotFound.
+func (s *Store) RecordSchemaRefresh(ctx context.Context, orgID, id string, generation int64, fields map[string]any) (bool, error) {
+	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ? AND schema_refresh_generation = ?", id, generation).
+		Updates(withStamps(fields))
+	if res.Error != nil {
+		return false, translate(res.Error)
+	}
+	if res.RowsAffected > 0 {
+		return true, nil
+	}
+	// Superseded or deleted: only the second is an error.
+	var n int64
+	if err := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Count(&n).Error; err != nil {
+		return false, translate(err)
+	}
+	if n == 0 {
+		return false, ErrNotFound
+	}
+	return false, nil
 }
 
 // DeleteDataSource removes a data source of the organization.

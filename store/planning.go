@@ -26,7 +26,7 @@ type PlanningHead struct {
 // megabytes on a wide database and is cached by version instead.
 var dataSourceHeadColumns = []string{"id", "organization_id", "name", "type", "host", "port", "database_name", "username",
 	"password_enc", "ssl_mode", "path", "status", "last_tested_at", "last_error", "schema_status", "schema_error",
-	"schema_refreshed_at", "schema_version", "table_count", "created_at", "updated_at"}
+	"schema_refreshed_at", "schema_version", "schema_refresh_generation", "table_count", "created_at", "updated_at"}
 
 var planningHeadSQL = func() string {
 	cols := make([]string, len(dataSourceHeadColumns))

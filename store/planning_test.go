@@ -28,7 +28,7 @@ func TestPlanningHeadReadsTheDataSourceSemanticsVersionAndEngineSettingsInOneGo(
 		ds := &store.DataSource{ID: "ds_a", OrganizationID: "org_a", Name: "n", Type: "postgresql", Host: "h", Port: 5432,
 			DatabaseName: "d", Username: "u", PasswordEnc: "p", SSLMode: "require", Path: "x", Status: store.StatusConnected,
 			LastTestedAt: &now, LastError: "e", SchemaJSON: `{"tables":[]}`, SchemaStatus: "ready", SchemaError: "se",
-			SchemaRefreshedAt: &now, SchemaVersion: 7, TableCount: 3, CreatedAt: now, UpdatedAt: now}
+			SchemaRefreshedAt: &now, SchemaVersion: 7, SchemaRefreshGeneration: 4, TableCount: 3, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateDataSource(ctx, ds); err != nil {
 			t.Fatal(err)
 		}

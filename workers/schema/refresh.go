@@ -18,7 +18,7 @@ import (
 // refresher is what the worker needs of the data source service.
 type refresher interface {
 	Refresh(ctx context.Context, orgID, dsID string) error
-	FailRefresh(ctx context.Context, orgID, dsID, reason, msg string) error
+	FailRefresh(ctx context.Context, orgID string, req sources.RefreshRequest, reason, msg string) error
 	RefreshTimeout() time.Duration
 }
 
@@ -71,7 +71,7 @@ func Start(ctx context.Context, js jetstream.JetStream, svc refresher, log *slog
 				reason, text = "other", "schema refresh failed repeatedly"
 			}
 			log.Warn("schema refresh given up", "organization_id", cmd.OrganizationID, "data_source_id", req.DataSourceID, "err", err)
-			if ferr := svc.FailRefresh(hctx, cmd.OrganizationID, req.DataSourceID, reason, text); ferr != nil && !errors.Is(ferr, store.ErrNotFound) {
+			if ferr := svc.FailRefresh(hctx, cmd.OrganizationID, req, reason, text); ferr != nil && !errors.Is(ferr, store.ErrNotFound) {
 				return ferr
 			}
 			return nil
