@@ -328,12 +328,38 @@ func TestRefreshSlotsAreCappedPerOrganizationAtomically(t *testing.T) {
 			t.Fatalf("other organization: %v %v", ok, err)
 		}
 		for _, id := range ids {
-			if err := s.App.Store.ReleaseSchemaRefresh(ctx, admin.OrgID, id); err != nil {
+			if err := s.App.Store.ReleaseSchemaRefresh(ctx, admin.OrgID, id, now.Add(time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if ok, err := s.App.Store.ClaimSchemaRefresh(ctx, admin.OrgID, ids[0], 2, now, now.Add(time.Minute)); err != nil || !ok {
-			t.Fatalf("after release: %v %v", ok, err)
+		claim := func(id string, until time.Time) bool {
+			t.Helper()
+			ok, err := s.App.Store.ClaimSchemaRefresh(ctx, admin.OrgID, id, 2, now, until)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		first, second := now.Add(time.Minute), now.Add(time.Minute+time.Second)
+		if !claim(ids[0], first) || !claim(ids[1], first) {
+			t.Fatal("after release: the slots are not free again")
+		}
+		// A second refresh of ids[0] takes over its lease; the first one finishing must not free
+		// the slot the second still uses.
+		if !claim(ids[0], second) {
+			t.Fatal("a second refresh of a data source holding a slot was refused")
+		}
+		if err := s.App.Store.ReleaseSchemaRefresh(ctx, admin.OrgID, ids[0], first); err != nil {
+			t.Fatal(err)
+		}
+		if claim(ids[2], first) {
+			t.Fatal("the first refresh's release freed the slot the second refresh of the same data source holds")
+		}
+		if err := s.App.Store.ReleaseSchemaRefresh(ctx, admin.OrgID, ids[0], second); err != nil {
+			t.Fatal(err)
+		}
+		if !claim(ids[2], first) {
+			t.Fatal("the second refresh's release did not free its slot")
 		}
 	})
 }

@@ -202,7 +202,8 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 		return err
 	}
 	now := time.Now().UTC()
-	ok, err := s.st.ClaimSchemaRefresh(ctx, orgID, dsID, s.opts.MaxRefreshesPerOrg, now, now.Add(s.opts.RefreshTimeout+refreshLeaseMargin))
+	leaseUntil := now.Add(s.opts.RefreshTimeout + refreshLeaseMargin)
+	ok, err := s.st.ClaimSchemaRefresh(ctx, orgID, dsID, s.opts.MaxRefreshesPerOrg, now, leaseUntil)
 	if err != nil {
 		return err
 	}
@@ -212,7 +213,7 @@ func (s *Service) Refresh(ctx context.Context, orgID, dsID string) error {
 	defer func() {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		_ = s.st.ReleaseSchemaRefresh(rctx, orgID, dsID)
+		_ = s.st.ReleaseSchemaRefresh(rctx, orgID, dsID, leaseUntil)
 	}()
 
 	rctx, cancel := context.WithTimeout(ctx, s.opts.RefreshTimeout)

@@ -11,6 +11,7 @@ import (
 // organization, from any process, queue behind each other (a row lock on PostgreSQL, the write
 // lock on SQLite) and the count cannot race. A missing data source is ErrNotFound.
 func (s *Store) ClaimSchemaRefresh(ctx context.Context, orgID, id string, max int, now, until time.Time) (bool, error) {
+	until = leaseStamp(until)
 	claimed := false
 	err := s.Tx(ctx, func(tx *Store) error {
 		db := tx.ctx(ctx)
@@ -38,8 +39,14 @@ func (s *Store) ClaimSchemaRefresh(ctx context.Context, orgID, id string, max in
 	return claimed, err
 }
 
-// ReleaseSchemaRefresh ends data source id's refresh lease.
-func (s *Store) ReleaseSchemaRefresh(ctx context.Context, orgID, id string) error {
-	return translate(s.ctx(ctx).Exec("UPDATE data_sources SET schema_refresh_lease_until = NULL WHERE organization_id = ? AND id = ?",
-		orgID, id).Error)
+// ReleaseSchemaRefresh ends data source id's refresh lease if it is still the one claimed until
+// `until`: a second refresh of the same data source may have claimed it since, and the first to
+// finish must not free the organization's slot while the other still runs.
+func (s *Store) ReleaseSchemaRefresh(ctx context.Context, orgID, id string, until time.Time) error {
+	return translate(s.ctx(ctx).Exec(`UPDATE data_sources SET schema_refresh_lease_until = NULL
+		WHERE organization_id = ? AND id = ? AND schema_refresh_lease_until = ?`, orgID, id, leaseStamp(until)).Error)
 }
+
+// leaseStamp is a lease's end as both databases store it (PostgreSQL keeps microseconds), so
+// the release compares equal to the claim.
+func leaseStamp(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
