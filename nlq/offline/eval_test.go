@@ -25,9 +25,11 @@ import (
 // after the second was used for tuning), NLQ_HELDOUT=4 the fourth (*_heldout4.json, public
 // databases only, written blind after the third was scored and used for tuning), NLQ_HELDOUT=5
 // the fifth (*_heldout5.json, public databases only, written blind after the fourth was
-// scored). Each is scored once, so it measures generalisation; a database without a
-// file for the batch is left out of it, so oracle_co, which has no tuned set and is kept unseen,
-// appears only in the third, fourth and fifth, and oracle_hr, added with the fifth, only in it.
+// scored), NLQ_HELDOUT=6 the sixth (*_heldout6.json, written blind after the fifth, for
+// oracle_co, oracle_hr and pubs only). Each is scored once, so it measures generalisation; a
+// database without a file for the batch is left out of it, so oracle_co, which has no tuned set
+// and is kept unseen, appears only in the third to sixth, oracle_hr, added with the fifth, only
+// in the fifth and sixth, and pubs, added with the sixth, only in it.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
@@ -44,6 +46,8 @@ func TestEvalSets(t *testing.T) {
 		sets = append(sets, "_heldout4")
 	case "5":
 		sets = append(sets, "_heldout5")
+	case "6":
+		sets = append(sets, "_heldout6")
 	default:
 		sets = append(sets, "_heldout")
 	}
@@ -52,7 +56,7 @@ func TestEvalSets(t *testing.T) {
 		type tally struct{ n, right, wrong, refused int }
 		all := map[string]*tally{}
 		var sb strings.Builder
-		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out", "_heldout4": "fourth held-out", "_heldout5": "fifth held-out"}[suffix]
+		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out", "_heldout4": "fourth held-out", "_heldout5": "fifth held-out", "_heldout6": "sixth held-out"}[suffix]
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
 		for _, e := range evalSources(t) {
@@ -152,8 +156,9 @@ func evalSetExists(t *testing.T, set string) bool {
 // without asking the engine: every expected query runs on its database and returns at least
 // one row that is not a lone 0, so a typo or an empty date range cannot make a question
 // unanswerable (or trivially "right"). A database with a tuned set must have the first held-out batch, and a public one
-// also the second; an untuned database (oracle_co, oracle_hr) has only later blind batches
-// (oracle_co the third to fifth, oracle_hr the fifth), so it stays unseen.
+// also the second; an untuned database (oracle_co, oracle_hr, pubs) has only later blind
+// batches (oracle_co the third to sixth, oracle_hr the fifth and sixth, pubs the sixth), so it
+// stays unseen.
 func TestEvalExpectedSQLAnswers(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range evalSources(t) {
@@ -165,7 +170,7 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 				sets = append(sets, e.name+"_heldout2")
 			}
 		}
-		for _, later := range []string{"_heldout3", "_heldout4", "_heldout5"} {
+		for _, later := range []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6"} {
 			if evalSetExists(t, e.name+later) {
 				sets = append(sets, e.name+later)
 			}
