@@ -64,6 +64,12 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	p, err := interpret(m, items)
+	if err == nil {
+		err = checkBareQuestion(q, items, p)
+	}
+	if err == nil {
+		err = checkFirstWithin(items, p)
+	}
 	if err != nil {
 		err = toPublic(err, items)
 		if nu, ok := nlq.IsNotUnderstood(err); ok {
@@ -72,6 +78,70 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
+}
+
+// checkBareQuestion refuses a question that is only a noun phrase (starting with the rows)
+// and a condition, asked with a question mark: "Rentals in February 2006?" asks either for the
+// rentals or for how many there were, and nothing says which. Without the question mark it is a request for the rows;
+// any keyword ("how many", "list", "which") says which answer is meant.
+func checkBareQuestion(q string, items []item, p *plan) error {
+	if !strings.HasSuffix(strings.TrimSpace(q), "?") || len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg {
+		return nil
+	}
+	if len(items) == 0 || items[0].kind != itEntity || items[0].pick == nil || items[0].pick.kind != candTable {
+		return nil // "Who acts in Academy Dinosaur?": a word before the rows says what is asked
+	}
+	if toks := tokenize(q); len(toks) == 0 || toks[0].lower != items[0].toks[0].lower {
+		return nil
+	}
+	var rows string
+	for k := range items {
+		switch it := &items[k]; it.kind {
+		case itKeyword, itNumber, itUnknown:
+			return nil
+		case itEntity:
+			if it.pick != nil && it.pick.kind == candTable && rows == "" {
+				rows = it.text()
+			}
+		}
+	}
+	if rows == "" {
+		return nil
+	}
+	return &notUnderstood{words: []string{rows}, msg: fmt.Sprintf("cannot tell whether the question asks for the %s or how many there are", rows)}
+}
+
+// checkFirstWithin refuses "which customers placed their first order in 2022" read as each
+// customer's first order within 2022: the period restricts the rows before the earliest is
+// taken, so every customer who ordered in 2022 is listed. The question keeps those whose
+// first order ever falls in the period, a condition on the earliest date this plan cannot
+// state. A first or last date per group on a column the same plan restricts by a period is
+// refused; without grouping ("the first order in 2022") the restricted earliest is meant.
+func checkFirstWithin(items []item, p *plan) error {
+	if len(p.dims) == 0 || len(p.dates) == 0 {
+		return nil
+	}
+	var word string
+	for k := range items {
+		if it := &items[k]; it.kind == itKeyword && (it.kw.kind == kwFirst || it.kw.kind == kwLatest) {
+			word = it.text()
+			break
+		}
+	}
+	if word == "" {
+		return nil
+	}
+	for _, m := range p.measures {
+		if m.col == nil || m.agg != aggMin && m.agg != aggMax {
+			continue
+		}
+		for _, d := range p.dates {
+			if d.col == m.col {
+				return &notUnderstood{words: []string{word}, msg: fmt.Sprintf("cannot tell whether %q is the earliest or latest ever, or within the period", word)}
+			}
+		}
+	}
+	return nil
 }
 
 // interpret runs resolution, plan building and completion.

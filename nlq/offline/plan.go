@@ -49,6 +49,10 @@ type dimension struct {
 	weak   bool    // "trend", "over time": a default bucket that an explicit one replaces
 	role   *column // a self-reference: group by the referenced row (the supervisor)
 	each   bool    // said after "each"/"every": a top N is taken within each of its groups
+	// ofYear labels a month by its month of the year ("01"), not its calendar month
+	// ("2025-01"): "each month of 2025" and "months of 2017" list the months of the one year
+	// the question names (see monthsOfNamedYear).
+	ofYear bool
 }
 
 // condition is one WHERE predicate.
@@ -409,6 +413,26 @@ func cmpWords(b *builder) string {
 	return ""
 }
 
+// monthsOfNamedYear reports whether the time unit at item i is "month(s)" listed over the one
+// year said right after it with "of": "each month of 2025", "which months of 2017". Those ask
+// for the twelve months of that year, labelled by month of the year; "per month in 2025"
+// and a single ranked "month of 2024" (its busiest) keep the calendar month.
+func (b *builder) monthsOfNamedYear(i int) bool {
+	it, n := &b.items[i], b.next(i)
+	if it.kw.grain != grainMonth || n == nil || n.kind != itDate || len(n.toks) < 2 || n.toks[0].lower != "of" {
+		return false
+	}
+	r := n.rng
+	if r.from.IsZero() || r.from.Month() != 1 || r.from.Day() != 1 || !r.to.Equal(r.from.AddDate(1, 0, 0)) {
+		return false // not exactly one calendar year
+	}
+	if it.toks[0].plural {
+		return true
+	}
+	prev := i - 1 // "each month", "for every month"
+	return prev >= 0 && b.items[prev].kind == itKeyword && b.items[prev].kw.kind == kwGroup && eachWords[strings.ToLower(b.items[prev].text())] && b.items[prev].text() != "per"
+}
+
 func (b *builder) next(i int) *item {
 	if i+1 < len(b.items) {
 		return &b.items[i+1]
@@ -524,7 +548,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
 		if b.group || b.which || b.super != 0 || b.top {
-			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural})
+			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural, ofYear: b.monthsOfNamedYear(i)})
 			b.singular = !it.toks[0].plural
 			b.group = false
 		} else {

@@ -370,6 +370,9 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkTimes(); err != nil {
 		return err
 	}
+	if err := b.checkSingleRanked(); err != nil {
+		return err
+	}
 	return b.checkStopValues()
 }
 
@@ -606,6 +609,33 @@ func checkJoins(m *model, p *plan, items []item) error {
 
 // possessives before a table's word say the rows are scoped by their own related row.
 var possessives = map[string]bool{"their": true, "its": true, "his": true, "her": true, "same": true}
+
+// checkSingleRanked refuses "the largest single invoice" answered with a count, a sum or an
+// average of those rows per group: "single" says one row is ranked by its own amount, so the
+// customer with the most invoices (or the most money over all of them) is another answer.
+func (b *builder) checkSingleRanked() error {
+	p := &b.p
+	if len(p.dims) == 0 {
+		return nil
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.table == nil || !slices.ContainsFunc(it.skipped, isSingleWord) {
+			continue
+		}
+		for _, m := range p.measures {
+			if m.table == it.pick.table && (m.agg == aggCount || m.agg == aggCountDistinct || m.agg == aggSum || m.agg == aggAvg) {
+				w := it.skipped[slices.IndexFunc(it.skipped, isSingleWord)]
+				return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%q ranks one %s by its own amount, not a total per group", w, it.text())}
+			}
+		}
+	}
+	return nil
+}
+
+func isSingleWord(w string) bool {
+	return strings.EqualFold(w, "single") || strings.EqualFold(w, "individual")
+}
 
 // checkCountWord refuses "how many"/"number of" answered with a listing: "how many times
 // have cats visited" listed the visit dates. A count, a sum of units or any aggregate

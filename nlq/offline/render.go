@@ -442,6 +442,23 @@ func (d dialect) bucket(c *column, g grain) string {
 	}
 }
 
+// monthOfYear is the two-digit month of the year of a date column ("01".."12"), for a
+// listing of the months of one year the question names.
+func (d dialect) monthOfYear(c *column) string {
+	x := d.col(c)
+	switch d.typ {
+	case datasource.Postgres:
+		if c.textDate {
+			x = "CAST(" + x + " AS timestamp)"
+		}
+		return fmt.Sprintf("to_char(%s, 'MM')", x)
+	case datasource.MySQL:
+		return fmt.Sprintf("DATE_FORMAT(%s, '%%m')", x)
+	default:
+		return fmt.Sprintf("strftime('%%m', %s)", x)
+	}
+}
+
 // singularName is the alias stem of a table: order_lines -> order_line.
 func singularName(t *table) string {
 	ws := splitIdent(t.name)
@@ -476,6 +493,9 @@ func render(p *plan, d dialect) string {
 		switch {
 		case dm.grain != grainNone:
 			e := d.bucket(dm.col, dm.grain)
+			if dm.ofYear {
+				e = d.monthOfYear(dm.col)
+			}
 			a := al.take(dm.grain.String())
 			sel = append(sel, e+" AS "+d.ident(a))
 			group = append(group, e)
