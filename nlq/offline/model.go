@@ -96,7 +96,7 @@ func newModel(s *datasource.Schema) *model {
 	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
-		t := &table{name: st.Name, words: normWords(st.Name), view: st.Kind == "view"}
+		t := &table{name: st.Name, words: schemaWords(st.Name), view: st.Kind == "view"}
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
 			pk[strings.ToLower(c)] = true
@@ -109,7 +109,7 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 		for _, sc := range st.Columns {
-			c := &column{name: sc.Name, table: t, words: normWords(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
+			c := &column{name: sc.Name, table: t, words: schemaWords(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
 			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
 				c.prof, c.index = p, p.Values
 			}

@@ -245,6 +245,37 @@ func normWords(name string) []string {
 	return ws
 }
 
+// identAbbrevs spells out the abbreviations database designers put in identifiers, so that
+// au_lname, stor_id or job_lvl are matched by the words people say (author last name, store,
+// job level). Only abbreviations that mean one thing inside an identifier are listed: "no"
+// and "nr" are a number there, never a negation.
+var identAbbrevs = map[string][]string{
+	"qty": {"quantity"}, "stor": {"store"}, "lvl": {"level"}, "desc": {"description"}, "descr": {"description"},
+	"au": {"author"}, "pub": {"publisher"}, "emp": {"employee"}, "ord": {"order"},
+	"ytd": {"year", "to", "date"}, "amt": {"amount"}, "num": {"number"}, "no": {"number"}, "nbr": {"number"}, "nr": {"number"},
+	"cust": {"customer"}, "addr": {"address"}, "dept": {"department"}, "mgr": {"manager"}, "cat": {"category"},
+	"prod": {"product"}, "pct": {"percent"}, "dt": {"date"}, "tms": {"timestamp"}, "ts": {"timestamp"},
+	"fname": {"first", "name"}, "lname": {"last", "name"}, "mname": {"middle", "name"}, "minit": {"middle", "initial"},
+	"acct": {"account"}, "cnt": {"count"}, "avg": {"average"}, "tot": {"total"}, "yr": {"year"}, "mth": {"month"},
+	"dob": {"birth", "date"}, "sal": {"salary"}, "loc": {"location"}, "bal": {"balance"}, "inv": {"invoice"},
+	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
+}
+
+// schemaWords returns the words an identifier is matched by: its singular words with
+// abbreviations spelled out (identAbbrevs).
+func schemaWords(name string) []string {
+	ws := normWords(name)
+	out := make([]string, 0, len(ws)+2)
+	for _, w := range ws {
+		if lf, ok := identAbbrevs[w]; ok {
+			out = append(out, lf...)
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // normPhrase normalises free text (a sampled value, a synonym) to its singular words joined
 // by spaces, the form question n-grams are compared in.
 func normPhrase(s string) string {
