@@ -134,7 +134,11 @@ var aliases = map[string][]string{
 	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
 	"bill": {"billed amount", "invoice total", "amount billed"}, "invoice amount": {"invoice total"},
 	"long": {"length", "duration minute", "duration", "millisecond", "runtime"},
-	"copy": {"inventory"}, "stock item": {"inventory"},
+	"copy": {"inventory", "quantity"}, "stock item": {"inventory"},
+	// Everyday names of where and what a business sells: a bookstore or shop is a store, a
+	// genre or category is a type.
+	"bookstore": {"store"}, "book store": {"store"}, "shop": {"store"},
+	"genre": {"category", "type", "genre"}, "category": {"category", "type"},
 	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 	// Everyday names of common things: a song is a track, people are persons or staff, a
