@@ -431,6 +431,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// "order date" for orders.order_date: the table word is already in the name.
 			if len(t.words) == 1 && len(cw) > 1 && cw[0] == t.words[0] {
 				l.add(full, with(tc, scoreExact))
+				// "last name" for cust.cust_lname (customer last name): the rest of a name
+				// prefixed with its table's word, when more than one word remains.
+				if len(cw) > 2 {
+					l.add(strings.Join(cw[1:], " "), with(tc, scoreHead))
+				}
 			}
 			if len(cw) == 1 && genericWords[cw[0]] {
 				l.add(full, with(tc, scoreAmbig))
