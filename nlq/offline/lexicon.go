@@ -165,6 +165,12 @@ var aliases = map[string][]string{
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
+// tableAliases maps everyday names of rows to the table names catalogues use for them; unlike
+// aliases they reach only tables (a book is a row of titles, not a job title column).
+var tableAliases = map[string][]string{
+	"book": {"book", "title"},
+}
+
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
 // "sales" prefers an order amount, "revenue" a revenue column.
 var moneySynonyms = map[string]map[string]float64{
@@ -562,6 +568,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		// Or the revenue derived from its lines (price × quantity), which is what it paid.
 		for _, c := range m.derived {
 			l.add("spend", cand{kind: candColumn, table: c.table, col: c, score: 0.8})
+		}
+	}
+	// Table aliases name a kind of row, never a column: "book" is the titles table, not an
+	// employee's job title.
+	for word, targets := range tableAliases {
+		for i, target := range targets {
+			for _, c := range l.entries[target] {
+				if c.kind != candTable || c.score < scoreExact {
+					continue
+				}
+				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+			}
 		}
 	}
 	// Built-in aliases point at whatever the schema calls the thing.

@@ -74,3 +74,22 @@ func TestAbbreviatedSchemaAnswered(t *testing.T) {
 		})
 	}
 }
+
+// TestBookNamesTitlesTableOnly: "book" reaches a table of titles, never a title column of
+// another table (an employee's job title).
+func TestBookNamesTitlesTableOnly(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"Sushi, Anyone?", "Net Etiquette"}},
+			{Name: "price", Type: "numeric"}}},
+		{Name: "staff", PrimaryKey: []string{"staff_id"}, Columns: []datasource.Column{
+			{Name: "staff_id", Type: "integer"}, {Name: "job_title", Type: "text", SampleValues: []string{"Editor", "Clerk"}}}},
+	}}
+	wantSQL(t, s, "How many books cost more than 10?", "FROM titles")
+	lx := newLexicon(newModel(s), nil)
+	for _, c := range lx.entries["book"] {
+		if c.kind != candTable {
+			t.Errorf("\"book\" reaches a non-table reading (kind %v) of %s, want only the titles table", c.kind, c.table.name)
+		}
+	}
+}
