@@ -72,17 +72,6 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	if p.User.Role == store.RoleViewer {
 		return forbidden(store.RoleAnalyst)
 	}
-	// The subscription (for the quota) is read while the agent is: neither needs the other.
-	type reservation struct {
-		r   *billing.Reservation
-		err error
-	}
-	reserved := make(chan reservation, 1)
-	ctx, orgID := c.Request.Context(), p.OrgID() // gin reuses c once the handler returns
-	go func() {
-		r, err := h.billing.NewReservation(ctx, orgID)
-		reserved <- reservation{r, err}
-	}()
 	a, err := loadVisibleAgent(c, h.st, in.AgentID)
 	var apiErr *Error
 	if errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
@@ -103,11 +92,10 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	}
 	// The question counts against the monthly quota when it is accepted (exact across
 	// processes), in the transaction that accepts it; past it the answer is 429 quota_exceeded.
-	res := <-reserved
-	if res.err != nil {
-		return res.err
+	quota, err := h.billing.NewReservation(c.Request.Context(), q.OrganizationID)
+	if err != nil {
+		return err
 	}
-	quota := res.r
 	cmd = events.WithTrace(c.Request.Context(), cmd)
 	async, wait := prefer(c)
 	var done <-chan struct{}
