@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"time"
 
-	sqlite3 "github.com/ncruces/go-sqlite3"
 	ncdriver "github.com/ncruces/go-sqlite3/driver"
 	_ "github.com/ncruces/go-sqlite3/embed" // the SQLite build the driver runs
 )
@@ -192,14 +191,6 @@ func (c *cachingConn) Close() error {
 		delete(c.stmts, q)
 	}
 	return c.sqliteDriverConn.Close()
-}
-
-// Raw is the SQLite connection, for code that needs SQLite's own API.
-func (c *cachingConn) Raw() *sqlite3.Conn {
-	if r, ok := c.sqliteDriverConn.(interface{ Raw() *sqlite3.Conn }); ok {
-		return r.Raw()
-	}
-	return nil
 }
 
 type cachedRows struct {

@@ -36,27 +36,15 @@ import (
 // when the expected SQL orders.
 func TestEvalSets(t *testing.T) {
 	sets := []string{""}
-	switch os.Getenv("NLQ_HELDOUT") {
-	case "":
-	case "2":
-		sets = append(sets, "_heldout2")
-	case "3":
-		sets = append(sets, "_heldout3")
-	case "4":
-		sets = append(sets, "_heldout4")
-	case "5":
-		sets = append(sets, "_heldout5")
-	case "6":
-		sets = append(sets, "_heldout6")
-	default:
-		sets = append(sets, "_heldout")
+	if suffix := heldoutSuffix(os.Getenv("NLQ_HELDOUT")); suffix != "" {
+		sets = append(sets, suffix)
 	}
 	ctx := context.Background()
 	for _, suffix := range sets {
 		type tally struct{ n, right, wrong, refused int }
 		all := map[string]*tally{}
 		var sb strings.Builder
-		label := map[string]string{"": "tuned", "_heldout": "held-out", "_heldout2": "second held-out", "_heldout3": "third held-out", "_heldout4": "fourth held-out", "_heldout5": "fifth held-out", "_heldout6": "sixth held-out"}[suffix]
+		label := setLabel(suffix)
 		fmt.Fprintf(&sb, "\n%s questions, today = %s\n%-14s %-13s %5s %6s %6s %8s\n", label, day(benchNow), "database", "category", "total", "right", "wrong", "refused")
 		var failures []string
 		for _, e := range evalSources(t) {
@@ -107,6 +95,38 @@ func TestEvalSets(t *testing.T) {
 			t.Log(f)
 		}
 	}
+}
+
+// laterBatches are the suffixes of the blind batches written after the first two, in order;
+// "_dev7" was written blind with "_heldout7" and is the seventh round's tuning material.
+var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7"}
+
+// heldoutSuffix maps NLQ_HELDOUT to a set suffix: "" none, "1" (or anything unknown) the first
+// batch, "2".."7" the later ones, "dev7" the seventh round's blind tuning set.
+func heldoutSuffix(v string) string {
+	switch {
+	case v == "":
+		return ""
+	case v == "dev7":
+		return "_dev7"
+	case len(v) == 1 && v[0] >= '2' && v[0] <= '7':
+		return "_heldout" + v
+	}
+	return "_heldout"
+}
+
+// setLabel names a set in the printed table.
+func setLabel(suffix string) string {
+	switch suffix {
+	case "":
+		return "tuned"
+	case "_heldout":
+		return "held-out"
+	case "_dev7":
+		return "seventh-round blind tuning (dev7)"
+	}
+	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh"}
+	return ord[strings.TrimPrefix(suffix, "_heldout")] + " held-out"
 }
 
 // evalSource is one evaluation database on disk, ready for openSQLite.
@@ -170,7 +190,7 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 				sets = append(sets, e.name+"_heldout2")
 			}
 		}
-		for _, later := range []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6"} {
+		for _, later := range laterBatches {
 			if evalSetExists(t, e.name+later) {
 				sets = append(sets, e.name+later)
 			}
