@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -91,7 +92,16 @@ func (h *agentHandlers) loadAgent(c *gin.Context) (*store.Agent, error) {
 	return loadVisibleAgent(c, h.st, c.Param("agent_id"))
 }
 
-func loadVisibleAgent(c *gin.Context, st *store.Store, id string) (*store.Agent, error) {
+// agentReader reads an agent and its assignments: the store, or agents.Cache on the question
+// path.
+type agentReader interface {
+	Agent(ctx context.Context, orgID, id string) (*store.Agent, error)
+	IsAssigned(ctx context.Context, orgID, agentID, userID string) (bool, error)
+}
+
+// loadVisibleAgent reads agent id of the caller's organization through st, if the caller may
+// see it (admins, or users assigned to it).
+func loadVisibleAgent(c *gin.Context, st agentReader, id string) (*store.Agent, error) {
 	p := principal(c)
 	a, err := st.Agent(c.Request.Context(), p.OrgID(), id)
 	if errors.Is(err, store.ErrNotFound) {

@@ -409,7 +409,7 @@ func (h *billingHandlers) setDefault(c *gin.Context) error {
 // rateLimit counts every authenticated request against its organization's limits and sets the
 // X-RateLimit-* headers of the most constraining window; over the limit it answers 429
 // rate_limited with Retry-After.
-func rateLimit(svc *billing.Service, log *slog.Logger) gin.HandlerFunc {
+func rateLimit(svc *billing.Service, a authenticator, log *slog.Logger) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		p := principal(c)
 		if svc == nil || p == nil {
@@ -417,12 +417,22 @@ func rateLimit(svc *billing.Service, log *slog.Logger) gin.HandlerFunc {
 			return
 		}
 		d, err := svc.Allow(c.Request.Context(), p.OrgID())
+		if p.FromCopy && (err != nil || d.AccessEpoch != p.AccessEpoch) {
+			// The copy of the credential is of another access epoch: something about the
+			// organization's users, credentials or agents changed since; read it again.
+			fresh, ok := authenticateRequest(c, a, false)
+			if !ok {
+				return
+			}
+			c.Set(ctxPrincipal, fresh)
+		}
 		if err != nil {
 			// A limiter that cannot count must not take the API down with it.
 			requestLog(c, log).Warn("rate limit not checked", "err", err)
 			c.Next()
 			return
 		}
+		c.Set(ctxAccessEpoch, d.AccessEpoch)
 		c.Header("X-RateLimit-Limit", strconv.FormatInt(d.Limit, 10))
 		c.Header("X-RateLimit-Remaining", strconv.FormatInt(d.Remaining, 10))
 		c.Header("X-RateLimit-Reset", strconv.FormatInt(d.Reset.Unix(), 10))

@@ -19,6 +19,9 @@ import (
 const (
 	ctxRequestID = "request_id"
 	ctxPrincipal = "principal"
+	// ctxAccessEpoch is the organization's access epoch read by rateLimit (int64), against which
+	// the request's copies of credentials and agents are checked.
+	ctxAccessEpoch = "access_epoch"
 	// MaxBodyBytes is the request body limit (413 above it).
 	MaxBodyBytes = 1 << 20
 )
@@ -106,6 +109,7 @@ func bodyLimit() gin.HandlerFunc {
 // authenticator is what the auth middleware needs.
 type authenticator interface {
 	Authenticate(ctx context.Context, bearer string) (*auth.Principal, error)
+	AuthenticateFromCopy(ctx context.Context, bearer string) (*auth.Principal, error)
 }
 
 // bearer is the credential of the Authorization header.
@@ -119,27 +123,44 @@ func errNoCredential() *Error {
 	return Errorf(http.StatusUnauthorized, "unauthorized", "send Authorization: Bearer <access token or API key>")
 }
 
-func requireAuth(a authenticator) gin.HandlerFunc {
+// requireAuth authenticates the caller. With fromCopy it may use the process's recent copy of
+// the credential, which rateLimit, the next handler, confirms against the organization's access
+// epoch (the limiter reads it anyway); only routes behind rateLimit may pass fromCopy.
+func requireAuth(a authenticator, fromCopy bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		cred, ok := bearer(c)
+		p, ok := authenticateRequest(c, a, fromCopy)
 		if !ok {
-			writeError(c, errNoCredential())
-			return
-		}
-		p, err := a.Authenticate(c.Request.Context(), cred)
-		if err != nil {
-			e := toError(err)
-			// A store that cannot be reached says nothing about the credential: answer 503 so
-			// the client retries instead of discarding a good token.
-			if e == nil || (e.Status >= 500 && e.Status != http.StatusServiceUnavailable) {
-				e = Errorf(http.StatusUnauthorized, "unauthorized", "the credential is invalid, expired or revoked")
-			}
-			writeError(c, e)
 			return
 		}
 		c.Set(ctxPrincipal, p)
 		c.Next()
 	}
+}
+
+// authenticateRequest resolves the request's bearer credential, or answers the error and
+// reports false.
+func authenticateRequest(c *gin.Context, a authenticator, fromCopy bool) (*auth.Principal, bool) {
+	cred, ok := bearer(c)
+	if !ok {
+		writeError(c, errNoCredential())
+		return nil, false
+	}
+	authenticate := a.Authenticate
+	if fromCopy {
+		authenticate = a.AuthenticateFromCopy
+	}
+	p, err := authenticate(c.Request.Context(), cred)
+	if err != nil {
+		e := toError(err)
+		// A store that cannot be reached says nothing about the credential: answer 503 so
+		// the client retries instead of discarding a good token.
+		if e == nil || (e.Status >= 500 && e.Status != http.StatusServiceUnavailable) {
+			e = Errorf(http.StatusUnauthorized, "unauthorized", "the credential is invalid, expired or revoked")
+		}
+		writeError(c, e)
+		return nil, false
+	}
+	return p, true
 }
 
 func principal(c *gin.Context) *auth.Principal {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/events"
 	"github.com/analytics-agent/service/ids"
@@ -28,6 +29,8 @@ type queryHandlers struct {
 	// local, when this process also runs the query worker, answers accepted questions here
 	// instead of through the broker (nil otherwise).
 	local *queries.Local
+	// agents serves the agent of each question from a copy of the request's access epoch.
+	agents *agents.Cache
 }
 
 func registerQueries(authed *gin.RouterGroup, h *queryHandlers) {
@@ -72,7 +75,11 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	if p.User.Role == store.RoleViewer {
 		return forbidden(store.RoleAnalyst)
 	}
-	a, err := loadVisibleAgent(c, h.st, in.AgentID)
+	var agentsOf agentReader = h.st
+	if epoch, ok := c.Get(ctxAccessEpoch); ok {
+		agentsOf = h.agents.At(epoch.(int64))
+	}
+	a, err := loadVisibleAgent(c, agentsOf, in.AgentID)
 	var apiErr *Error
 	if errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
 		return Errorf(http.StatusBadRequest, "invalid_request", "agent %q does not exist in your organization", in.AgentID).With("agent_id", in.AgentID)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/analytics-agent/service/agents"
 	"github.com/analytics-agent/service/auth"
 	"github.com/analytics-agent/service/billing"
 	"github.com/analytics-agent/service/netguard"
@@ -94,8 +95,10 @@ func NewRouter(d Deps) http.Handler {
 
 	v1 := r.Group("/v1")
 	v1.GET("/openapi.json", openAPI)
-	authed := v1.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
-	rootAuthed := r.Group("", requireAuth(d.Auth), rateLimit(d.Billing, d.Log))
+	// Credentials may come from the process's copy only where rateLimit confirms the copy.
+	fromCopy := d.Billing != nil
+	authed := v1.Group("", requireAuth(d.Auth, fromCopy), rateLimit(d.Billing, d.Auth, d.Log))
+	rootAuthed := r.Group("", requireAuth(d.Auth, fromCopy), rateLimit(d.Billing, d.Auth, d.Log))
 	registerAuth(v1, authed, d.Auth)
 	if d.Webhooks != nil {
 		registerWebhooks([]*gin.RouterGroup{rootAuthed, authed}, d.Webhooks, d.Billing)
@@ -107,7 +110,7 @@ func NewRouter(d Deps) http.Handler {
 	registerDataSources(authed, &dataSourceHandlers{st: d.Store, svc: d.Sources, keys: d.Keys, sqliteDir: d.SQLiteDir, billing: d.Billing})
 	registerAgents(authed, &agentHandlers{st: d.Store, planner: d.Planner, billing: d.Billing})
 	registerSemantics(authed, &semanticsHandlers{st: d.Store, planner: d.Planner})
-	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing, local: d.LocalQueries})
+	registerQueries(authed, &queryHandlers{st: d.Store, watcher: d.Watcher, billing: d.Billing, local: d.LocalQueries, agents: agents.NewCache(d.Store)})
 	if d.Templates != nil {
 		registerTemplates(authed, &templateHandlers{st: d.Store, svc: d.Templates, watcher: d.Watcher, billing: d.Billing})
 	}

@@ -41,6 +41,8 @@ type Service struct {
 	guard  *bruteForce
 	opts   Options
 	now    func() time.Time
+	// principals keeps recent credential records for Authenticate (principals.go).
+	principals *principalCache
 }
 
 // NewService wires the account flows.
@@ -59,8 +61,9 @@ func NewService(st *store.Store, keys *secretbox.Keys, opts Options) *Service {
 	}
 	return &Service{
 		st: st, keys: keys, tokens: NewTokens(keys.SigningKey()), opts: opts,
-		guard: &bruteForce{policy: opts.BruteForce, store: st, sleep: sleepCtx},
-		now:   func() time.Time { return time.Now().UTC() },
+		guard:      &bruteForce{policy: opts.BruteForce, store: st, sleep: sleepCtx},
+		now:        func() time.Time { return time.Now().UTC() },
+		principals: newPrincipalCache(),
 	}
 }
 
@@ -70,6 +73,11 @@ type Principal struct {
 	TokenJTI  string // set for access tokens
 	SessionID string // the login session of an access token ("" for tokens older than sessions)
 	APIKeyID  string // set for API keys
+	// AccessEpoch is the organization's access epoch the credential and user were read under;
+	// FromCopy says they came from this process's copy (AuthenticateFromCopy), which the caller
+	// must confirm against the current epoch.
+	AccessEpoch int64
+	FromCopy    bool
 }
 
 // OrgID is the caller's organization.
@@ -271,30 +279,41 @@ func (s *Service) issue(ctx context.Context, st *store.Store, u *store.User, ses
 	return token, claims, nil
 }
 
-// Authenticate resolves a bearer credential (access token or API key) to its principal.
+// Authenticate resolves a bearer credential (access token or API key) to its principal, reading
+// the credential from the database.
 func (s *Service) Authenticate(ctx context.Context, bearer string) (*Principal, error) {
+	return s.authenticate(ctx, bearer, false)
+}
+
+// AuthenticateFromCopy is Authenticate from this process's recent copy of the credential when it
+// has one (principals.go): the principal then has FromCopy set, and the caller must authenticate
+// again when the organization's current access epoch differs from the principal's AccessEpoch.
+func (s *Service) AuthenticateFromCopy(ctx context.Context, bearer string) (*Principal, error) {
+	return s.authenticate(ctx, bearer, true)
+}
+
+func (s *Service) authenticate(ctx context.Context, bearer string, useCopy bool) (*Principal, error) {
 	now := s.now()
 	if prefix, ok := SplitAPIKey(bearer); ok {
-		k, err := s.st.APIKeyByPrefix(ctx, prefix)
+		k, u, epoch, touched, fromCopy, err := s.apiKeyRecord(ctx, prefix, now, useCopy)
 		if err != nil || !APIKeyMatches(bearer, k.KeyHash) || k.RevokedAt != nil || (k.ExpiresAt != nil && !now.Before(*k.ExpiresAt)) {
 			return nil, ErrUnauthorized
 		}
-		u, err := s.st.UserByID(ctx, k.OrganizationID, k.UserID)
-		if err != nil || !u.IsActive {
+		if !u.IsActive {
 			return nil, ErrUnauthorized
 		}
-		_ = s.st.TouchAPIKey(ctx, k.ID, now)
-		return &Principal{User: *u, APIKeyID: k.ID}, nil
+		s.touchAPIKey(ctx, prefix, k, touched, now)
+		return &Principal{User: *u, APIKeyID: k.ID, AccessEpoch: epoch, FromCopy: fromCopy}, nil
 	}
 	claims, err := s.tokens.Parse(bearer)
 	if err != nil {
 		return nil, ErrUnauthorized
 	}
-	rec, u, err := s.st.AccessTokenUser(ctx, claims.ID, claims.Organization, claims.Subject)
+	rec, u, epoch, fromCopy, err := s.tokenRecord(ctx, claims.ID, claims.Organization, claims.Subject, now, useCopy)
 	if err != nil || revoked(rec, now) || rec.UserID != claims.Subject || !u.IsActive {
 		return nil, ErrUnauthorized
 	}
-	return &Principal{User: *u, TokenJTI: claims.ID, SessionID: rec.SessionID}, nil
+	return &Principal{User: *u, TokenJTI: claims.ID, SessionID: rec.SessionID, AccessEpoch: epoch, FromCopy: fromCopy}, nil
 }
 
 // revoked: a rotated token is revoked at the end of its grace, so revoked_at may be ahead.

@@ -15,6 +15,9 @@ type RateDecision struct {
 	Remaining  int64
 	Reset      time.Time
 	RetryAfter time.Duration
+	// AccessEpoch is the organization's access epoch, read in the same statement (see
+	// store.HitRateWindows): what the request's copies of credentials and agents must match.
+	AccessEpoch int64
 }
 
 // RateLimits are an organization's requests per minute and per day: its plan's tier, the
@@ -49,7 +52,7 @@ func (s *Service) Allow(ctx context.Context, orgID string) (RateDecision, error)
 	perMinute, perDay := s.RateLimits(sub)
 	now := s.now()
 	minute, dayN := now.Unix()/60, now.Unix()/86400
-	m, d, err := s.st.HitRateWindows(ctx, orgID, minute, dayN)
+	m, d, epoch, err := s.st.HitRateWindows(ctx, orgID, minute, dayN)
 	if err != nil {
 		return RateDecision{}, err
 	}
@@ -69,6 +72,7 @@ func (s *Service) Allow(ctx context.Context, orgID string) (RateDecision, error)
 		out = mw
 	}
 	out.Allowed = mw.Allowed && dw.Allowed
+	out.AccessEpoch = epoch
 	if !out.Allowed {
 		out.RetryAfter = out.Reset.Sub(now)
 	}

@@ -29,8 +29,8 @@ type Options struct {
 	// Provider charges cards (default: the built-in test provider).
 	Provider Provider
 	Mailer   Mailer
-	// CacheTTL is how long a process trusts its copy of a subscription for rate limiting
-	// (default 2 s): plan changes made in this process apply at once, others within the TTL.
+	// CacheTTL is how long a process trusts its copy of a subscription for rate limiting and
+	// the quota's limit (default 2 s): plan changes made in this process apply at once, others within the TTL.
 	CacheTTL time.Duration
 	// Now is the clock (tests move it).
 	Now func() time.Time
@@ -294,12 +294,15 @@ type Reservation struct {
 }
 
 // NewReservation reads what a reservation needs (the subscription, rolled over if its period
-// ended) before the caller's transaction starts; nil on a nil Service.
+// ended; a copy of up to CacheTTL) before the caller's transaction starts; nil on a nil Service.
 func (s *Service) NewReservation(ctx context.Context, orgID string) (*Reservation, error) {
 	if s == nil {
 		return nil, nil
 	}
-	sub, err := s.Subscription(ctx, orgID)
+	// The copy rate limiting keeps will do: the count itself is exact in the database, only a
+	// plan changed through another process reaches the limit up to CacheTTL later (a change
+	// through this process drops the copy at once).
+	sub, err := s.cached(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}

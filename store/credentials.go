@@ -26,6 +26,7 @@ const live = "(revoked_at IS NULL OR revoked_at > ?)"
 
 // RevokeAccessToken revokes one token now.
 func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
+	defer s.accessChanged(ctx, tokenScope(jti))
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND "+live, jti, now).
 		Update("revoked_at", now).Error
@@ -33,6 +34,7 @@ func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
 
 // RevokeSession revokes now every token of a session: the login's and all refreshed from it.
 func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) error {
+	defer s.accessChanged(ctx, userScope(userID))
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND session_id = ? AND "+live, userID, sessionID, now).
 		Update("revoked_at", now).Error
@@ -42,6 +44,7 @@ func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) err
 // reports false if the token was rotated or revoked already: of two concurrent refreshes of one
 // token, one wins.
 func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUntil time.Time) (bool, error) {
+	defer s.accessChanged(ctx, tokenScope(jti))
 	res := s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND rotated_at IS NULL AND "+live, jti, now).
 		Updates(map[string]any{"rotated_at": now, "revoked_at": graceUntil})
 	return res.RowsAffected == 1, res.Error
@@ -49,12 +52,14 @@ func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUnt
 
 // BackdateRotations moves the rotation of a user's rotated tokens to at (tests of the grace).
 func (s *Store) BackdateRotations(ctx context.Context, userID string, at time.Time) error {
+	defer s.accessChanged(ctx, userScope(userID))
 	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND rotated_at IS NOT NULL", userID).
 		Updates(map[string]any{"rotated_at": at, "revoked_at": at.Add(time.Second)}).Error
 }
 
 // RevokeUserTokens revokes every live token of a user except keepJTI.
 func (s *Store) RevokeUserTokens(ctx context.Context, userID, keepJTI string) error {
+	defer s.accessChanged(ctx, userScope(userID))
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).
 		Where("user_id = ? AND jti <> ? AND "+live+" AND expires_at > ?", userID, keepJTI, now, now).
@@ -90,6 +95,7 @@ func (s *Store) APIKeys(ctx context.Context, orgID, userID string) ([]APIKey, er
 
 // RevokeAPIKey revokes a key of the user.
 func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) error {
+	defer s.accessChanged(ctx, orgScope(orgID))
 	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).
 		Update("revoked_at", time.Now().UTC())
 	if res.Error != nil {
@@ -103,6 +109,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) erro
 
 // RevokeUserAPIKeys revokes every live key of a user and returns how many it revoked.
 func (s *Store) RevokeUserAPIKeys(ctx context.Context, orgID, userID string, now time.Time) (int, error) {
+	defer s.accessChanged(ctx, orgScope(orgID))
 	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("user_id = ? AND revoked_at IS NULL", userID).
 		Update("revoked_at", now)
 	return int(res.RowsAffected), res.Error
@@ -213,20 +220,53 @@ type tokenUser struct {
 	TokenUserID    string
 	TokenRevokedAt *time.Time
 	TokenSessionID string
+	AccessEpoch    int64
 }
 
-// AccessTokenUser reads an access token and the user of the organization it was issued to in one
-// statement (authentication runs on every request). ErrNotFound when either is missing or the
-// token belongs to another user.
-func (s *Store) AccessTokenUser(ctx context.Context, jti, orgID, userID string) (*AccessToken, *User, error) {
+// AccessTokenUser reads an access token and the user of the organization it was issued to, with
+// the organization's access epoch (access_epoch.go), in one statement (authentication runs on
+// every request). ErrNotFound when either is missing or the token belongs to another user.
+func (s *Store) AccessTokenUser(ctx context.Context, jti, orgID, userID string) (*AccessToken, *User, int64, error) {
 	var row tokenUser
 	err := s.ctx(ctx).Table("access_tokens").
-		Select("users.*, access_tokens.user_id AS token_user_id, access_tokens.revoked_at AS token_revoked_at, access_tokens.session_id AS token_session_id").
+		Select("users.*, access_tokens.user_id AS token_user_id, access_tokens.revoked_at AS token_revoked_at, access_tokens.session_id AS token_session_id, organizations.access_epoch AS access_epoch").
 		Joins("JOIN users ON users.id = access_tokens.user_id").
+		Joins("JOIN organizations ON organizations.id = users.organization_id").
 		Where("access_tokens.jti = ? AND access_tokens.user_id = ? AND users.organization_id = ?", jti, userID, orgID).
 		Take(&row).Error
 	if err != nil {
-		return nil, nil, translate(err)
+		return nil, nil, 0, translate(err)
 	}
-	return &AccessToken{JTI: jti, UserID: row.TokenUserID, RevokedAt: row.TokenRevokedAt, SessionID: row.TokenSessionID}, &row.User, nil
+	return &AccessToken{JTI: jti, UserID: row.TokenUserID, RevokedAt: row.TokenRevokedAt, SessionID: row.TokenSessionID}, &row.User, row.AccessEpoch, nil
+}
+
+// APIKeyUser reads the API key of prefix with its user and the organization's access epoch in
+// one statement (authentication runs on every request). ErrNotFound when the key or its user is
+// missing.
+func (s *Store) APIKeyUser(ctx context.Context, prefix string) (*APIKey, *User, int64, error) {
+	var row struct {
+		User          `gorm:"embedded"`
+		KeyID         string
+		KeyUserID     string
+		KeyOrgID      string
+		KeyHash       string
+		KeyExpiresAt  *time.Time
+		KeyRevokedAt  *time.Time
+		KeyLastUsedAt *time.Time
+		AccessEpoch   int64
+	}
+	err := s.ctx(ctx).Table("api_keys").
+		Select("users.*, api_keys.id AS key_id, api_keys.user_id AS key_user_id, api_keys.organization_id AS key_org_id, "+
+			"api_keys.key_hash AS key_hash, api_keys.expires_at AS key_expires_at, api_keys.revoked_at AS key_revoked_at, "+
+			"api_keys.last_used_at AS key_last_used_at, organizations.access_epoch AS access_epoch").
+		Joins("JOIN users ON users.id = api_keys.user_id AND users.organization_id = api_keys.organization_id").
+		Joins("JOIN organizations ON organizations.id = api_keys.organization_id").
+		Where("api_keys.key_prefix = ?", prefix).
+		Take(&row).Error
+	if err != nil {
+		return nil, nil, 0, translate(err)
+	}
+	k := &APIKey{ID: row.KeyID, UserID: row.KeyUserID, OrganizationID: row.KeyOrgID, KeyPrefix: prefix, KeyHash: row.KeyHash,
+		ExpiresAt: row.KeyExpiresAt, RevokedAt: row.KeyRevokedAt, LastUsedAt: row.KeyLastUsedAt}
+	return k, &row.User, row.AccessEpoch, nil
 }

@@ -59,6 +59,7 @@ func (s *Store) UserByID(ctx context.Context, orgID, id string) (*User, error) {
 
 // UpdateUser writes the given columns of a user of the organization.
 func (s *Store) UpdateUser(ctx context.Context, orgID, id string, fields map[string]any) error {
+	defer s.accessChanged(ctx, orgScope(orgID))
 	fields["updated_at"] = time.Now().UTC()
 	res := s.tenant(ctx, orgID).Model(&User{}).Where("id = ?", id).Updates(fields)
 	if res.Error != nil {
