@@ -39,6 +39,11 @@ func registerQueries(authed *gin.RouterGroup, h *queryHandlers) {
 	authed.GET("/queries/:query_id", wrap(h.get))
 }
 
+// answerAheadWait bounds how long an accepted question waits unstored for its answer (see
+// queries.Claim.Answered): long enough for the statements most questions run, short enough that
+// a slow one shows in the history as running almost at once.
+const answerAheadWait = 250 * time.Millisecond
+
 // failureStatus is the HTTP status of a failed query's answer.
 var failureStatus = map[string]int{
 	queries.CodeNotUnderstood:      http.StatusUnprocessableEntity,
@@ -130,6 +135,14 @@ func (h *queryHandlers) create(c *gin.Context) error {
 			done = ch
 		}
 	}
+	// A question answered within answerAheadWait is stored once, answered; a slower one is
+	// stored running first, so that it shows in the history while it runs.
+	var ready *queries.Outcome
+	if startedEv.ID != "" {
+		if ready = claim.Answered(c.Request.Context(), q, a, min(wait, answerAheadWait)); ready != nil {
+			ready.Apply(q)
+		}
+	}
 	err = h.st.Tx(c.Request.Context(), func(tx *store.Store) error {
 		if err := quota.Reserve(c.Request.Context(), tx); err != nil {
 			return err
@@ -137,7 +150,10 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		if err := tx.CreateQuery(c.Request.Context(), q); err != nil {
 			return err
 		}
-		if startedEv.ID != "" {
+		switch {
+		case ready != nil:
+			return tx.Emit(c.Request.Context(), startedEv, ready.Event())
+		case startedEv.ID != "":
 			return tx.Emit(c.Request.Context(), cmd, startedEv)
 		}
 		return tx.Emit(c.Request.Context(), cmd)
@@ -145,6 +161,15 @@ func (h *queryHandlers) create(c *gin.Context) error {
 	quota.Done(c.Request.Context(), err == nil)
 	if err != nil {
 		return err
+	}
+	if ready != nil {
+		started = true
+		claim.Stored(ready)
+		if q.Status == store.QueryCompleted {
+			c.JSON(http.StatusOK, queryBody(q))
+			return nil
+		}
+		return queryFailure(q)
 	}
 	var answered *store.Query
 	if claim != nil {

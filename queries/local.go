@@ -23,6 +23,8 @@ type acceptedRunner interface {
 	PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) *Planned
 	RunAccepted(ctx context.Context, q *store.Query, a *store.Agent, commandID string, planned *Planned) error
 	RunHeld(ctx context.Context, orgID, queryID, commandID string) error
+	AnsweredAhead(ctx context.Context, q *store.Query, a *store.Agent, p *Planned, wait time.Duration) *Outcome
+	Stored(o *Outcome)
 }
 
 // Local runs the questions this process accepts in this process, when it also runs the query
@@ -134,6 +136,26 @@ func (c *Claim) Accept(reqCtx context.Context, q *store.Query, a *store.Agent, c
 	}
 	c.planned = c.l.runner.PlanAhead(c.l.runContext(reqCtx), q, a)
 	return ev, nil
+}
+
+// Answered waits up to wait for the question prepared by Accept to be answered ahead, and returns
+// the answer for the accepting transaction to store with the question, in its final state, with
+// query.started and the answer's event: one transaction instead of two. nil when the answer is
+// not ready in time (a slow statement, a model): accept the question running and Start it.
+// Nothing is stored before that transaction, so a process that dies while waiting has accepted
+// nothing.
+func (c *Claim) Answered(reqCtx context.Context, q *store.Query, a *store.Agent, wait time.Duration) *Outcome {
+	if c.planned == nil {
+		return nil
+	}
+	return c.l.runner.AnsweredAhead(reqCtx, q, a, c.planned, wait)
+}
+
+// Stored reports an answer that Answered returned and the accepting transaction stored, and
+// gives the slot back.
+func (c *Claim) Stored(o *Outcome) {
+	c.l.runner.Stored(o)
+	c.release()
 }
 
 // runContext is the context a question runs in: the process's (a request that stops waiting

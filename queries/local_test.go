@@ -19,6 +19,12 @@ import (
 // what happens to the held command around a run, not about answering.
 type runnerFunc func(ctx context.Context, commandID string) error
 
+func (f runnerFunc) AnsweredAhead(context.Context, *store.Query, *store.Agent, *queries.Planned, time.Duration) *queries.Outcome {
+	return nil
+}
+
+func (f runnerFunc) Stored(*queries.Outcome) {}
+
 func (f runnerFunc) PlanAhead(context.Context, *store.Query, *store.Agent) *queries.Planned {
 	return nil
 }

@@ -229,6 +229,53 @@ func (r *Runner) PlanAhead(ctx context.Context, q *store.Query, a *store.Agent) 
 	return p
 }
 
+// AnsweredAhead returns the answer of question q of agent a, accepted with PlanAhead's plan p,
+// when its plan and statement finish within wait, so that the transaction accepting the question
+// stores it answered; nil when they do not (the question is then stored running and RunAccepted
+// records the answer as before) or when the answer could not be built.
+func (r *Runner) AnsweredAhead(ctx context.Context, q *store.Query, a *store.Agent, p *Planned, wait time.Duration) (o *Outcome) {
+	ctx, span := tracing.Start(ctx, "query.run")
+	defer func() {
+		if o == nil {
+			// RunAccepted's own query.run follows; this span was only the wait.
+			span.SetName("query.wait_ahead")
+		}
+		span.End()
+	}()
+	span.SetAttributes(attribute.String("query_id", q.ID), attribute.String("organization_id", q.OrganizationID))
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-p.done:
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return nil
+	}
+	started := time.Now().UTC()
+	if q.StartedAt != nil {
+		started = *q.StartedAt
+	}
+	if p.err != nil {
+		if errors.Is(p.err, context.Canceled) || errors.Is(p.err, context.DeadlineExceeded) {
+			return nil
+		}
+		if cause := llm.Cause(p.err); cause != nil && r.log != nil {
+			r.log.Warn("model provider failed", "organization_id", q.OrganizationID, "query_id", q.ID, "err", cause)
+		}
+		o, err := r.failed(q, started, Classify(p.err), p.plan)
+		if err != nil {
+			return nil
+		}
+		return o
+	}
+	o, err := r.executed(ctx, q, a, p.plan, started, p.ran)
+	if err != nil {
+		return nil
+	}
+	return o
+}
+
 // Cancel abandons the plan.
 func (p *Planned) Cancel() { p.cancel() }
 
@@ -412,19 +459,49 @@ func (r *Runner) runSQL(ctx context.Context, a *store.Agent, plan *Plan) *ranSQL
 // execute runs a planned query on its data source, unless ran holds its outcome already, and
 // stores the answer.
 func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *store.Agent, plan *Plan, started time.Time, ran *ranSQL) error {
+	o, err := r.executed(ctx, q, a, plan, started, ran)
+	if err != nil {
+		return err
+	}
+	return r.store(ctx, q, held, o)
+}
+
+// Outcome is a finished question's answer before it is stored: the query's fields, its event
+// (query.completed or query.failed), and what metrics report of it.
+type Outcome struct {
+	fields  map[string]any
+	from    []string
+	ev      store.OutboxMessage
+	apply   func(q *store.Query)
+	plan    *Plan
+	code    string // store.QueryCompleted or the failure code
+	started time.Time
+	exec    time.Duration
+	failed  bool
+}
+
+// Apply writes the answer into q (a query not stored yet, or a copy of the stored one).
+func (o *Outcome) Apply(q *store.Query) { o.apply(q) }
+
+// Event is the answer's event, query.completed or query.failed.
+func (o *Outcome) Event() store.OutboxMessage { return o.ev }
+
+// executed runs a planned query on its data source, unless ran holds its outcome already, and
+// returns the answer; an error only when the run must be left to a redelivery (shutting down).
+func (r *Runner) executed(ctx context.Context, q *store.Query, a *store.Agent, plan *Plan, started time.Time, ran *ranSQL) (*Outcome, error) {
 	orgID := q.OrganizationID
 	if ran == nil {
 		ran = r.runSQL(ctx, a, plan)
 	}
 	if ran.configErr != nil {
-		return r.fail(ctx, q, held, started, Classify(ran.configErr), plan)
+		return r.failed(q, started, Classify(ran.configErr), plan)
 	}
 	res, err, execTime := ran.res, ran.err, ran.wall
 	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, datasource.ErrTimeout) {
-			return err
+			return nil, err
 		}
-		return r.fail(ctx, q, held, started, Classify(err), plan, execTime)
+		return r.failed(q, started, Classify(err), plan, execTime)
 	}
 	// The statement's own time: the wall time above also holds the wait for a connection of a
 	// busy pool, which is queueing, not execution.
@@ -439,7 +516,7 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 	ch := chart.ChooseWith(cols, res.Rows, chart.Hints{Partial: partial})
 	rowsJSON, err := json.Marshal(res.Rows)
 	if err != nil {
-		return r.fail(ctx, q, held, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)
+		return r.failed(q, started, Failure{Code: CodeExecution, Message: "the result could not be encoded: " + err.Error()}, plan, execTime)
 	}
 	colsJSON, _ := json.Marshal(res.Columns)
 	chartJSON, _ := json.Marshal(ch)
@@ -448,31 +525,60 @@ func (r *Runner) execute(ctx context.Context, q *store.Query, held string, a *st
 	ev, err := events.NewEvent(orgID, events.QueryCompleted, CompletedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID,
 		UserID: q.UserID, ExecutionTime: total, RowCount: res.RowCount, Status: "success"})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	recorded, err := r.record(ctx, orgID, q.ID, held, map[string]any{
-		"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
-		"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
-		"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
-		"completed_at": done,
-	}, ev, store.QueryRunning)
+	return &Outcome{
+		fields: map[string]any{
+			"status": store.QueryCompleted, "sql_text": plan.SQL, "explanation": plan.Explanation, "template_id": plan.TemplateID, "results_json": string(rowsJSON), "columns_json": string(colsJSON),
+			"chart_json": string(chartJSON), "row_count": res.RowCount, "truncated": res.Truncated, "execution_time": total,
+			"generation_ms": ms(plan.GenerationTime), "guard_ms": ms(plan.GuardTime), "execution_ms": ms(execTime),
+			"completed_at": done,
+		},
+		from: []string{store.QueryRunning},
+		ev:   ev,
+		apply: func(q *store.Query) {
+			q.Status, q.SQLText, q.Explanation, q.TemplateID = store.QueryCompleted, plan.SQL, plan.Explanation, plan.TemplateID
+			q.ResultsJSON, q.ColumnsJSON, q.ChartJSON = string(rowsJSON), string(colsJSON), string(chartJSON)
+			q.RowCount, q.Truncated, q.ExecutionTime, q.CompletedAt = res.RowCount, res.Truncated, total, &done
+			q.GenerationMS, q.GuardMS, q.ExecutionMS = ms(plan.GenerationTime), ms(plan.GuardTime), ms(execTime)
+		},
+		plan: plan, code: store.QueryCompleted, started: started, exec: execTime,
+	}, nil
+}
+
+// store records an answer into the stored query (if it is still unanswered), drops its held
+// command, and reports it.
+func (r *Runner) store(ctx context.Context, q *store.Query, held string, o *Outcome) error {
+	recorded, err := r.record(ctx, q.OrganizationID, q.ID, held, o.fields, o.ev, o.from...)
 	if err != nil {
+		if o.failed {
+			return fmt.Errorf("record failure of %s: %w", q.ID, err)
+		}
 		return err
 	}
 	if recorded {
-		q.Status, q.SQLText, q.Explanation, q.TemplateID = store.QueryCompleted, plan.SQL, plan.Explanation, plan.TemplateID
-		q.ResultsJSON, q.ColumnsJSON, q.ChartJSON = string(rowsJSON), string(colsJSON), string(chartJSON)
-		q.RowCount, q.Truncated, q.ExecutionTime, q.CompletedAt = res.RowCount, res.Truncated, total, &done
-		q.GenerationMS, q.GuardMS, q.ExecutionMS = ms(plan.GenerationTime), ms(plan.GuardTime), ms(execTime)
+		o.apply(q)
 	}
-	r.finished(plan, store.QueryCompleted, started, execTime)
+	r.Stored(o)
 	r.announce(q.ID, held)
 	return nil
 }
 
+// Stored reports an answer that was stored (metrics).
+func (r *Runner) Stored(o *Outcome) { r.finished(o.plan, o.code, o.started, o.exec) }
+
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started time.Time, f Failure, plan *Plan, execTime ...time.Duration) error {
+	o, err := r.failed(q, started, f, plan, execTime...)
+	if err != nil {
+		return err
+	}
+	return r.store(ctx, q, held, o)
+}
+
+// failed is the answer of a question that failed with f.
+func (r *Runner) failed(q *store.Query, started time.Time, f Failure, plan *Plan, execTime ...time.Duration) (*Outcome, error) {
 	done := time.Now().UTC()
 	details, _ := json.Marshal(f.Details)
 	fields := map[string]any{"status": store.QueryFailed, "error_code": f.Code, "error_message": f.Message,
@@ -483,33 +589,26 @@ func (r *Runner) fail(ctx context.Context, q *store.Query, held string, started 
 		fields["template_id"] = plan.TemplateID
 		fields["generation_ms"], fields["guard_ms"] = ms(plan.GenerationTime), ms(plan.GuardTime)
 	}
+	var exec time.Duration
 	if len(execTime) > 0 {
-		fields["execution_ms"] = ms(execTime[0])
+		exec = execTime[0]
+		fields["execution_ms"] = ms(exec)
 	}
 	ev, err := events.NewEvent(q.OrganizationID, events.QueryFailed, FailedData{QueryID: q.ID, Question: q.Question, AgentID: q.AgentID,
 		UserID: q.UserID, ErrorCode: f.Code, ErrorMessage: f.Message})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	recorded, err := r.record(ctx, q.OrganizationID, q.ID, held, fields, ev, store.QueryPending, store.QueryRunning)
-	if err != nil {
-		return fmt.Errorf("record failure of %s: %w", q.ID, err)
-	}
-	var exec time.Duration
-	if len(execTime) > 0 {
-		exec = execTime[0]
-	}
-	if recorded {
-		q.Status, q.ErrorCode, q.ErrorMessage, q.ErrorDetails = store.QueryFailed, f.Code, f.Message, string(details)
-		q.ExecutionTime, q.CompletedAt, q.ExecutionMS = done.Sub(started).Seconds(), &done, ms(exec)
-		if plan != nil {
-			q.SQLText, q.Explanation, q.TemplateID = plan.SQL, plan.Explanation, plan.TemplateID
-			q.GenerationMS, q.GuardMS = ms(plan.GenerationTime), ms(plan.GuardTime)
-		}
-	}
-	r.finished(plan, f.Code, started, exec)
-	r.announce(q.ID, held)
-	return nil
+	return &Outcome{fields: fields, from: []string{store.QueryPending, store.QueryRunning}, ev: ev,
+		apply: func(q *store.Query) {
+			q.Status, q.ErrorCode, q.ErrorMessage, q.ErrorDetails = store.QueryFailed, f.Code, f.Message, string(details)
+			q.ExecutionTime, q.CompletedAt, q.ExecutionMS = done.Sub(started).Seconds(), &done, ms(exec)
+			if plan != nil {
+				q.SQLText, q.Explanation, q.TemplateID = plan.SQL, plan.Explanation, plan.TemplateID
+				q.GenerationMS, q.GuardMS = ms(plan.GenerationTime), ms(plan.GuardTime)
+			}
+		},
+		plan: plan, code: f.Code, started: started, exec: exec, failed: true}, nil
 }
 
 // announce tells a request waiting in another process that the query finished; a question
