@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/app"
@@ -83,8 +84,8 @@ func TestAChangeThroughThisProcessReachesTheNextRequestDespiteCachedCopies(t *te
 }
 
 // Two API processes on one database: a change through one reaches the other's very next request,
-// though the other holds copies of the credential and the agent (the access epoch it reads with
-// the rate limit has moved).
+// though the other holds copies of the credential, the agent and its planning head (the access
+// epoch it reads with the rate limit has moved).
 func TestAChangeThroughAnotherAPIProcessReachesTheNextRequestDespiteCachedCopies(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		a := apptest.Start(t, apptest.Options{Database: db})
@@ -122,5 +123,20 @@ func TestAChangeThroughAnotherAPIProcessReachesTheNextRequestDespiteCachedCopies
 		b.Do("GET", "/v1/auth/me", analyst, nil).Expect(t, 200)
 		a.Do("DELETE", "/v1/users/"+id, admin.Token, nil).Expect(t, 200)
 		b.Do("GET", "/v1/auth/me", analyst, nil).Expect(t, 401)
+
+		// a plans with a copy of the agent's planning head; a semantic layer put through b is
+		// used by a's next question, and so is its removal.
+		revenue := func() string {
+			return string(a.Do("POST", "/v1/queries", admin.Token, map[string]any{"question": "total revenue", "agent_id": agentID}).Raw)
+		}
+		revenue()
+		b.Do("PUT", "/v1/agents/"+agentID+"/semantics", admin.Token, revenueLayer()).Expect(t, 200)
+		if r := revenue(); !strings.Contains(r, "600.49") {
+			t.Fatalf("revenue after the layer was put through the other process: %s", r)
+		}
+		b.Do("PUT", "/v1/agents/"+agentID+"/semantics", admin.Token, map[string]any{"metrics": []any{}, "synonyms": []any{}, "default_filters": []any{}}).Expect(t, 200)
+		if r := revenue(); strings.Contains(r, "600.49") {
+			t.Fatalf("revenue after the layer was emptied through the other process: %s", r)
+		}
 	})
 }

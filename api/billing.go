@@ -432,7 +432,8 @@ func rateLimit(svc *billing.Service, a authenticator, log *slog.Logger) gin.Hand
 			c.Next()
 			return
 		}
-		c.Set(ctxAccessEpoch, d.AccessEpoch)
+		// Copies of what this request reads (agents, planning heads) are used only at this epoch.
+		c.Request = c.Request.WithContext(store.WithAccessEpoch(c.Request.Context(), p.OrgID(), d.AccessEpoch))
 		c.Header("X-RateLimit-Limit", strconv.FormatInt(d.Limit, 10))
 		c.Header("X-RateLimit-Remaining", strconv.FormatInt(d.Remaining, 10))
 		c.Header("X-RateLimit-Reset", strconv.FormatInt(d.Reset.Unix(), 10))

@@ -19,9 +19,6 @@ import (
 const (
 	ctxRequestID = "request_id"
 	ctxPrincipal = "principal"
-	// ctxAccessEpoch is the organization's access epoch read by rateLimit (int64), against which
-	// the request's copies of credentials and agents are checked.
-	ctxAccessEpoch = "access_epoch"
 	// MaxBodyBytes is the request body limit (413 above it).
 	MaxBodyBytes = 1 << 20
 )

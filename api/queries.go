@@ -81,8 +81,8 @@ func (h *queryHandlers) create(c *gin.Context) error {
 		return forbidden(store.RoleAnalyst)
 	}
 	var agentsOf agentReader = h.st
-	if epoch, ok := c.Get(ctxAccessEpoch); ok {
-		agentsOf = h.agents.At(epoch.(int64))
+	if epoch, ok := store.AccessEpochOf(c.Request.Context(), p.OrgID()); ok {
+		agentsOf = h.agents.At(epoch)
 	}
 	a, err := loadVisibleAgent(c, agentsOf, in.AgentID)
 	var apiErr *Error

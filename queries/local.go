@@ -161,7 +161,8 @@ func (c *Claim) Stored(o *Outcome) {
 // runContext is the context a question runs in: the process's (a request that stops waiting
 // does not stop its question), in the request's trace, as through the broker.
 func (l *Local) runContext(reqCtx context.Context) context.Context {
-	return trace.ContextWithSpanContext(l.ctx, trace.SpanContextFromContext(reqCtx))
+	// The request's access epoch comes along: planning may use the copies it confirms.
+	return store.KeepAccessEpoch(trace.ContextWithSpanContext(l.ctx, trace.SpanContextFromContext(reqCtx)), reqCtx)
 }
 
 // Hold holds the run command of a question accepted pending (answered 202 at once) for the

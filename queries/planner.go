@@ -44,13 +44,15 @@ type Planner struct {
 	schemas   *versionCache[*datasource.Schema]
 	semantics *versionCache[*StoredSemantics]
 	views     *versionCache[*agentView]
+	// heads keeps planning heads for requests that carry their access epoch (heads.go).
+	heads *headCopies
 }
 
 // NewPlanner builds a planner.
 func NewPlanner(st *store.Store, src *sources.Service, engine EngineFor) *Planner {
 	return &Planner{st: st, sources: src, engine: engine, now: time.Now,
 		schemas: newVersionCache[*datasource.Schema](DefaultSchemaCacheSize), semantics: newVersionCache[*StoredSemantics](DefaultSchemaCacheSize),
-		views: newVersionCache[*agentView](DefaultSchemaCacheSize)}
+		views: newVersionCache[*agentView](DefaultSchemaCacheSize), heads: newHeadCopies()}
 }
 
 // Plan is guarded SQL ready to execute, with how long each step took.

@@ -47,7 +47,7 @@ func (p *Planner) PlanQuestion(ctx context.Context, a *store.Agent, userID, ques
 	// Without it (no data source, a failed read) the search runs and planning reports the error.
 	var head *store.PlanningHead
 	if a.DataSourceID != "" {
-		if h, err := p.st.PlanningHead(ctx, a.OrganizationID, a.ID, a.DataSourceID); err == nil {
+		if h, err := p.heads.read(ctx, p.st, a); err == nil {
 			head = h
 		}
 	}

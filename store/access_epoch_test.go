@@ -10,7 +10,7 @@ import (
 	"github.com/analytics-agent/service/store"
 )
 
-func TestTheAccessEpochMovesOnChangesToCredentialsUsersAndAgentsOnly(t *testing.T) {
+func TestTheAccessEpochMovesOnChangesToAccessAndPlanningSettingsOnly(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		ctx := context.Background()
 		st := apptest.OpenStore(t, db)
@@ -25,7 +25,9 @@ func TestTheAccessEpochMovesOnChangesToCredentialsUsersAndAgentsOnly(t *testing.
 		a := &store.Agent{ID: "agt_epoch", OrganizationID: org.ID, Name: "A", IsActive: true, CreatedAt: now, UpdatedAt: now}
 		tok := &store.AccessToken{JTI: "jti_epoch", UserID: u.ID, OrganizationID: org.ID, IssuedAt: now, ExpiresAt: now.Add(time.Hour), SessionID: "ses_epoch"}
 		key := &store.APIKey{ID: "key_epoch", OrganizationID: org.ID, UserID: u.ID, Name: "k", KeyPrefix: "aa_epoch", KeyHash: "h", CreatedAt: now}
-		for _, err := range []error{st.CreateUser(ctx, u), st.CreateAgent(ctx, a), st.CreateAccessToken(ctx, tok), st.CreateAPIKey(ctx, key)} {
+		ds := &store.DataSource{ID: "ds_epoch", OrganizationID: org.ID, Name: "d", Type: "sqlite", Path: "x", Status: store.StatusConnected, CreatedAt: now, UpdatedAt: now}
+		tpl := &store.Template{ID: "tpl_epoch", OrganizationID: org.ID, AgentID: a.ID, Name: "t", CreatedAt: now, UpdatedAt: now}
+		for _, err := range []error{st.CreateUser(ctx, u), st.CreateAgent(ctx, a), st.CreateAccessToken(ctx, tok), st.CreateAPIKey(ctx, key), st.CreateDataSource(ctx, ds)} {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,6 +61,19 @@ func TestTheAccessEpochMovesOnChangesToCredentialsUsersAndAgentsOnly(t *testing.
 				}
 				return err
 			}},
+			{"changing a data source", true, func() error { return st.UpdateDataSource(ctx, org.ID, ds.ID, map[string]any{"path": "y"}) }},
+			{"recording a schema refresh", true, func() error {
+				_, err := st.RecordSchemaRefresh(ctx, org.ID, ds.ID, 0, map[string]any{"schema_status": "ready"})
+				return err
+			}},
+			{"putting a semantic layer", true, func() error {
+				return st.PutAgentSemantics(ctx, &store.AgentSemantics{AgentID: a.ID, OrganizationID: org.ID, Definition: "{}", UpdatedAt: now})
+			}},
+			{"creating a template", true, func() error { return st.CreateTemplate(ctx, tpl) }},
+			{"changing a template", true, func() error { return st.UpdateTemplate(ctx, org.ID, tpl.ID, map[string]any{"name": "u"}) }},
+			{"deleting a template", true, func() error { return st.DeleteTemplate(ctx, org.ID, tpl.ID) }},
+			{"changing the organization's settings", true, func() error { return st.UpdateOrganization(ctx, org.ID, map[string]any{"llm_model": "m"}) }},
+			{"deleting a data source", true, func() error { return st.DeleteDataSource(ctx, org.ID, ds.ID) }},
 			{"reading an agent", false, func() error { _, err := st.Agent(ctx, org.ID, a.ID); return err }},
 			{"touching an API key", false, func() error { return st.TouchAPIKey(ctx, key.ID, now.Add(time.Hour)) }},
 		}

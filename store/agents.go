@@ -87,7 +87,7 @@ func (s *Store) Agents(ctx context.Context, orgID string, f AgentFilter) ([]Agen
 
 // UpdateAgent writes columns of a live agent.
 func (s *Store) UpdateAgent(ctx context.Context, orgID, id string, fields map[string]any) error {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	fields["updated_at"] = time.Now().UTC()
 	res := s.tenant(ctx, orgID).Model(&Agent{}).Where("id = ? AND deleted_at IS NULL", id).Updates(fields)
 	if res.Error != nil {
@@ -118,7 +118,7 @@ func (s *Store) AgentsUsingDataSource(ctx context.Context, orgID, dsID string) (
 
 // Assign adds assignments that do not exist yet and returns the user ids newly assigned.
 func (s *Store) Assign(ctx context.Context, orgID, agentID, by string, userIDs []string) ([]string, error) {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	var added []string
 	err := s.ctx(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, uid := range userIDs {
@@ -138,7 +138,7 @@ func (s *Store) Assign(ctx context.Context, orgID, agentID, by string, userIDs [
 
 // Unassign removes an assignment.
 func (s *Store) Unassign(ctx context.Context, orgID, agentID, userID string) error {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Where("agent_id = ? AND user_id = ?", agentID, userID).Delete(&AgentAssignment{})
 	if res.Error != nil {
 		return res.Error

@@ -26,7 +26,7 @@ const live = "(revoked_at IS NULL OR revoked_at > ?)"
 
 // RevokeAccessToken revokes one token now.
 func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
-	defer s.accessChanged(ctx, tokenScope(jti))
+	defer s.accessChanging(ctx, tokenScope(jti))()
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND "+live, jti, now).
 		Update("revoked_at", now).Error
@@ -34,7 +34,7 @@ func (s *Store) RevokeAccessToken(ctx context.Context, jti string) error {
 
 // RevokeSession revokes now every token of a session: the login's and all refreshed from it.
 func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) error {
-	defer s.accessChanged(ctx, userScope(userID))
+	defer s.accessChanging(ctx, userScope(userID))()
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND session_id = ? AND "+live, userID, sessionID, now).
 		Update("revoked_at", now).Error
@@ -44,7 +44,7 @@ func (s *Store) RevokeSession(ctx context.Context, userID, sessionID string) err
 // reports false if the token was rotated or revoked already: of two concurrent refreshes of one
 // token, one wins.
 func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUntil time.Time) (bool, error) {
-	defer s.accessChanged(ctx, tokenScope(jti))
+	defer s.accessChanging(ctx, tokenScope(jti))()
 	res := s.ctx(ctx).Model(&AccessToken{}).Where("jti = ? AND rotated_at IS NULL AND "+live, jti, now).
 		Updates(map[string]any{"rotated_at": now, "revoked_at": graceUntil})
 	return res.RowsAffected == 1, res.Error
@@ -52,14 +52,14 @@ func (s *Store) RotateAccessToken(ctx context.Context, jti string, now, graceUnt
 
 // BackdateRotations moves the rotation of a user's rotated tokens to at (tests of the grace).
 func (s *Store) BackdateRotations(ctx context.Context, userID string, at time.Time) error {
-	defer s.accessChanged(ctx, userScope(userID))
+	defer s.accessChanging(ctx, userScope(userID))()
 	return s.ctx(ctx).Model(&AccessToken{}).Where("user_id = ? AND rotated_at IS NOT NULL", userID).
 		Updates(map[string]any{"rotated_at": at, "revoked_at": at.Add(time.Second)}).Error
 }
 
 // RevokeUserTokens revokes every live token of a user except keepJTI.
 func (s *Store) RevokeUserTokens(ctx context.Context, userID, keepJTI string) error {
-	defer s.accessChanged(ctx, userScope(userID))
+	defer s.accessChanging(ctx, userScope(userID))()
 	now := time.Now().UTC()
 	return s.ctx(ctx).Model(&AccessToken{}).
 		Where("user_id = ? AND jti <> ? AND "+live+" AND expires_at > ?", userID, keepJTI, now, now).
@@ -95,7 +95,7 @@ func (s *Store) APIKeys(ctx context.Context, orgID, userID string) ([]APIKey, er
 
 // RevokeAPIKey revokes a key of the user.
 func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) error {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("id = ? AND user_id = ? AND revoked_at IS NULL", id, userID).
 		Update("revoked_at", time.Now().UTC())
 	if res.Error != nil {
@@ -109,7 +109,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, orgID, userID, id string) erro
 
 // RevokeUserAPIKeys revokes every live key of a user and returns how many it revoked.
 func (s *Store) RevokeUserAPIKeys(ctx context.Context, orgID, userID string, now time.Time) (int, error) {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Model(&APIKey{}).Where("user_id = ? AND revoked_at IS NULL", userID).
 		Update("revoked_at", now)
 	return int(res.RowsAffected), res.Error

@@ -83,6 +83,7 @@ func (s *Store) DataSources(ctx context.Context, orgID string, limit, offset int
 
 // UpdateDataSource writes columns of a data source of the organization.
 func (s *Store) UpdateDataSource(ctx context.Context, orgID, id string, fields map[string]any) error {
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ?", id).Updates(withStamps(fields))
 	if res.Error != nil {
 		return translate(res.Error)
@@ -126,6 +127,7 @@ func (s *Store) BumpSchemaRefresh(ctx context.Context, orgID, id string, fields 
 // check and the write are one atomic step for every process on PostgreSQL and SQLite. A missing
 // data source is ErrNotFound.
 func (s *Store) RecordSchemaRefresh(ctx context.Context, orgID, id string, generation int64, fields map[string]any) (bool, error) {
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Model(&DataSource{}).Where("id = ? AND schema_refresh_generation = ?", id, generation).
 		Updates(withStamps(fields))
 	if res.Error != nil {
@@ -147,6 +149,7 @@ func (s *Store) RecordSchemaRefresh(ctx context.Context, orgID, id string, gener
 
 // DeleteDataSource removes a data source of the organization.
 func (s *Store) DeleteDataSource(ctx context.Context, orgID, id string) error {
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Where("id = ?", id).Delete(&DataSource{})
 	if res.Error != nil {
 		return res.Error

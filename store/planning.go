@@ -66,3 +66,18 @@ func (s *Store) PlanningHead(ctx context.Context, orgID, agentID, dataSourceID s
 		Organization: &Organization{ID: orgID, LLMProvider: row.LLMProvider, LLMModel: row.LLMModel, LLMBaseURL: row.LLMBaseURL,
 			LLMAPIKeyEnc: row.LLMAPIKeyEnc}, TemplateCount: row.TemplateCount}, nil
 }
+
+// Clone copies the head with its data source and organization, so that a copy kept for later
+// questions is never changed through one of them.
+func (h *PlanningHead) Clone() *PlanningHead {
+	c := *h
+	if h.DataSource != nil {
+		ds := *h.DataSource
+		c.DataSource = &ds
+	}
+	if h.Organization != nil {
+		o := *h.Organization
+		c.Organization = &o
+	}
+	return &c
+}

@@ -38,6 +38,7 @@ func (s *Store) PutAgentSemantics(ctx context.Context, a *AgentSemantics) error 
 	if a.OrganizationID == "" {
 		return errors.New("store: semantics without organization")
 	}
+	defer s.accessChanging(ctx, orgScope(a.OrganizationID))()
 	return translate(s.ctx(ctx).Clauses(clause.OnConflict{
 		Columns: []clause.Column{{Name: "agent_id"}},
 		DoUpdates: append(clause.AssignmentColumns([]string{"definition", "updated_by", "updated_at"}),

@@ -91,6 +91,7 @@ const (
 
 // CreateTemplate inserts a template.
 func (s *Store) CreateTemplate(ctx context.Context, t *Template) error {
+	defer s.accessChanging(ctx, orgScope(t.OrganizationID))()
 	return translate(s.ctx(ctx).Create(t).Error)
 }
 
@@ -152,6 +153,7 @@ func (s *Store) AgentTemplateVersions(ctx context.Context, orgID, agentID string
 
 // UpdateTemplate writes columns of a template.
 func (s *Store) UpdateTemplate(ctx context.Context, orgID, id string, fields map[string]any) error {
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	res := s.tenant(ctx, orgID).Model(&Template{}).Where("id = ?", id).Updates(fields)
 	if res.Error == nil && res.RowsAffected == 0 {
 		return ErrNotFound
@@ -162,6 +164,7 @@ func (s *Store) UpdateTemplate(ctx context.Context, orgID, id string, fields map
 // DeleteTemplate deletes a template and its schedules; executions stay as history.
 func (s *Store) DeleteTemplate(ctx context.Context, orgID, id string) error {
 	return s.Tx(ctx, func(tx *Store) error {
+		defer tx.accessChanging(ctx, orgScope(orgID))()
 		res := tx.tenant(ctx, orgID).Where("id = ?", id).Delete(&Template{})
 		if res.Error != nil {
 			return res.Error

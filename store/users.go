@@ -59,7 +59,7 @@ func (s *Store) UserByID(ctx context.Context, orgID, id string) (*User, error) {
 
 // UpdateUser writes the given columns of a user of the organization.
 func (s *Store) UpdateUser(ctx context.Context, orgID, id string, fields map[string]any) error {
-	defer s.accessChanged(ctx, orgScope(orgID))
+	defer s.accessChanging(ctx, orgScope(orgID))()
 	fields["updated_at"] = time.Now().UTC()
 	res := s.tenant(ctx, orgID).Model(&User{}).Where("id = ?", id).Updates(fields)
 	if res.Error != nil {
@@ -135,6 +135,7 @@ func (s *Store) UserByInvite(ctx context.Context, hash string, now time.Time) (*
 // UpdateOrganization writes columns of an organization.
 func (s *Store) UpdateOrganization(ctx context.Context, id string, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
+	defer s.accessChanging(ctx, orgScope(id))()
 	res := s.ctx(ctx).Model(&Organization{}).Where("id = ?", id).Updates(fields)
 	if res.Error != nil {
 		return translate(res.Error)
