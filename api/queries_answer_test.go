@@ -40,6 +40,7 @@ func TestAQuickAnswerIsStoredOnceWithItsEventsAndNoCommand(t *testing.T) {
 			t.Fatalf("stored status %q, want completed", got)
 		}
 
+		relayed(t, s)
 		counts := map[string]int{}
 		err = events.Replay(ctx, js, events.ReadOptions{Since: time.Now().Add(-time.Hour),
 			Types: []string{events.QueryStarted, events.QueryCompleted, events.QueryFailed}}, func(ev events.StoredEvent) error {
@@ -100,18 +101,24 @@ func TestASlowAnswerShowsRunningInTheHistoryWhileItRuns(t *testing.T) {
 	}
 }
 
-// lastSequence is the last sequence number stream has stored, after s's outbox has been relayed.
-func lastSequence(t *testing.T, js jetstream.JetStream, stream string, s *apptest.Service) uint64 {
+// relayed waits until s's outbox has been handed to the broker.
+func relayed(t *testing.T, s *apptest.Service) {
 	t.Helper()
-	ctx := context.Background()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if n, _ := s.App.Store.OutboxPending(ctx); n == 0 {
-			break
+		if n, _ := s.App.Store.OutboxPending(context.Background()); n == 0 {
+			return
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("the outbox was not relayed")
 		}
 	}
+}
+
+// lastSequence is the last sequence number stream has stored, after s's outbox has been relayed.
+func lastSequence(t *testing.T, js jetstream.JetStream, stream string, s *apptest.Service) uint64 {
+	t.Helper()
+	relayed(t, s)
+	ctx := context.Background()
 	st, err := js.Stream(ctx, stream)
 	if err != nil {
 		t.Fatal(err)

@@ -123,9 +123,10 @@ type Claim struct {
 }
 
 // Accept prepares a question of agent a whose request waits for the answer to run here: the
-// query is stored running (this process starts it at once), its run command is held for the
-// lease, and the returned query.started event is written in the accepting transaction with
-// them. Planning starts now, while that transaction commits.
+// query is marked running, its run command is held for the lease, and the returned
+// query.started event is for the accepting transaction. Planning and the statement start now;
+// Answered then says whether the transaction can store the answer too, or must store the
+// question running (with the command) for Start.
 func (c *Claim) Accept(reqCtx context.Context, q *store.Query, a *store.Agent, cmd *store.OutboxMessage) (store.OutboxMessage, error) {
 	now := time.Now().UTC()
 	q.Status, q.StartedAt = store.QueryRunning, &now
