@@ -341,6 +341,21 @@ var countryCodes = map[string][]string{
 	"uae": {"united arab emirates"},
 }
 
+// usStates map the names of US states to the codes addresses store them under ("authors in
+// California" is state = 'CA'). Only the name finds the code: codes such as IN, OR and ME are
+// everyday words, and Washington alone is as often the city.
+var usStates = map[string]string{
+	"alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca", "colorado": "co",
+	"connecticut": "ct", "delaware": "de", "district of columbia": "dc", "florida": "fl", "georgia": "ga", "hawaii": "hi",
+	"idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks", "kentucky": "ky", "louisiana": "la",
+	"maine": "me", "maryland": "md", "massachusetts": "ma", "michigan": "mi", "minnesota": "mn", "mississippi": "ms",
+	"missouri": "mo", "montana": "mt", "nebraska": "ne", "nevada": "nv", "new hampshire": "nh", "new jersey": "nj",
+	"new mexico": "nm", "new york state": "ny", "north carolina": "nc", "north dakota": "nd", "ohio": "oh",
+	"oklahoma": "ok", "oregon": "or", "pennsylvania": "pa", "rhode island": "ri", "south carolina": "sc",
+	"south dakota": "sd", "tennessee": "tn", "texas": "tx", "utah": "ut", "vermont": "vt", "virginia": "va",
+	"washington state": "wa", "west virginia": "wv", "wisconsin": "wi", "wyoming": "wy",
+}
+
 // priceWords end the names of columns that say what something costs.
 var priceWords = toSet(strings.Fields("rate cost price fee charge"))
 
@@ -524,6 +539,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.kind == candValue {
 					l.add(code, with(c, scoreSynonym))
 				}
+			}
+		}
+	}
+	// "authors in California": a US state's name is its code, where a column holds the code.
+	for name, code := range usStates {
+		for _, c := range l.entries[code] {
+			if c.kind == candValue && len(c.value) == 2 {
+				l.add(name, with(c, scoreSynonym))
 			}
 		}
 	}

@@ -1,0 +1,31 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// TestUSStateNamesFindStoredCodes: "in California" is state = 'CA' where addresses store the
+// code, and a state the data does not hold is not invented.
+func TestUSStateNamesFindStoredCodes(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "authors", PrimaryKey: []string{"au_id"}, Columns: []datasource.Column{
+			{Name: "au_id", Type: "text"}, {Name: "au_lname", Type: "text", SampleValues: []string{"White", "Green"}},
+			{Name: "city", Type: "text", SampleValues: []string{"Oakland", "Berkeley", "Salt Lake City"}},
+			{Name: "state", Type: "text", SampleValues: []string{"CA", "UT", "IN", "OR"}}}},
+	}}
+	wantSQL(t, s, "How many authors live in California?", "authors.state = 'CA'")
+	wantSQL(t, s, "Authors in Utah", "authors.state = 'UT'")
+	lx := newLexicon(newModel(s), nil)
+	for _, c := range lx.entries["texas"] {
+		if c.kind == candValue {
+			t.Errorf("\"texas\" reaches %q, a state the data does not hold", c.value)
+		}
+	}
+	for _, c := range lx.entries["oregon"] {
+		if c.kind == candValue && c.value != "OR" {
+			t.Errorf("\"oregon\" reaches %q, want OR", c.value)
+		}
+	}
+}
