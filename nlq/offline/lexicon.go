@@ -609,7 +609,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for word, targets := range aliases {
 		for i, target := range targets {
 			for _, c := range l.entries[target] {
-				if c.kind == candValue || c.score < scoreHead {
+				// A bare "type" column is too vague for the word "type" alone, but it is what
+				// "category" and "genre" mean when nothing else is called that (pubs' titles.type).
+				vague := c.kind == candColumn && genericWords[target] && c.col.class == classText && c.score >= scoreAmbig
+				if c.kind == candValue || (c.score < scoreHead && !vague) {
+					continue
+				}
+				if vague {
+					l.add(word, with(c, scoreHead*(scoreSynonym-0.05*float64(i))))
 					continue
 				}
 				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))

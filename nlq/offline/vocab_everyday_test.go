@@ -29,3 +29,17 @@ func TestUSStateNamesFindStoredCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoryFindsABareTypeColumn: a column called just "type" is too vague for the word
+// "type" alone to rank high, but it is what "category" and "genre" mean when nothing else in
+// the schema is called that.
+func TestCategoryFindsABareTypeColumn(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"Sushi, Anyone?", "Net Etiquette"}},
+			{Name: "type", Type: "text", SampleValues: []string{"business", "psychology", "mod_cook"}},
+			{Name: "price", Type: "numeric"}}},
+	}}
+	wantSQL(t, s, "How many books are there in each category?", "GROUP BY titles.type")
+	wantSQL(t, s, "Average price per genre", "titles.type")
+}
