@@ -202,6 +202,10 @@ type lexicon struct {
 	stems map[string][]cand
 }
 
+// tableOverValue is how far a value found under a table's own name ranks below the table:
+// more than a tie, less than one join.
+const tableOverValue = 0.03
+
 // viewPenalty lowers every reading in a view below the same reading in a table.
 const viewPenalty = 0.2
 
@@ -660,6 +664,24 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			l.entries[p] = cs
 		}
+	}
+	// "Which publishers have no titles": a word that names a table names its rows before it
+	// names a value of another table (pubs' job 'Publisher'); context can still pick the
+	// value ("employees whose job is publisher"), a tie no longer refuses.
+	for p, cs := range l.entries {
+		named := false
+		for _, c := range cs {
+			named = named || (c.kind == candTable && c.score >= scoreExact)
+		}
+		if !named {
+			continue
+		}
+		for i := range cs {
+			if cs[i].kind == candValue && cs[i].score >= scoreExact {
+				cs[i].score -= tableOverValue
+			}
+		}
+		l.entries[p] = cs
 	}
 	// The organisation's synonyms are curated, so they beat even exact names.
 	keys := make([]string, 0, len(synonyms))

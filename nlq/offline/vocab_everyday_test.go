@@ -43,3 +43,16 @@ func TestCategoryFindsABareTypeColumn(t *testing.T) {
 	wantSQL(t, s, "How many books are there in each category?", "GROUP BY titles.type")
 	wantSQL(t, s, "Average price per genre", "titles.type")
 }
+
+// TestATableNameBeatsAValueOfAnotherTable: "publishers" names the publishers table before it
+// names the job 'Publisher' of the jobs table; the two used to tie and the question was refused.
+func TestATableNameBeatsAValueOfAnotherTable(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "publishers", PrimaryKey: []string{"pub_id"}, Columns: []datasource.Column{
+			{Name: "pub_id", Type: "text"}, {Name: "pub_name", Type: "text", SampleValues: []string{"New Moon Books", "Binnet & Hardley"}},
+			{Name: "city", Type: "text", SampleValues: []string{"Boston", "Washington"}}}},
+		{Name: "jobs", PrimaryKey: []string{"job_id"}, Columns: []datasource.Column{
+			{Name: "job_id", Type: "integer"}, {Name: "job_desc", Type: "text", SampleValues: []string{"Editor", "Publisher", "Designer"}}}},
+	}}
+	wantSQL(t, s, "How many publishers are there?", "FROM publishers")
+}
