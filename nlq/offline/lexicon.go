@@ -143,7 +143,9 @@ var aliases = map[string][]string{
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 	// Everyday names of common things: a song is a track, people are persons or staff, a
 	// charge or fee is a cost (Northwind's freight is what an order is charged for shipping).
-	"song": {"track"}, "tune": {"track"}, "person": {"employee", "staff"},
+	"song": {"track"}, "tune": {"track"},
+	// Who wrote something: its author, a song's composer.
+	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
 	// Parts of a person's name and events of a person's working life.

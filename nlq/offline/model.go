@@ -211,6 +211,11 @@ func pickLabel(t *table) (*column, *column) {
 			continue
 		}
 		w := strings.Join(c.words, " ")
+		// authors.au_lname spells out as "author last name": a person's name part prefixed
+		// with its table's word is that name part.
+		if rest, ok := strings.CutPrefix(w, strings.Join(t.words, " ")+" "); ok && personNameParts[rest] {
+			w = rest
+		}
 		score := 0
 		switch {
 		case w == own+" name" || w == strings.Join(t.words, " ")+" name":
@@ -247,6 +252,9 @@ func pickLabel(t *table) (*column, *column) {
 	}
 	return best, nil
 }
+
+// personNameParts are the column names of a person's name, whole or in parts.
+var personNameParts = toSet([]string{"last name", "surname", "family name", "first name", "given name", "full name"})
 
 // labelFromData picks, when no column name says "name" or "title", the text column whose data
 // names rows: (nearly) one value per row, words rather than codes ("Blue Note", not "BN-0042").

@@ -56,3 +56,35 @@ func TestATableNameBeatsAValueOfAnotherTable(t *testing.T) {
 	}}
 	wantSQL(t, s, "How many publishers are there?", "FROM publishers")
 }
+
+// pubsAuthors is pubs' authors and titles with the link table between them.
+func pubsAuthors() *datasource.Schema {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "authors", PrimaryKey: []string{"au_id"}, Columns: []datasource.Column{
+			{Name: "au_id", Type: "text"}, {Name: "au_lname", Type: "text", SampleValues: []string{"White", "Green"}},
+			{Name: "au_fname", Type: "text", SampleValues: []string{"Johnson", "Marjorie"}}}},
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"The Busy Executive's Database Guide", "Sushi, Anyone?"}}}},
+		{Name: "titleauthor", PrimaryKey: []string{"au_id", "title_id"}, Columns: []datasource.Column{
+			{Name: "au_id", Type: "text"}, {Name: "title_id", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{fk("au_id", "authors", "au_id"), fk("title_id", "titles", "title_id")}},
+	}}
+}
+
+// TestAPersonIsLabelledByBothNamesWhenTheyCarryTheTablesWord: au_lname and au_fname spell out
+// as "author last name" and "author first name"; an author is labelled by both.
+func TestAPersonIsLabelledByBothNamesWhenTheyCarryTheTablesWord(t *testing.T) {
+	m := newModel(pubsAuthors())
+	a := m.byName["authors"]
+	if a.label == nil || a.label.name != "au_lname" || a.label2 == nil || a.label2.name != "au_fname" {
+		t.Fatalf("authors labelled by %v and %v, want au_lname and au_fname", a.label, a.label2)
+	}
+}
+
+// TestWroteNamesTheAuthor: "who wrote" a title is its authors.
+func TestWroteNamesTheAuthor(t *testing.T) {
+	wantSQL(t, pubsAuthors(), "Who wrote Sushi, Anyone?", "authors.au_fname")
+}
