@@ -522,6 +522,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kw = keyword{} // consumed
 			return nil
 		}
+		if n != nil && n.kind != itNumber && it.text() == "under" {
+			return nil // "not under contract", "under manager King": a preposition, not a comparison
+		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
 		}

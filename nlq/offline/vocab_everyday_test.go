@@ -88,3 +88,15 @@ func TestAPersonIsLabelledByBothNamesWhenTheyCarryTheTablesWord(t *testing.T) {
 func TestWroteNamesTheAuthor(t *testing.T) {
 	wantSQL(t, pubsAuthors(), "Who wrote Sushi, Anyone?", "authors.au_fname")
 }
+
+// TestUnderBeforeAWordIsAPreposition: "under" compares only with a number after it; "not under
+// contract" is a flag.
+func TestUnderBeforeAWordIsAPreposition(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "authors", PrimaryKey: []string{"au_id"}, Columns: []datasource.Column{
+			{Name: "au_id", Type: "text"}, {Name: "au_lname", Type: "text", SampleValues: []string{"White", "Green"}},
+			{Name: "contract", Type: "boolean"}, {Name: "royalty", Type: "integer"}}},
+	}}
+	wantSQL(t, s, "Which authors are not under contract?", "authors.contract")
+	wantSQL(t, s, "Authors with a royalty under 20", "authors.royalty < 20")
+}
