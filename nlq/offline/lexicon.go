@@ -171,6 +171,10 @@ var aliases = map[string][]string{
 // aliases they reach only tables (a book is a row of titles, not a job title column).
 var tableAliases = map[string][]string{
 	"book": {"book", "title"},
+	// The lines of an order or an invoice are its items or details, whatever the schema calls
+	// them (oracle_co's order_items, Northwind's "Order Details", Chinook's InvoiceLine).
+	"order line": {"order item", "order detail", "order line"}, "invoice line": {"invoice item", "invoice detail", "invoice line"},
+	"line item": {"order item", "order detail", "order line", "invoice line", "invoice item"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:

@@ -169,6 +169,10 @@ var fillerPhrases = map[string]bool{
 	"running low": true, "run low": true, "runs low": true, "getting low": true,
 	"take up": true, "takes up": true, "took up": true, "taking up": true, // "takes up the most disk space"
 	"listed under": true, "filed under": true, "listed in": true, "listed as": true,
+	// "sales value over all order lines": the rows added up, not a comparison ("over 100").
+	"over all": true, "across all": true,
+	// "books each publisher brought out in 1991": published, the rows exist.
+	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
 }
 
 // moneyUnits are currency words a number can be said in; the number is the amount.

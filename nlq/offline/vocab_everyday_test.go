@@ -100,3 +100,31 @@ func TestUnderBeforeAWordIsAPreposition(t *testing.T) {
 	wantSQL(t, s, "Which authors are not under contract?", "authors.contract")
 	wantSQL(t, s, "Authors with a royalty under 20", "authors.royalty < 20")
 }
+
+// TestOrderLinesAndPhrasalFillers: "order lines" are an order_items table; "over all" adds
+// the rows up rather than comparing, and a publisher "brings out" its books.
+func TestOrderLinesAndPhrasalFillers(t *testing.T) {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "order_tms", Type: "timestamp"}}},
+		{Name: "order_items", PrimaryKey: []string{"order_id", "line_item_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "line_item_id", Type: "integer"},
+			{Name: "unit_price", Type: "numeric"}, {Name: "quantity", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("order_id", "orders", "order_id")}},
+	}}
+	wantSQL(t, s, "How many order lines are there?", "FROM order_items")
+	wantSQL(t, s, "Total quantity over all order lines", "SUM(order_items.quantity)")
+
+	pubs := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "publishers", PrimaryKey: []string{"pub_id"}, Columns: []datasource.Column{
+			{Name: "pub_id", Type: "text"}, {Name: "pub_name", Type: "text", SampleValues: []string{"New Moon Books", "Algodata Infosystems"}}}},
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"Sushi, Anyone?", "Net Etiquette"}},
+			{Name: "pub_id", Type: "text"}, {Name: "pubdate", Type: "date"}},
+			ForeignKeys: []datasource.ForeignKey{fk("pub_id", "publishers", "pub_id")}},
+	}}
+	wantSQL(t, pubs, "How many books did each publisher bring out?", "publishers.pub_name")
+}
