@@ -172,6 +172,7 @@ var stopWords = toSet(strings.Fields(`
 	include includes included including contain contains contained containing feature features featuring
 	deliver delivers delivered delivering
 	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via net
+	something among own owns owned buy buys buying provide provides provided providing
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

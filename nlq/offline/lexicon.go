@@ -97,7 +97,7 @@ const (
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
 // roleWords name the row a self-reference points to (employees.reports_to).
-var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "reporting to", "head"}
+var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "reporting to", "report directly to", "reporting directly to", "head"}
 
 // linkWords are the small words inside column names that never name the column alone.
 var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
@@ -116,6 +116,7 @@ var aliases = map[string][]string{
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
+	"street": {"address", "street"}, "street address": {"address", "street"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
 	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},

@@ -158,7 +158,7 @@ var fillerPhrases = map[string]bool{
 	"take care of": true, "takes care of": true, "took care of": true, "in charge of": true,
 	// Phrasal verbs that only say the rows exist or were made: "invoices we sent out",
 	// "playlists we put together", "discount we gave away", "states on file".
-	"send out": true, "sent out": true, "sends out": true, "put together": true, "puts together": true,
+	"send out": true, "sent out": true, "sends out": true, "went out": true, "go out": true, "goes out": true, "gone out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a

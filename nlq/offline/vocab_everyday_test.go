@@ -128,3 +128,39 @@ func TestOrderLinesAndPhrasalFillers(t *testing.T) {
 	}}
 	wantSQL(t, pubs, "How many books did each publisher bring out?", "publishers.pub_name")
 }
+
+// TestEverydayVerbsAndFillers: words that only say the rows exist ("something", "we own",
+// "we buy from", "provide", "among", "went out") are not left unplaced, and "reports
+// directly to" is the same role as "reports to".
+func TestEverydayVerbsAndFillers(t *testing.T) {
+	fk := func(col, table, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: table, RefColumns: []string{ref}}
+	}
+	hr := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Steven", "Neena"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"King", "Yang"}}, {Name: "manager_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("manager_id", "employees", "employee_id")}},
+	}}
+	direct := wantSQL(t, hr, "Who reports directly to Steven King?", "manager_id")
+	plain := wantSQL(t, hr, "Who reports to Steven King?", "manager_id")
+	if direct.SQL != plain.SQL {
+		t.Errorf("\"reports directly to\" differs from \"reports to\":\n%s\n%s", direct.SQL, plain.SQL)
+	}
+
+	shop := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "suppliers", PrimaryKey: []string{"supplier_id"}, Columns: []datasource.Column{
+			{Name: "supplier_id", Type: "integer"}, {Name: "company_name", Type: "text", SampleValues: []string{"Tokyo Traders", "Exotic Liquids"}},
+			{Name: "address", Type: "text", SampleValues: []string{"9-8 Sekimai", "49 Gilbert St."}}}},
+		{Name: "products", PrimaryKey: []string{"product_id"}, Columns: []datasource.Column{
+			{Name: "product_id", Type: "integer"}, {Name: "product_name", Type: "text", SampleValues: []string{"Chang", "Ikura"}},
+			{Name: "supplier_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("supplier_id", "suppliers", "supplier_id")}},
+		{Name: "invoices", PrimaryKey: []string{"invoice_id"}, Columns: []datasource.Column{
+			{Name: "invoice_id", Type: "integer"}, {Name: "invoice_date", Type: "date"}, {Name: "total", Type: "numeric"}}},
+	}}
+	wantSQL(t, shop, "How many products do we buy from Tokyo Traders?", "suppliers.company_name = 'Tokyo Traders'")
+	wantSQL(t, shop, "How many products does each supplier provide?", "COUNT")
+	wantSQL(t, shop, "What is the street address of Exotic Liquids?", "suppliers.address")
+	wantSQL(t, shop, "How many invoices went out in March 2024?", "invoices.invoice_date >= '2024-03-01'")
+}
