@@ -151,6 +151,9 @@ var aliases = map[string][]string{
 	"stocked": {"inventory", "stock"},
 	// Parts of a person's name and events of a person's working life.
 	"paid": {"amount", "payment amount", "payment"}, "payout": {"payment"},
+	// What people earn is their salary or wage ("paid" alone stays a payment).
+	"earn": {"salary", "wage", "pay"}, "best paid": {"salary", "wage", "pay"}, "highest paid": {"salary", "wage", "pay"},
+	"lowest paid": {"salary", "wage", "pay"}, "worst paid": {"salary", "wage", "pay"},
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
 	"destination":         {"ship country", "destination country", "delivery country"},

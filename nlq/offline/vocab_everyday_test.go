@@ -164,3 +164,15 @@ func TestEverydayVerbsAndFillers(t *testing.T) {
 	wantSQL(t, shop, "What is the street address of Exotic Liquids?", "suppliers.address")
 	wantSQL(t, shop, "How many invoices went out in March 2024?", "invoices.invoice_date >= '2024-03-01'")
 }
+
+// TestWhatPeopleEarnIsTheirSalary: "best paid" and "earn" reach a salary column; "paid" alone
+// stays a payment (it turned "the lowest salary a clerk can be paid" into a grouping).
+func TestWhatPeopleEarnIsTheirSalary(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text", SampleValues: []string{"Steven", "Neena"}},
+			{Name: "last_name", Type: "text", SampleValues: []string{"King", "Yang"}}, {Name: "salary", Type: "numeric"}}},
+	}}
+	wantSQL(t, s, "Top 3 best paid employees", "ORDER BY employees.salary DESC")
+	wantSQL(t, s, "Which employees earn more than 10000?", "employees.salary > 10000")
+}
