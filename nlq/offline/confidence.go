@@ -471,6 +471,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 		if m.shareOf != nil {
 			addC(m.shareOf.col)
 		}
+		for _, t := range m.via {
+			addT(t)
+		}
 	}
 	for _, d := range p.dims {
 		addT(d.table)

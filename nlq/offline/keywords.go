@@ -97,13 +97,21 @@ var keywords = map[string]keyword{
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	// "customers who don't have a fax", "employees that do not have any customers": the
 	// contraction is spelled out by tokenize, and "not have" says what is missing.
+	"not earn any": {kind: kwNever}, "not earn a": {kind: kwNever}, "not receive any": {kind: kwNever}, "not get any": {kind: kwNever},
 	"not have": {kind: kwNever}, "not have a": {kind: kwNever}, "not have an": {kind: kwNever}, "not have any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
+	// "employees who earn a commission", "orders that got a discount": the column is filled in.
+	"earn a": {kind: kwHas}, "earns a": {kind: kwHas}, "earn an": {kind: kwHas}, "earns an": {kind: kwHas},
+	"receive a": {kind: kwHas}, "receives a": {kind: kwHas}, "received a": {kind: kwHas},
+	"get a": {kind: kwHas}, "gets a": {kind: kwHas}, "got a": {kind: kwHas},
 	"work for a": {kind: kwHas}, "works for a": {kind: kwHas}, "work for an": {kind: kwHas}, "works for an": {kind: kwHas},
 	"empty": {kind: kwEmpty}, "are empty": {kind: kwEmpty}, "is empty": {kind: kwEmpty},
 	"share of": {kind: kwShare}, "percentage of": {kind: kwShare}, "percent of": {kind: kwShare},
 	"proportion of": {kind: kwShare}, "% of": {kind: kwShare},
+	// "revenue by country, as a percentage": the same share, said after what it divides.
+	"as a percentage": {kind: kwShare}, "as a percent": {kind: kwShare}, "in percent": {kind: kwShare},
+	"as percentages": {kind: kwShare}, "in percentages": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},

@@ -29,6 +29,9 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// via are tables the question named between the counted rows and the share's condition
+	// ("Sports films" of "percentage of rentals were Sports films").
+	via []*table
 	// per divides the measure into a unit the question asked for ("in hours": by 3600000
 	// milliseconds); unit names it for the column alias.
 	per  float64
@@ -1350,12 +1353,17 @@ func (b *builder) finish() error {
 		c := p.conds[0]
 		if len(p.measures) == 0 {
 			var t *table
+			var via []*table
 			for _, s := range p.subjects {
-				if s != c.col.table {
-					t = s
+				switch {
+				case s == c.col.table:
+				case t == nil:
+					t = s // the rows named first are the ones counted
+				default:
+					via = append(via, s)
 				}
 			}
-			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c, via: via}}
 			p.subjects = nil
 		} else {
 			p.measures[0].agg, p.measures[0].shareOf = aggSum, &c
@@ -2034,7 +2042,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		// inside it.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
 		return true, nil
-	case b.anti && c.kind == candColumn && c.col.class != classNumber:
+	case b.anti && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):
 		if c.col.class == classBool || b.antiFrom != nil && c.col.table != b.antiFrom {
 			// "suppliers with no discontinued products": a state of the missing rows, which
 			// the anti-join cannot hold; a flag is set or not, never missing.
@@ -2043,7 +2051,9 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
 		b.anti = false
 		return true, nil
-	case b.has && c.kind == candColumn && c.col.class != classNumber:
+	case b.has && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):
+		// "customers with a fax"; "employees who have a commission": a number that many rows
+		// leave empty is a state when nothing compares it ("with a price above 20" does).
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is not null"})
 		b.has = false
 		b.lastTable = c.table
@@ -2077,6 +2087,25 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// optionalNumber reports whether a number column is often left empty: the profile saw empty
+// values (a commission only some employees earn), or, without a profile, the schema allows
+// them and the column is not its table's default measure.
+func optionalNumber(c *column) bool {
+	if c.class != classNumber || c.metric != nil || c.table.fkCols[c] || c == c.table.pk {
+		return false
+	}
+	if c.prof != nil && c.prof.Rows > 0 {
+		return c.prof.NonNull < c.prof.Rows
+	}
+	return c.nullable && c != c.table.measure
+}
+
+// comparedNext reports whether the item after i compares (a comparison word or a number).
+func (b *builder) comparedNext(i int) bool {
+	n := b.next(i)
+	return n != nil && (n.kind == itNumber || n.kind == itKeyword && isCmp(n.kw.kind))
 }
 
 // markAnti records that the next condition is the anti-join, for checkShape.
@@ -2422,6 +2451,20 @@ func (b *builder) shareOfOther() bool {
 	switch {
 	case len(p.measures) == 0 && len(subjects) == 1:
 		from = subjects[0]
+	case len(p.measures) == 0 && len(subjects) > 1:
+		// "what percentage of rentals were Sports films": the rows counted are named first;
+		// the others only say how they reach the condition (a rental's film, the film's
+		// category).
+		from = subjects[0]
+		path, ok := b.m.path([]*table{from}, c.col.table)
+		if !ok {
+			return false
+		}
+		for _, t := range subjects[1:] {
+			if !onPath(from, path, t) {
+				return false
+			}
+		}
 	case len(p.measures) == 1:
 		m := p.measures[0]
 		if m.col == nil || m.shareOf != nil || m.agg != aggSum && m.agg != aggNone || m.col.class != classNumber ||
@@ -2433,7 +2476,37 @@ func (b *builder) shareOfOther() bool {
 		return false
 	}
 	path, ok := b.m.path([]*table{from}, c.col.table)
-	return ok && !fansOut(from, path)
+	// Rows counted by their key stay counted once when the join repeats them ("what
+	// percentage of rentals were Sports films": a film's categories are a link table); a sum
+	// would add a row's money once per repeat.
+	return ok && (!fansOut(from, path) || len(p.measures) == 0 && from.pk != nil && fansOnlyIntoLinks(from, path))
+}
+
+// fansOnlyIntoLinks reports whether every step of path that repeats the rows enters a
+// keys-only link table (film_category): the rows then reach their categories, each row at
+// least once in practice. A step into a table of events (a genre's loans) would drop the rows
+// that have none from the total.
+func fansOnlyIntoLinks(start *table, path []edge) bool {
+	cur := start
+	for _, e := range path {
+		next := e.other(cur)
+		if e.fk.to.table == cur && e.fk.from.table != cur && (next.label != nil || next.measure != nil || len(next.fks) < 2) {
+			return false
+		}
+		cur = next
+	}
+	return true
+}
+
+// onPath reports whether walking path from start passes through t.
+func onPath(start *table, path []edge, t *table) bool {
+	cur := start
+	for _, e := range path {
+		if cur = e.other(cur); cur == t {
+			return true
+		}
+	}
+	return false
 }
 
 // saidEachHere reports whether the last grouping keyword before the current item is "each",

@@ -724,7 +724,13 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	}
 	if m.shareOf != nil {
 		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
-		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
+		alias := strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
+		if p.fanOut() && m.table.pk != nil {
+			// The join repeats the counted rows: each is counted once, by its key.
+			k := d.col(m.table.pk)
+			return "100.0 * COUNT(DISTINCT CASE WHEN " + pred + " THEN " + k + " END) / COUNT(DISTINCT " + k + ")", alias
+		}
+		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", alias
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"

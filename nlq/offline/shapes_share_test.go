@@ -1,0 +1,78 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// rentalsByCategory is a rental shop where a film's categories sit in a link table, so a
+// rental reaches its category through a join that may repeat it.
+func rentalsByCategory() *datasource.Schema {
+	fk := func(col, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "film", PrimaryKey: []string{"film_id"}, Columns: []datasource.Column{
+			{Name: "film_id", Type: "integer"}, {Name: "title", Type: "text", SampleValues: []string{"ACADEMY DINOSAUR", "ACE GOLDFINGER"}}}},
+		{Name: "category", PrimaryKey: []string{"category_id"}, Columns: []datasource.Column{
+			{Name: "category_id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Sports", "Comedy", "Horror"}}}},
+		{Name: "film_category", PrimaryKey: []string{"film_id", "category_id"}, Columns: []datasource.Column{
+			{Name: "film_id", Type: "integer"}, {Name: "category_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("film_id", "film"), fk("category_id", "category")}},
+		{Name: "inventory", PrimaryKey: []string{"inventory_id"}, Columns: []datasource.Column{
+			{Name: "inventory_id", Type: "integer"}, {Name: "film_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("film_id", "film")}},
+		{Name: "rental", PrimaryKey: []string{"rental_id"}, Columns: []datasource.Column{
+			{Name: "rental_id", Type: "integer"}, {Name: "rental_date", Type: "timestamp"}, {Name: "inventory_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("inventory_id", "inventory")}},
+	}}
+}
+
+// TestAShareCountsRowsOnceThroughALinkTable: "what percentage of rentals were Sports films"
+// counts rentals, not rentals times categories, and the films named on the way are used.
+func TestAShareCountsRowsOnceThroughALinkTable(t *testing.T) {
+	s := rentalsByCategory()
+	for _, q := range []string{
+		"What percentage of all rentals were Sports films?",
+		"What share of rentals were Sports films?",
+	} {
+		wantSQL(t, s, q, "COUNT(DISTINCT CASE WHEN category.name = 'Sports' THEN rental.rental_id END) / COUNT(DISTINCT rental.rental_id)")
+	}
+}
+
+// hrCommissions is an employees table where a commission is filled in for some rows only.
+func hrCommissions() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text"}, {Name: "last_name", Type: "text"},
+			{Name: "salary", Type: "numeric"}, {Name: "commission_pct", Type: "numeric", Nullable: true}}},
+	}, Profile: []datasource.ColumnProfile{
+		{Table: "employees", Column: "commission_pct", Rows: 107, NonNull: 35, Distinct: 7},
+		{Table: "employees", Column: "salary", Rows: 107, NonNull: 107, Distinct: 57},
+	}}
+}
+
+// TestANumberOnlySomeRowsHaveIsAState: "employees who earn a commission" are those whose
+// commission is filled in; a number compared after "with a" stays a comparison; and the
+// share and the missing case read the same state.
+func TestANumberOnlySomeRowsHaveIsAState(t *testing.T) {
+	s := hrCommissions()
+	wantSQL(t, s, "How many employees have a commission?", "WHERE employees.commission_pct IS NOT NULL")
+	wantSQL(t, s, "What percentage of our employees earn a commission?",
+		"100.0 * SUM(CASE WHEN employees.commission_pct IS NOT NULL THEN 1 ELSE 0 END) / COUNT(*)")
+	wantSQL(t, s, "How many employees do not earn any commission?", "WHERE employees.commission_pct IS NULL")
+	wantSQL(t, s, "Employees with a commission above 0.3", "employees.commission_pct > 0.3")
+	wantSQL(t, s, "Employees who earn a salary above 10000", "employees.salary > 10000")
+}
+
+// TestAsAPercentageAsksForAShare: "as a percentage" after what is divided makes the same share
+// as "share of" before it.
+func TestAsAPercentageAsksForAShare(t *testing.T) {
+	s := hrCommissions()
+	s.Tables = append(s.Tables, datasource.Table{Name: "departments", PrimaryKey: []string{"department_id"}, Columns: []datasource.Column{
+		{Name: "department_id", Type: "integer"}, {Name: "department_name", Type: "text", SampleValues: []string{"Sales", "IT", "Finance"}}}})
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "department_id", Type: "integer"})
+	s.Tables[0].ForeignKeys = []datasource.ForeignKey{{Columns: []string{"department_id"}, RefTable: "departments", RefColumns: []string{"department_id"}}}
+	wantSQL(t, s, "Number of employees per department, as a percentage", "OVER ()")
+}
