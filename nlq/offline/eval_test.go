@@ -26,10 +26,13 @@ import (
 // databases only, written blind after the third was scored and used for tuning), NLQ_HELDOUT=5
 // the fifth (*_heldout5.json, public databases only, written blind after the fourth was
 // scored), NLQ_HELDOUT=6 the sixth (*_heldout6.json, written blind after the fifth, for
-// oracle_co, oracle_hr and pubs only). Each is scored once, so it measures generalisation; a
+// oracle_co, oracle_hr and pubs only), NLQ_HELDOUT=dev7 the seventh round's blind tuning set and
+// NLQ_HELDOUT=7 its held-out batch (*_dev7.json, *_heldout7.json: oracle_oe and futon, two
+// databases no earlier question touched). Each is scored once, so it measures generalisation; a
 // database without a file for the batch is left out of it, so oracle_co, which has no tuned set
 // and is kept unseen, appears only in the third to sixth, oracle_hr, added with the fifth, only
-// in the fifth and sixth, and pubs, added with the sixth, only in it.
+// in the fifth and sixth, pubs, added with the sixth, only in it, and oracle_oe and futon only
+// in the seventh round's two sets.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
