@@ -91,6 +91,9 @@ const (
 	scoreSynonym  = 0.85
 	scoreModifier = 0.5 // another word of a multi-word name: "unit" for unit_price
 	scoreAmbig    = 0.5 // a generic column name alone: "name"
+	// emptyPenalty is taken off every reading in a table without rows: enough to settle a tie
+	// (SalesOrder and an empty PurchaseOrder), not to beat a better match.
+	emptyPenalty = 0.03
 )
 
 // genericWords are column-name words too vague to name a column on their own.
@@ -265,6 +268,9 @@ func (l *lexicon) add(phrase string, c cand) {
 	if phrase == "" {
 		return
 	}
+	if c.table != nil && c.table.empty && c.score < scoreCurated {
+		c.score -= emptyPenalty
+	}
 	for i, e := range l.entries[phrase] {
 		if sameCand(e, c) {
 			if c.score > e.score {
@@ -388,6 +394,17 @@ func verbsOf(noun string) []string {
 	return out
 }
 
+// headOfOwnColumns reports whether a column of t other than its key starts with w, t's head
+// noun (SalesOrder.OrderDate): the table's own columns say what its rows are.
+func headOfOwnColumns(t *table, w string) bool {
+	for _, c := range t.cols {
+		if c != t.pk && !t.fkCols[c] && len(c.words) > 1 && c.words[0] == w {
+			return true
+		}
+	}
+	return false
+}
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
@@ -402,7 +419,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
 		if len(t.words) > 1 {
-			l.add(t.words[len(t.words)-1], cand{kind: candTable, table: t, score: scoreModifier + 0.1})
+			head := t.words[len(t.words)-1]
+			score := scoreModifier + 0.1
+			if !tableWords[head] && !genericWords[head] && headOfOwnColumns(t, head) {
+				// "order" for SalesOrder, whose OrderDate and OrderNumber carry the same word:
+				// the rows are orders, and the word names them before it names their columns.
+				score = scoreHead + 0.02
+			}
+			l.add(head, cand{kind: candTable, table: t, score: score})
 		}
 		for _, c := range t.cols {
 			if c.class == classKey {

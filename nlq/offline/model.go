@@ -55,6 +55,10 @@ type table struct {
 	fks     []fk
 	fkCols  map[*column]bool
 	view    bool // a view: a convenience over the tables, which are read first
+	// empty says the refresh counted no rows in the table (a schema profiled from its data
+	// says so; one without a profile never does): a word it shares with a table that holds
+	// data most likely means the other one.
+	empty bool
 }
 
 // fk is one single-column foreign key edge.
@@ -83,6 +87,8 @@ var (
 	}
 	labelNames = []string{"name", "title", "full_name", "label", "display_name", "company_name", "company", "username", "email", "code"}
 	dateNames  = []string{"order_date", "date", "day", "created_at", "occurred_at", "signup_date", "start_date", "timestamp"}
+	// moneyParts name a part of an amount, not what it is worth (tax_amount, shipping_cost).
+	moneyParts = map[string]bool{"tax": true, "shipping": true, "freight": true, "handling": true, "vat": true}
 	countLike  = map[string]bool{"click": true, "impression": true, "conversion": true, "quantity": true, "qty": true, "unit": true, "view": true, "visit": true, "session": true, "count": true, "lead": true, "signup": true}
 )
 
@@ -97,6 +103,7 @@ func newModel(s *datasource.Schema) *model {
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: schemaWords(st.Name), view: st.Kind == "view"}
+		t.empty = len(s.Profile) > 0 && st.Kind == "table" && st.RowCount == 0
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
 			pk[strings.ToLower(c)] = true
@@ -136,6 +143,16 @@ func newModel(s *datasource.Schema) *model {
 				for _, w := range c.words {
 					if v := moneyWords[w]; v > c.money && !countLike[w] {
 						c.money = v
+					}
+				}
+				// Among an order's amounts the total is what it is worth: TotalAmount before
+				// TaxAmount, ShippingAmount or DiscountAmount, which are parts of it.
+				for _, w := range c.words {
+					switch {
+					case w == "total" && c.money > moneyWords["total"]:
+						c.money++
+					case moneyParts[w] && c.money > 2:
+						c.money = 2
 					}
 				}
 				// A count-like word makes a column a count ("units_sold", "clicks"), unless the

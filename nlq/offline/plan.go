@@ -733,8 +733,30 @@ func (b *builder) comparison(i int) error {
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		return nil
 	}
+	total := b.saysInTotal(i)
+	if target == nil && total {
+		// "customers who ordered more than 150,000 in total": the money the rows bring; for
+		// "sales reps", a role of the orders' key, the money of those orders.
+		if d := b.p.dims; len(d) > 0 && d[len(d)-1].role != nil && d[len(d)-1].role.table != nil {
+			if t := d[len(d)-1].role.table; t.measure != nil && t.measure.money > 0 {
+				target = t.measure
+			} else {
+				target = b.childMeasure(t)
+			}
+		} else if b.lastTable != nil {
+			target = b.entityMoney(b.lastTable)
+		}
+	}
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
+	}
+	if total && target.class == classNumber {
+		// "customers who ordered more than $10,000 in total": the sum is compared, not each row.
+		n := b.next(i)
+		n.kind, n.kw = itKeyword, keyword{}
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
 	}
 	if d := b.p.dims; named && len(d) == 1 && d[0].table != nil && d[0].role == nil && d[0].table != target.table &&
 		target.money > 0 && b.descendantOf(target.table, d[0].table, 3) {
@@ -746,6 +768,17 @@ func (b *builder) comparison(i int) error {
 	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// saysInTotal reports whether the item right after the number i is "in total", "altogether"
+// or "combined": what is compared is a sum.
+func (b *builder) saysInTotal(i int) bool {
+	n := b.next(i)
+	if n == nil || n.kind != itKeyword || n.kw.kind != kwSum {
+		return false
+	}
+	w := normPhrase(n.text())
+	return w == "combined" || w == "altogether" || w == "in all" || w == "total" && slices.Contains(n.skipped, "in")
 }
 
 // entityMoney is the money that rows of t bring: the money of the one table that refers to
@@ -1012,6 +1045,12 @@ func (b *builder) entity(i int) error {
 	}
 	// A text or flag column.
 	switch {
+	case b.agg == aggCount && b.items[i].plural && col == col.table.label && col.table.pk != nil && !saysName(&b.items[i]):
+		// "how many different products" where the products table is product_information and
+		// the word reached its product_name: the rows, by their key; two products may share a
+		// name.
+		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, table: col.table})
+		b.agg, b.distinct = aggNone, false
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, col: col, table: col.table})
 		b.agg, b.distinct = aggNone, false
@@ -2087,6 +2126,17 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// saysName reports whether an item's words ask for names or titles themselves ("how many
+// different product names"), not for the rows they name.
+func saysName(it *item) bool {
+	for _, t := range it.toks {
+		if w := t.norm; w == "name" || w == "title" || w == "label" {
+			return true
+		}
+	}
+	return false
 }
 
 // optionalNumber reports whether a number column is often left empty: the profile saw empty

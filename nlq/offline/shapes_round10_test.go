@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
@@ -75,4 +76,55 @@ func TestAsAPercentageAsksForAShare(t *testing.T) {
 	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "department_id", Type: "integer"})
 	s.Tables[0].ForeignKeys = []datasource.ForeignKey{{Columns: []string{"department_id"}, RefTable: "departments", RefColumns: []string{"department_id"}}}
 	wantSQL(t, s, "Number of employees per department, as a percentage", "OVER ()")
+}
+
+// salesAndPurchases has two order tables named by a modifier and the head noun "order"; the
+// purchase orders are empty, as the refresh counted them.
+func salesAndPurchases() *datasource.Schema {
+	fk := func(col, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "Customer", Kind: "table", RowCount: 8, PrimaryKey: []string{"CustomerID"}, Columns: []datasource.Column{
+			{Name: "CustomerID", Type: "integer"}, {Name: "CustomerName", Type: "text", SampleValues: []string{"Budget Furniture Outlet"}}}},
+		{Name: "SalesOrder", Kind: "table", RowCount: 15, PrimaryKey: []string{"SalesOrderID"}, Columns: []datasource.Column{
+			{Name: "SalesOrderID", Type: "integer"}, {Name: "OrderNumber", Type: "text", SampleValues: []string{"SO-2024-1006"}},
+			{Name: "OrderDate", Type: "date"}, {Name: "CustomerID", Type: "integer"},
+			{Name: "TaxAmount", Type: "numeric"}, {Name: "TotalAmount", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("CustomerID", "Customer")}},
+		{Name: "PurchaseOrder", Kind: "table", RowCount: 0, PrimaryKey: []string{"PurchaseOrderID"}, Columns: []datasource.Column{
+			{Name: "PurchaseOrderID", Type: "integer"}, {Name: "OrderDate", Type: "date"}, {Name: "TotalAmount", Type: "numeric"}}},
+	}, Profile: []datasource.ColumnProfile{{Table: "Customer", Column: "CustomerName", Rows: 8, NonNull: 8, Distinct: 8}}}
+}
+
+// TestAHeadNounNamesItsTableBeforeAnEmptyOne: "order" names SalesOrder (whose OrderDate and
+// OrderNumber carry the word) rather than one of those columns, and before PurchaseOrder,
+// which holds no rows; an order is worth its total, not its tax.
+func TestAHeadNounNamesItsTableBeforeAnEmptyOne(t *testing.T) {
+	s := salesAndPurchases()
+	g := wantSQL(t, s, "What was the total amount of order SO-2024-1006?", `WHERE "SalesOrder"."OrderNumber" = 'SO-2024-1006'`)
+	if !strings.Contains(g.SQL, `"SalesOrder"."TotalAmount"`) {
+		t.Errorf("not the order's total:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "Which customers have ordered more than $10,000 in total?", `HAVING SUM("SalesOrder"."TotalAmount") > 10000`)
+	wantSQL(t, s, "How many orders were placed in October 2024?", `FROM "SalesOrder"`)
+}
+
+// TestDifferentRowsAreCountedByTheirKey: "how many different products" counts products, even
+// when the word reached their name column (product_information.product_name) and two may
+// share a name; "different product names" still counts names.
+func TestDifferentRowsAreCountedByTheirKey(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "product_information", PrimaryKey: []string{"product_id"}, Columns: []datasource.Column{
+			{Name: "product_id", Type: "integer"}, {Name: "product_name", Type: "text"}, {Name: "list_price", Type: "numeric"}}},
+		{Name: "warehouses", PrimaryKey: []string{"warehouse_id"}, Columns: []datasource.Column{
+			{Name: "warehouse_id", Type: "integer"}, {Name: "warehouse_name", Type: "text", SampleValues: []string{"Toronto", "Sydney"}}}},
+		{Name: "inventories", PrimaryKey: []string{"product_id", "warehouse_id"}, Columns: []datasource.Column{
+			{Name: "product_id", Type: "integer"}, {Name: "warehouse_id", Type: "integer"}, {Name: "quantity_on_hand", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{
+				{Columns: []string{"product_id"}, RefTable: "product_information", RefColumns: []string{"product_id"}},
+				{Columns: []string{"warehouse_id"}, RefTable: "warehouses", RefColumns: []string{"warehouse_id"}}}},
+	}}
+	wantSQL(t, s, "How many different products does each warehouse stock?", "COUNT(DISTINCT product_information.product_id)")
+	wantSQL(t, s, "How many different product names are there?", "COUNT(DISTINCT product_information.product_name)")
 }
