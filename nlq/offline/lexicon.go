@@ -519,11 +519,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(name+" "+head, with(tc, scoreExact-0.05))
 					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
 				} else {
-					l.add(head, with(tc, scoreHead))
+					hs, xs := scoreHead, scoreExact-0.05
+					if c == t.measure {
+						// "order amounts" where an order has a Tax, Net and TotalAmount: what
+						// the order is worth.
+						hs, xs = hs+0.01, xs+0.01
+					}
+					l.add(head, with(tc, hs))
 					// "order amount" for orders.total_amount, "campaign spend" for
-					// campaign_daily_stats.spend: the table's (first) word and the head word.
-					l.add(name+" "+head, with(tc, scoreExact-0.05))
-					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
+					// campaign_daily_stats.spend: the table's (first or head) word and the
+					// column's head word.
+					l.add(name+" "+head, with(tc, xs))
+					l.add(t.words[0]+" "+head, with(tc, xs))
+					l.add(t.words[len(t.words)-1]+" "+head, with(tc, xs))
 				}
 				for _, w := range cw[:len(cw)-1] {
 					// "in" of UnitsInStock or "of" of country_of_origin name nothing alone.
@@ -681,7 +689,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					best = max(best, ranks[w])
 				}
 				if best > 0 {
-					l.add(word, cand{kind: candColumn, table: t, col: c, score: best * 0.9})
+					score := best * 0.9
+					if c == t.measure {
+						// Among a table's amounts that the word reaches alike (an order's
+						// NetAmount, DiscountAmount, TotalAmount), its own measure: what an
+						// order is worth.
+						score += 0.01
+					}
+					l.add(word, cand{kind: candColumn, table: t, col: c, score: score})
 				}
 			}
 		}

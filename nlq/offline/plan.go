@@ -1522,6 +1522,15 @@ func (b *builder) finish() error {
 				// rows with no name but an amount, asked with "what", are asked for their money.
 				p.measures, p.dims = []measure{{agg: aggSum, col: d.table.measure, table: d.table}}, nil
 				return nil
+			case len(p.dims) == 1 && d.table.pk != nil:
+				// "which orders were placed in November": rows with no name are told by their
+				// key, with their date and amount when they have them.
+				cols = append(cols, d.table.pk)
+				for _, c := range []*column{d.table.date, d.table.measure} {
+					if c != nil {
+						cols = append(cols, c)
+					}
+				}
 			default:
 				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
 			}

@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -64,6 +65,35 @@ func nameColumn(c *column) bool {
 	return c == c.table.label || c == c.table.label2 || (len(c.words) > 0 && c.words[len(c.words)-1] == "name")
 }
 
+// dropCodesOfNames drops a value read in a code column when a name column of the same table
+// holds it too: 'WHOLESALE' the ChannelCode and 'Wholesale' the ChannelName are one channel,
+// asked for by its name.
+func dropCodesOfNames(it *item) {
+	named := map[*table]bool{}
+	for _, c := range it.cands {
+		if c.kind == candValue && c.col != nil && nameColumn(c.col) && !codeColumn(c.col) {
+			named[c.table] = true
+		}
+	}
+	if len(named) == 0 {
+		return
+	}
+	keep := it.cands[:0:0]
+	for _, c := range it.cands {
+		if c.kind == candValue && c.col != nil && named[c.table] && codeColumn(c.col) {
+			continue
+		}
+		keep = append(keep, c)
+	}
+	it.cands = keep
+}
+
+// codeColumn reports whether a column holds codes (ChannelCode, country_code): another
+// spelling of what its table's name says.
+func codeColumn(c *column) bool {
+	return len(c.words) > 0 && c.words[len(c.words)-1] == "code"
+}
+
 // disambiguateName settles a name found as a value of several tables. A name of what a table's
 // rows are beats a mere attribute of another table ("AC/DC" the artist, not a track's
 // composer). Between names of two tables ("Mia Dubois": a customer's contact and an employee)
@@ -77,6 +107,7 @@ func disambiguateName(m *model, items []item, i int) error {
 	if it.kind != itEntity {
 		return nil
 	}
+	dropCodesOfNames(it)
 	var names []cand
 	for _, c := range it.cands {
 		if c.kind != candValue || c.state != nil || !nameColumn(c.col) {
@@ -152,11 +183,28 @@ func disambiguateName(m *model, items []item, i int) error {
 				msg: fmt.Sprintf("no row of %s is named %q (%s is)", q.table.name, it.text(), describe(names[0]))}
 		}
 	}
+	if nx := i + 1; nx < len(items) && items[nx].kind == itEntity && !items[nx].plural && slices.Contains(it.skipped, "the") &&
+		len(items[nx].cands) > 0 && it.start+len(it.toks) == items[nx].start {
+		// "the Toronto warehouse": a name right before its own table's singular noun is that
+		// row, not a city of another table spelled the same. (Before a plural noun, or after
+		// "each", a name says whose rows they are: "Iron Maiden tracks", "each Audioslave
+		// album", below.)
+		if q := items[nx].cands[0]; q.kind == candTable {
+			for _, n := range names {
+				if n.table == q.table {
+					keepTable(n.table)
+					return nil
+				}
+			}
+		}
+	}
 	if len(names) == 1 {
-		// Attributes found in the value index give way to the name.
+		// Attributes found in the value index give way to the name, and so does another
+		// column of the same rows spelling it too ('WHOLESALE', the code of the channel
+		// named 'Wholesale').
 		var keep []cand
 		for _, c := range it.cands {
-			if !(c.kind == candValue && c.col.index != nil && !nameColumn(c.col)) {
+			if !(c.kind == candValue && !nameColumn(c.col) && (c.col.index != nil || c.table == names[0].table)) {
 				keep = append(keep, c)
 			}
 		}

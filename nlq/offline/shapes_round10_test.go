@@ -128,3 +128,34 @@ func TestDifferentRowsAreCountedByTheirKey(t *testing.T) {
 	wantSQL(t, s, "How many different products does each warehouse stock?", "COUNT(DISTINCT product_information.product_id)")
 	wantSQL(t, s, "How many different product names are there?", "COUNT(DISTINCT product_information.product_name)")
 }
+
+// channelsAndWarehouses: a channel spelled by its code and its name, and a warehouse named
+// after the city it stands in.
+func channelsAndWarehouses() *datasource.Schema {
+	s := salesAndPurchases()
+	s.Tables = append(s.Tables,
+		datasource.Table{Name: "SalesChannel", Kind: "table", RowCount: 3, PrimaryKey: []string{"SalesChannelID"}, Columns: []datasource.Column{
+			{Name: "SalesChannelID", Type: "integer"}, {Name: "ChannelCode", Type: "text", SampleValues: []string{"RETAIL", "WHOLESALE"}},
+			{Name: "ChannelName", Type: "text", SampleValues: []string{"Retail Store", "Wholesale"}}}},
+		datasource.Table{Name: "locations", Kind: "table", RowCount: 9, PrimaryKey: []string{"location_id"}, Columns: []datasource.Column{
+			{Name: "location_id", Type: "integer"}, {Name: "city", Type: "text", SampleValues: []string{"Toronto", "Sydney"}}}},
+		datasource.Table{Name: "warehouses", Kind: "table", RowCount: 9, PrimaryKey: []string{"warehouse_id"}, Columns: []datasource.Column{
+			{Name: "warehouse_id", Type: "integer"}, {Name: "warehouse_name", Type: "text", SampleValues: []string{"Toronto", "Sydney"}},
+			{Name: "location_id", Type: "integer"}, {Name: "capacity", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"location_id"}, RefTable: "locations", RefColumns: []string{"location_id"}}}})
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "SalesChannelID", Type: "integer"})
+	s.Tables[1].ForeignKeys = append(s.Tables[1].ForeignKeys, datasource.ForeignKey{Columns: []string{"SalesChannelID"}, RefTable: "SalesChannel", RefColumns: []string{"SalesChannelID"}})
+	return s
+}
+
+// TestNamesBeforeCodesAndTheirOwnNoun: a value that is a channel's code and its name is the
+// name; "the Toronto warehouse" is the warehouse, not the city; "order amounts" of an order
+// with several amounts are its total; rows without a name are listed by their key.
+func TestNamesBeforeCodesAndTheirOwnNoun(t *testing.T) {
+	s := channelsAndWarehouses()
+	wantSQL(t, s, "What percentage of our total order value came through the Wholesale channel?",
+		`CASE WHEN "SalesChannel"."ChannelName" = 'Wholesale' THEN "SalesOrder"."TotalAmount"`)
+	wantSQL(t, s, "What is the total of the order amounts for each sales channel?", `SUM("SalesOrder"."TotalAmount")`)
+	wantSQL(t, s, "What is the capacity of the Toronto warehouse?", `WHERE warehouses.warehouse_name = 'Toronto'`)
+	wantSQL(t, s, "Which orders were placed in October 2024?", `SELECT DISTINCT "SalesOrder"."SalesOrderID"`)
+}
