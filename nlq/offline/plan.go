@@ -2366,17 +2366,27 @@ func (m *model) salesLines() *table {
 // money amount, or its lines do (orders and their order lines, invoices). With none or
 // several (rentals and payments) there is no telling which events a "busiest month" counts.
 func (m *model) eventTable() *table {
-	var found *table
+	var found []*table
 	for _, t := range m.tables {
-		if t.view || t.date == nil || !m.holdsMoney(t) {
-			continue
+		if !t.view && t.date != nil && m.holdsMoney(t) {
+			found = append(found, t)
 		}
-		if found != nil {
-			return nil
-		}
-		found = t
 	}
-	return found
+	if len(found) > 1 {
+		// Orders next to employees hired on a date with a salary: the business's money is
+		// what its sales take, not what it pays its staff.
+		var sales []*table
+		for _, t := range found {
+			if t.measure != nil && t.measure.money > moneyWords["salary"] || t.measure == nil {
+				sales = append(sales, t)
+			}
+		}
+		found = sales
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
 }
 
 // holdsMoney reports whether a table or a table of its lines has a money measure.

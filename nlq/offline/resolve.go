@@ -471,6 +471,17 @@ const adjacencyBonus = 0.05
 
 // nearby applies the adjacency bonus to the candidates of items[idx].
 func nearby(items []item, idx int, adj []float64) {
+	if t := ownerOf(items, idx); t != nil {
+		// "Goldie Slater's email", "the email of Goldie Slater": the named row's own column,
+		// not the email of someone its row points to.
+		for k, c := range items[idx].cands {
+			// Only a reading of the word itself: "units of Men's Coat" are the units sold,
+			// not the coat's unit_price, which "units" reaches as a mere modifier.
+			if c.kind == candColumn && c.table == t && c.score > scoreModifier+0.1 {
+				adj[k] += modifierBonus
+			}
+		}
+	}
 	for _, j := range []int{idx - 1, idx + 1} {
 		if j < 0 || j >= len(items) || items[j].kind != itEntity {
 			continue
@@ -495,6 +506,29 @@ func nearby(items []item, idx int, adj []float64) {
 			}
 		}
 	}
+}
+
+// ownerOf is the table of the row a name right before idx owns with a possessive ("Goldie
+// Slater's"), or right after it with "of" ("email of Goldie Slater"); nil otherwise.
+func ownerOf(items []item, idx int) *table {
+	one := func(it *item) *table {
+		var t *table
+		for _, c := range it.cands {
+			if c.kind != candValue || t != nil && c.table != t {
+				return nil
+			}
+			t = c.table
+		}
+		return t
+	}
+	if j := idx - 1; j >= 0 && items[j].kind == itEntity && len(items[j].toks) > 0 && items[j].toks[len(items[j].toks)-1].poss &&
+		items[j].start+len(items[j].toks) == items[idx].start {
+		return one(&items[j])
+	}
+	if j := idx + 1; j < len(items) && items[j].kind == itEntity && len(items[j].skipped) == 1 && items[j].skipped[0] == "of" {
+		return one(&items[j])
+	}
+	return nil
 }
 
 // modifierBonus outweighs a few joins: a value said as the modifier of a table's noun belongs

@@ -159,3 +159,55 @@ func TestNamesBeforeCodesAndTheirOwnNoun(t *testing.T) {
 	wantSQL(t, s, "What is the capacity of the Toronto warehouse?", `WHERE warehouses.warehouse_name = 'Toronto'`)
 	wantSQL(t, s, "Which orders were placed in October 2024?", `SELECT DISTINCT "SalesOrder"."SalesOrderID"`)
 }
+
+// customersWithManagers: customers carry their own e-mail and an account manager, an
+// employee with an e-mail, a hire date and a salary; orders are the sales.
+func customersWithManagers() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text"}, {Name: "last_name", Type: "text"},
+			{Name: "email", Type: "text"}, {Name: "hire_date", Type: "date"}, {Name: "salary", Type: "numeric"}}},
+		{Name: "customers", PrimaryKey: []string{"customer_id"}, Columns: []datasource.Column{
+			{Name: "customer_id", Type: "integer"}, {Name: "cust_first_name", Type: "text", SampleValues: []string{"Goldie", "Harrison"}},
+			{Name: "cust_last_name", Type: "text", SampleValues: []string{"Slater", "Sutherland"}},
+			{Name: "cust_email", Type: "text"}, {Name: "account_mgr_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"account_mgr_id"}, RefTable: "employees", RefColumns: []string{"employee_id"}}}},
+		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "order_date", Type: "date"}, {Name: "order_total", Type: "numeric"},
+			{Name: "customer_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"customer_id"}, RefTable: "customers", RefColumns: []string{"customer_id"}}}},
+	}}
+}
+
+// TestAPossessiveNamesTheRowsOwnColumn: "Goldie Slater's email" is the customer's own e-mail,
+// not her account manager's, which the word "email" matches more closely; and the money "we
+// sold" is the orders', not the salaries of staff hired on a date.
+func TestAPossessiveNamesTheRowsOwnColumn(t *testing.T) {
+	s := customersWithManagers()
+	for _, q := range []string{"What is Goldie Slater's email address?", "What is the email of Goldie Slater?"} {
+		g := wantSQL(t, s, q, "customers.cust_email")
+		if strings.Contains(g.SQL, "employees") {
+			t.Errorf("%s: reads the account manager:\n%s", q, g.SQL)
+		}
+	}
+	wantSQL(t, s, "How much did we sell in each month of 2007?", "SUM(orders.order_total)")
+}
+
+// TestMonthsOfOneYearCompareByMonth: the evaluation reads "2007-11" and "11" alike when every
+// month of the column is in one year, and leaves other columns alone.
+func TestMonthsOfOneYearCompareByMonth(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"2007-11", "2007-02"}, []string{"11", "02"}},
+		{[]string{"2007-11", "2008-02"}, []string{"2007-11", "2008-02"}},
+		{[]string{"11"}, []string{"11"}},
+		{[]string{"Toronto"}, []string{"Toronto"}},
+	}
+	for _, tc := range tests {
+		got := monthsOfOneYear([][]string{tc.in})[0]
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("monthsOfOneYear(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
