@@ -285,6 +285,19 @@ func (l *lexicon) add(phrase string, c cand) {
 	}
 }
 
+// holdsValue reports whether some column's values are spelled as the phrase.
+func (l *lexicon) holdsValue(phrase string) bool {
+	if len(l.values[phrase]) > 0 {
+		return true
+	}
+	for _, c := range l.entries[phrase] {
+		if c.kind == candValue {
+			return true
+		}
+	}
+	return false
+}
+
 // lookup returns the candidates of a phrase, best first.
 func (l *lexicon) lookup(phrase string) []cand {
 	cs := append([]cand(nil), l.entries[phrase]...)
@@ -487,6 +500,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// Just below exact: the table's own name ("product categories") beats the phrase
 			// "product" + "category" naming products.category.
 			l.add(name+" "+full, with(tc, scoreExact-0.01))
+			// "type of customer" for Customer.CustomerType, "status of the order" for
+			// orders.order_status: the rest of a name prefixed with its table's words, said
+			// with "of".
+			if n := len(t.words); len(cw) > n && slices.Equal(cw[:n], t.words) {
+				rest := strings.Join(cw[n:], " ")
+				l.add(rest+" of "+name, with(tc, scoreExact))
+				l.add(rest+" of the "+name, with(tc, scoreExact))
+			}
 			// "order date" for orders.order_date: the table word is already in the name.
 			if len(t.words) == 1 && len(cw) > 1 && cw[0] == t.words[0] {
 				l.add(full, with(tc, scoreExact))
@@ -589,10 +610,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	// "authors in California": a US state's name is its code, where a column holds the code.
+	// Washington alone is the state only where no city or other value is called that.
 	for name, code := range usStates {
+		names := []string{name}
+		if name == "washington state" && !l.holdsValue("washington") {
+			names = append(names, "washington")
+		}
 		for _, c := range l.entries[code] {
 			if c.kind == candValue && len(c.value) == 2 {
-				l.add(name, with(c, scoreSynonym))
+				for _, n := range names {
+					l.add(n, with(c, scoreSynonym))
+				}
 			}
 		}
 	}

@@ -661,6 +661,16 @@ func (b *builder) comparison(i int) error {
 		return nil
 	}
 	if target == nil {
+		if n := b.next(i); n != nil && (n.kind == itKeyword && n.kw.kind == kwUnit || n.kind == itUnknown) && len(n.toks) == 1 {
+			// "raw materials that take more than 20 days": the one number column of the rows
+			// talked about whose name says the unit (LeadTimeDays).
+			if c := b.unitColumn(n.toks[0].norm); c != nil {
+				target, named = c, true
+				n.kind, n.kw = itKeyword, keyword{}
+			}
+		}
+	}
+	if target == nil {
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 			switch {
 			case n.pick.kind == candTable:
@@ -768,6 +778,85 @@ func (b *builder) comparison(i int) error {
 	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// kindRows is the table of the rows a plural kind names ("raw materials": Items whose
+// ItemType is 'Raw Material'): the question's one condition is a plural value of a table's
+// label, and exactly one table refers to that table. Nil otherwise.
+func (b *builder) kindRows() *table {
+	p := &b.p
+	var kind *table
+	for _, c := range p.conds {
+		if c.col == nil || c.op != "=" || len(c.vals) != 1 || c.col != c.col.table.label {
+			continue
+		}
+		plural := false
+		for k := range b.items {
+			it := &b.items[k]
+			plural = plural || it.kind == itEntity && it.plural && it.pick != nil && it.pick.kind == candValue && it.pick.col == c.col
+		}
+		if !plural || kind != nil {
+			return nil
+		}
+		kind = c.col.table
+	}
+	if kind == nil {
+		return nil
+	}
+	var rows *table
+	for _, t := range b.m.tables {
+		if t == kind || t.view || !b.childOf(t, kind) {
+			continue
+		}
+		if rows != nil {
+			return nil
+		}
+		rows = t
+	}
+	return rows
+}
+
+// kindFirst reports whether the first thing the question names is a plural kind whose rows
+// kindRows finds, and they have a name to list.
+func (b *builder) kindFirst() bool {
+	t := b.kindRows()
+	if t == nil || t.label == nil {
+		return false
+	}
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity {
+			return it.pick != nil && it.pick.kind == candValue && it.plural && it.pick.col.table != t && b.childOf(t, it.pick.col.table)
+		}
+	}
+	return false
+}
+
+// unitColumn is the one number column named with unit u (a day, an hour, a kilogram) in the
+// table talked about last or a table that refers to it (Items of the type 'Raw Material'), or
+// nil when none or several are.
+func (b *builder) unitColumn(u string) *column {
+	if b.lastTable == nil {
+		return nil
+	}
+	tables := []*table{b.lastTable}
+	for _, t := range b.m.tables {
+		if t != b.lastTable && !t.view && b.childOf(t, b.lastTable) {
+			tables = append(tables, t)
+		}
+	}
+	var found *column
+	for _, t := range tables {
+		for _, c := range t.cols {
+			if c.class != classNumber || c.metric != nil || !slices.Contains(c.words, u) {
+				continue
+			}
+			if found != nil {
+				return nil
+			}
+			found = c
+		}
+	}
+	return found
 }
 
 // saysInTotal reports whether the item right after the number i is "in total", "altogether"
@@ -1645,6 +1734,15 @@ func (b *builder) finish() error {
 					}
 				}
 			}
+		case len(p.subjects) > 0 && b.kindFirst():
+			// "which raw materials take 20 days to get from the supplier": the kind said first
+			// names the rows asked for; the supplier only says where they come from.
+			t := b.kindRows()
+			p.listTable = t
+			if t.label2 != nil {
+				p.listCols = append(p.listCols, t.label2)
+			}
+			p.listCols = append(p.listCols, t.label)
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
@@ -1658,6 +1756,17 @@ func (b *builder) finish() error {
 					p.listCols = append(p.listCols, t.label)
 					break
 				}
+			}
+		case b.kindRows() != nil:
+			// "which raw materials", "list the finished goods": a kind said in the plural
+			// names the rows of that kind, in the one table that refers to the kinds.
+			t := b.kindRows()
+			p.listTable = t
+			if t.label != nil {
+				if t.label2 != nil {
+					p.listCols = append(p.listCols, t.label2)
+				}
+				p.listCols = append(p.listCols, t.label)
 			}
 		default:
 			return &notUnderstood{msg: "no table or measure found"}

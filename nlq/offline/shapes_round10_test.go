@@ -211,3 +211,49 @@ func TestMonthsOfOneYearCompareByMonth(t *testing.T) {
 		}
 	}
 }
+
+// itemsOfKinds: items of a few kinds, bought from suppliers in US states, sold to customers
+// of a type.
+func itemsOfKinds() *datasource.Schema {
+	fk := func(col, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "ItemType", PrimaryKey: []string{"ItemTypeID"}, Columns: []datasource.Column{
+			{Name: "ItemTypeID", Type: "integer"}, {Name: "TypeName", Type: "text", SampleValues: []string{"Raw Material", "Component", "Finished Goods"}}}},
+		{Name: "Items", PrimaryKey: []string{"ItemID"}, Columns: []datasource.Column{
+			{Name: "ItemID", Type: "integer"}, {Name: "ItemName", Type: "text"}, {Name: "ItemTypeID", Type: "integer"},
+			{Name: "LeadTimeDays", Type: "integer"}, {Name: "ListPrice", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("ItemTypeID", "ItemType")}},
+		{Name: "Supplier", PrimaryKey: []string{"SupplierID"}, Columns: []datasource.Column{
+			{Name: "SupplierID", Type: "integer"}, {Name: "SupplierName", Type: "text"},
+			{Name: "City", Type: "text", SampleValues: []string{"Seattle", "Portland"}}, {Name: "State", Type: "text", SampleValues: []string{"WA", "OR"}}}},
+		{Name: "SupplierItem", PrimaryKey: []string{"SupplierItemID"}, Columns: []datasource.Column{
+			{Name: "SupplierItemID", Type: "integer"}, {Name: "SupplierID", Type: "integer"}, {Name: "ItemID", Type: "integer"}, {Name: "UnitPrice", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("SupplierID", "Supplier"), fk("ItemID", "Items")}},
+		{Name: "Customer", PrimaryKey: []string{"CustomerID"}, Columns: []datasource.Column{
+			{Name: "CustomerID", Type: "integer"}, {Name: "CustomerName", Type: "text"},
+			{Name: "CustomerType", Type: "text", SampleValues: []string{"Retail", "Wholesale", "Online"}}}},
+		{Name: "SalesOrder", PrimaryKey: []string{"SalesOrderID"}, Columns: []datasource.Column{
+			{Name: "SalesOrderID", Type: "integer"}, {Name: "OrderDate", Type: "date"}, {Name: "CustomerID", Type: "integer"},
+			{Name: "TotalAmount", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{fk("CustomerID", "Customer")}},
+	}}
+}
+
+// TestKindsUnitsStatesAndTypesOf: a plural kind names the rows of that kind; "20 days" finds
+// the column whose name says days; Washington is the state where no value is called that;
+// "type of customer" is Customer.CustomerType.
+func TestKindsUnitsStatesAndTypesOf(t *testing.T) {
+	s := itemsOfKinds()
+	g := wantSQL(t, s, "Which raw materials take more than 20 days to get from the supplier?", `"Items"."LeadTimeDays" > 20`)
+	if !strings.Contains(g.SQL, `SELECT DISTINCT "Items"."ItemName"`) {
+		t.Errorf("not the items listed:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "List the raw materials", `WHERE "ItemType"."TypeName" = 'Raw Material'`)
+	wantSQL(t, s, "Which of our suppliers are located in Washington?", `"Supplier"."State" = 'WA'`)
+	wantSQL(t, s, "What is the average order total for each type of customer?", `GROUP BY "Customer"."CustomerType"`)
+	// A city called Washington keeps the name for itself.
+	s.Tables[2].Columns[2].SampleValues = append(s.Tables[2].Columns[2].SampleValues, "Washington")
+	wantSQL(t, s, "Which of our suppliers are located in Washington?", `"Supplier"."City" = 'Washington'`)
+}
