@@ -95,6 +95,10 @@ var keywords = map[string]keyword{
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
 	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
+	// "materials not used in any bill of materials", "products not on any order": rows
+	// that no row of the table named next refers to.
+	"not used in any": {kind: kwNever}, "not used by any": {kind: kwNever}, "not in any": {kind: kwNever},
+	"not on any": {kind: kwNever}, "not part of any": {kind: kwNever}, "not used in a": {kind: kwNever},
 	// "customers who don't have a fax", "employees that do not have any customers": the
 	// contraction is spelled out by tokenize, and "not have" says what is missing.
 	"not earn any": {kind: kwNever}, "not earn a": {kind: kwNever}, "not receive any": {kind: kwNever}, "not get any": {kind: kwNever},
@@ -153,7 +157,7 @@ var keywords = map[string]keyword{
 }
 
 // maxKeywordWords is the longest keyword phrase in words.
-const maxKeywordWords = 3
+const maxKeywordWords = 4
 
 // stopWords carry no meaning for the query; anything else that maps to nothing makes the
 // engine refuse. The list is deliberately short and explicit: articles, prepositions,

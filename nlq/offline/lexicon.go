@@ -96,6 +96,9 @@ const (
 	emptyPenalty = 0.03
 )
 
+// identWords end the names of columns that tell rows apart (ord_num, invoice_no).
+var identWords = map[string]bool{"number": true, "num": true, "no": true, "id": true, "code": true}
+
 // genericWords are column-name words too vague to name a column on their own.
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
@@ -532,8 +535,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				head := cw[len(cw)-1]
 				if genericWords[head] {
 					// signup_date: "signup" names it; order_date: "order" would clash with the
-					// table, which wins on score.
-					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, scoreHead))
+					// table, which wins on score. Where no table is called that (pubs' sales
+					// lines with ord_num and ord_date), the number is what tells orders apart.
+					hs := scoreHead
+					if identWords[head] {
+						hs += 0.01
+					}
+					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, hs))
 				} else if tableWords[head] && !slices.Equal(t.words, []string{head}) {
 					// "order" is the Orders table before it is the head of UnitsOnOrder.
 					l.add(head, with(tc, scoreModifier))

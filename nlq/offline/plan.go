@@ -1101,6 +1101,10 @@ func (b *builder) entity(i int) error {
 			return nil
 		}
 		switch {
+		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && len(b.p.measures) > 0 && pastVerb(&b.items[i]):
+			// "the most copies ordered": the verb says what happened to the copies; "most"
+			// ranks them, not the order dates.
+			b.lastDate = col
 		case b.agg == aggMin || b.agg == aggMax || b.firstLast != aggNone || b.super != 0:
 			agg := b.agg
 			if agg == aggNone || agg == aggCount {
@@ -1452,8 +1456,11 @@ func (b *builder) finish() error {
 		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil
 		b.singular = true
 	}
-	if b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 1 && p.measures[0].col == nil &&
-		(p.measures[0].agg == aggCount || p.measures[0].agg == aggCountDistinct) && len(p.subjects) == 1 {
+	if m := p.measures; b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(m) == 1 && len(p.subjects) == 1 &&
+		(m[0].col == nil && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) ||
+			m[0].col != nil && m[0].agg == aggSum && m[0].col.money == 0 && quantityCol(m[0].col.table) == m[0].col) {
+		// ... and "on average, how many units does an order contain": the units of its lines
+		// added up per order, averaged.
 		// "on average, how many tracks does an album have": the count per album, averaged;
 		// only when the counted rows belong to the album (directly, through their parents
 		// or through a link table such as film_actor).
@@ -2244,6 +2251,11 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// pastVerb reports whether an item is one past-tense verb ("ordered", "shipped").
+func pastVerb(it *item) bool {
+	return len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed")
 }
 
 // saysName reports whether an item's words ask for names or titles themselves ("how many

@@ -528,9 +528,13 @@ func wordForm(t token, lex *lexicon) []cand {
 			forms = append(forms, st+"or", st+"r", st+"er")
 		}
 	}
+	past := strings.HasSuffix(w, "ed")
 	for _, f := range forms {
 		var out []cand
 		for _, c := range lex.lookup(f) {
+			if past && c.kind == candColumn && len(c.col.words) > 0 && identWords[c.col.words[len(c.col.words)-1]] {
+				continue // "copies ordered": the verb is the event, never the order's number
+			}
 			if c.kind != candValue && c.score >= scoreHead {
 				out = append(out, with(c, c.score*0.9))
 			}

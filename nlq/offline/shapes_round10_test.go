@@ -257,3 +257,37 @@ func TestKindsUnitsStatesAndTypesOf(t *testing.T) {
 	s.Tables[2].Columns[2].SampleValues = append(s.Tables[2].Columns[2].SampleValues, "Washington")
 	wantSQL(t, s, "Which of our suppliers are located in Washington?", `"Supplier"."City" = 'Washington'`)
 }
+
+// salesLines is pubs' sales: order lines that carry the order's number and date, with no
+// orders table; and titles with their prices.
+func salesLines() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"Is Anger the Enemy?", "Life Without Fear"}},
+			{Name: "price", Type: "numeric"}}},
+		{Name: "sales", PrimaryKey: []string{"stor_id", "ord_num", "title_id"}, Columns: []datasource.Column{
+			{Name: "stor_id", Type: "text"}, {Name: "ord_num", Type: "text", SampleValues: []string{"P3087a", "QA7442.3"}},
+			{Name: "ord_date", Type: "date"}, {Name: "qty", Type: "integer"}, {Name: "title_id", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"title_id"}, RefTable: "titles", RefColumns: []string{"title_id"}}}},
+	}}
+}
+
+// TestAnOrderIsItsNumberWhereNoTableIsCalledSo: with no orders table, orders are told apart
+// by their number ("how many different orders", "an order contains"), while "ordered" is the
+// event, never the number; "the most copies ordered" ranks by copies.
+func TestAnOrderIsItsNumberWhereNoTableIsCalledSo(t *testing.T) {
+	s := salesLines()
+	wantSQL(t, s, "How many different orders were placed each year?", "COUNT(DISTINCT sales.ord_num)")
+	wantSQL(t, s, "On average, how many copies does an order contain?", "AVG(per_group.total_qty)")
+	g := wantSQL(t, s, "In which month of 1993 were the most copies ordered?", "ORDER BY total_qty DESC")
+	if strings.Contains(g.SQL, "MAX(") {
+		t.Errorf("ranks by the latest order date:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many copies were ordered in total on order P3087a?", "WHERE sales.ord_num = 'P3087a'")
+}
+
+// TestNotInAnyIsAMissingRow: "not in any order", "not used in any" are rows nothing refers to.
+func TestNotInAnyIsAMissingRow(t *testing.T) {
+	s := salesAndPurchases()
+	wantSQL(t, s, "Which customers are not in any sales order?", `NOT EXISTS (SELECT 1 FROM "SalesOrder"`)
+}
