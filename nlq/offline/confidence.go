@@ -80,6 +80,9 @@ func (b *builder) checkShape() error {
 	if err := b.checkPlaced(); err != nil {
 		return err
 	}
+	if err := b.checkProducts(); err != nil {
+		return err
+	}
 	if err := b.checkPrecision(); err != nil {
 		return err
 	}
@@ -223,6 +226,50 @@ func planMeasuresDim(p *plan, dim string) bool {
 // have no relation themselves, a "top … each" cut to one row overall, a quantity question
 // ("how many items") answered by counting rows of a table only a synonym named while a
 // quantity column is at hand, and a "what …" question answered by the named row itself.
+// checkProducts refuses "copies ordered times list price" unless the plan's measure is that
+// product (a derived revenue of price × quantity): "times" between two numbers asks to
+// multiply them, and adding each up on its own answers something else.
+func (b *builder) checkProducts() error {
+	numberAt := func(k int) *column {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col != nil && it.pick.col.class == classNumber {
+			return it.pick.col
+		}
+		return nil
+	}
+	for k := 1; k < len(b.items); k++ {
+		if !slices.Contains(b.items[k].skipped, "times") {
+			continue
+		}
+		var a, c *column
+		for j := k - 1; j >= 0 && a == nil; j-- {
+			if it := &b.items[j]; it.kind == itEntity && !pastVerb(it) {
+				a = numberAt(j) // "copies ordered times": the copies
+				break
+			}
+		}
+		for j := k; j < len(b.items) && c == nil; j++ {
+			if it := &b.items[j]; it.kind == itEntity {
+				c = numberAt(j) // "times list price": "list" is read as a keyword first
+				break
+			}
+		}
+		if a == nil || c == nil {
+			continue
+		}
+		multiplied := false
+		for _, m := range b.p.measures {
+			if d := m.col; d != nil && d.metric != nil {
+				x := d.metric
+				multiplied = multiplied || (x.price == a || x.qty == a) && (x.price == c || x.qty == c)
+			}
+		}
+		if !multiplied {
+			return &notUnderstood{words: []string{"times"}, msg: fmt.Sprintf("cannot multiply %s.%s by %s.%s", a.table.name, a.name, c.table.name, c.name)}
+		}
+	}
+	return nil
+}
+
 func (b *builder) checkPlaced() error {
 	p := &b.p
 	tabs, cols := planRefs(p)

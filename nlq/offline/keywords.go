@@ -185,6 +185,7 @@ var stopWords = toSet(strings.Fields(`
 	deliver delivers delivered delivering
 	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via net
 	something among own owns owned buy buys buying provide provides provided providing
+	counting counted name names counts but
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -155,8 +155,10 @@ var aliases = map[string][]string{
 	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
+	// The state of a delivery is the shipment's or shipping status.
+	"delivery status": {"shipment status", "shipping status", "delivery status", "ship status"},
 	// Parts of a person's name and events of a person's working life.
-	"paid": {"amount", "payment amount", "payment"}, "payout": {"payment"},
+	"paid": {"amount", "payment amount", "payment", "salary", "wage"}, "payout": {"payment"},
 	// What people earn is their salary or wage ("paid" alone stays a payment).
 	"earn": {"salary", "wage", "pay"}, "best paid": {"salary", "wage", "pay"}, "highest paid": {"salary", "wage", "pay"},
 	"lowest paid": {"salary", "wage", "pay"}, "worst paid": {"salary", "wage", "pay"},

@@ -816,6 +816,77 @@ func (b *builder) kindRows() *table {
 	return rows
 }
 
+// rangeLimit reads "the lowest salary a Stock Clerk can be paid" as the job's min_salary:
+// a MIN or MAX that the question says is allowed ("can", "could", "may", "allowed"), where the
+// row named by the condition has a column for that bound of the same measure.
+func (b *builder) rangeLimit() {
+	p := &b.p
+	if len(p.measures) == 0 || len(p.dims) != 0 || len(p.conds) != 1 || p.conds[0].col == nil {
+		return
+	}
+	m := &p.measures[0]
+	if m.col == nil || m.agg != aggMin && m.agg != aggMax {
+		return
+	}
+	for _, o := range p.measures[1:] {
+		if o.col != m.col {
+			return // "the lowest salary a clerk can be paid": "paid" said the salary again
+		}
+	}
+	modal := false
+	for k := range b.items {
+		for _, w := range b.items[k].skipped {
+			modal = modal || w == "can" || w == "could" || w == "may" || w == "allowed"
+		}
+	}
+	if !modal {
+		return
+	}
+	bound := map[aggKind][]string{aggMin: {"min", "minimum", "lowest"}, aggMax: {"max", "maximum", "highest"}}[m.agg]
+	for _, c := range p.conds[0].col.table.cols {
+		if c.class == classNumber && len(c.words) == len(m.col.words)+1 && slices.Contains(bound, c.words[0]) && slices.Equal(c.words[1:], m.col.words) {
+			old := m.col
+			for k := range p.measures {
+				p.measures[k].col, p.measures[k].table = c, c.table
+			}
+			for k := range b.items {
+				if it := &b.items[k]; it.pick != nil && it.pick.col == old {
+					pick := *it.pick
+					pick.col, pick.table = c, c.table
+					it.pick = &pick // the words that named the salary now name its bound
+				}
+			}
+			return
+		}
+	}
+}
+
+// whenDate is the date to answer "when was <row> <verb>" with: the question starts with
+// "when", names one row by a value of its table, has a past verb, and that table has one
+// date. Nil otherwise.
+func (b *builder) whenDate() *column {
+	p := &b.p
+	if len(b.items) == 0 || len(b.items[0].skipped) == 0 || b.items[0].skipped[0] != "when" || len(p.conds) != 1 {
+		return nil
+	}
+	c := p.conds[0]
+	if c.col == nil || c.op != "=" || len(c.vals) != 1 || c.col.table.date == nil {
+		return nil
+	}
+	verb := false
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && pastVerb(it) {
+			verb = true
+		} else if it.kind == itEntity && it.pick != nil && it.pick.kind != candValue {
+			return nil // something else was asked for ("when was the order's invoice paid")
+		}
+	}
+	if !verb {
+		return nil
+	}
+	return c.col.table.date
+}
+
 // kindFirst reports whether the first thing the question names is a plural kind whose rows
 // kindRows finds, and they have a name to list.
 func (b *builder) kindFirst() bool {
@@ -863,6 +934,10 @@ func (b *builder) unitColumn(u string) *column {
 // or "combined": what is compared is a sum.
 func (b *builder) saysInTotal(i int) bool {
 	n := b.next(i)
+	for n != nil && n.kind == itKeyword && n.kw.kind == kwNone && n != &b.items[len(b.items)-1] {
+		n = b.next(i + 1) // "more than 40 copies in total": past the column just read
+		i++
+	}
 	if n == nil || n.kind != itKeyword || n.kw.kind != kwSum {
 		return false
 	}
@@ -1724,6 +1799,7 @@ func (b *builder) finish() error {
 			m.agg = aggSum
 		}
 	}
+	b.rangeLimit()
 	if len(p.measures) == 0 && len(p.dims) == 0 {
 		// A listing: rows of one table, or distinct values of columns.
 		switch {
@@ -1739,6 +1815,16 @@ func (b *builder) finish() error {
 						// values found through joins are listed once.
 						p.distinct = b.whichList && !(b.whichRows && oneTable(p))
 					}
+				}
+			}
+		case b.whenDate() != nil:
+			// "when was Life Without Fear published": the date of the row named; the verb
+			// says which event, and the row has one date.
+			c := b.whenDate()
+			p.listTable, p.listCols, p.subjects = c.table, []*column{c}, nil
+			for k := range b.items {
+				if it := &b.items[k]; it.kind == itEntity && pastVerb(it) {
+					it.kind, it.kw = itKeyword, keyword{}
 				}
 			}
 		case len(p.subjects) > 0 && b.kindFirst():

@@ -151,6 +151,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	return items
 }
 
+// rateWords name money paid per period: a salary, a rent, a fee.
+var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pay"}
+
 // fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
 // does each rep look after"); their words would otherwise be left unplaced.
 var fillerPhrases = map[string]bool{
@@ -171,6 +174,8 @@ var fillerPhrases = map[string]bool{
 	"listed under": true, "filed under": true, "listed in": true, "listed as": true,
 	// "sales value over all order lines": the rows added up, not a comparison ("over 100").
 	"over all": true, "across all": true,
+	// "sold fewer than 60 units that year": the year the question already gave.
+	"that year": true, "in that year": true, "that month": true, "in that month": true, "the same year": true,
 	// "books each publisher brought out in 1991": published, the rows exist.
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
 }
@@ -196,6 +201,14 @@ func oneOfUnit(toks []token, i int) bool {
 // after "never", "no" or "nobody", what can be missing rows or an empty column ("products
 // nobody ordered": orders, not UnitsOnOrder).
 func narrowByContext(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		// "monthly salary", "annual fee": a rate said with its period is the column itself,
+		// not a grouping by month ("monthly revenue" still is one).
+		if it, n := &items[i], &items[i+1]; it.kind == itKeyword && it.kw.kind == kwBucket && n.kind == itEntity &&
+			len(n.cands) > 0 && n.cands[0].kind == candColumn && n.cands[0].col.class == classNumber && containsAny(n.cands[0].col.words, rateWords) {
+			it.kw = keyword{}
+		}
+	}
 	for i := 2; i < len(items); i++ {
 		// "more than 8000 units": what is compared is a number column or a count of rows, not
 		// the text QuantityPerUnit.

@@ -291,3 +291,59 @@ func TestNotInAnyIsAMissingRow(t *testing.T) {
 	s := salesAndPurchases()
 	wantSQL(t, s, "Which customers are not in any sales order?", `NOT EXISTS (SELECT 1 FROM "SalesOrder"`)
 }
+
+// hrJobs is employees with a monthly salary, in jobs that bound it.
+func hrJobs() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "jobs", PrimaryKey: []string{"job_id"}, Columns: []datasource.Column{
+			{Name: "job_id", Type: "text"}, {Name: "job_title", Type: "text", SampleValues: []string{"Stock Clerk", "Programmer"}},
+			{Name: "min_salary", Type: "integer"}, {Name: "max_salary", Type: "integer"}}},
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text"}, {Name: "last_name", Type: "text"},
+			{Name: "hire_date", Type: "date"}, {Name: "salary", Type: "numeric"}, {Name: "job_id", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"job_id"}, RefTable: "jobs", RefColumns: []string{"job_id"}}}},
+	}}
+}
+
+// TestSalariesPaidAndTheirBounds: "paid" is the salary where no payment exists; "monthly"
+// before a salary is its period, not a grouping; what a job "can be paid" at least is its
+// min_salary, while the lowest salary paid stays the employees' own.
+func TestSalariesPaidAndTheirBounds(t *testing.T) {
+	s := hrJobs()
+	wantSQL(t, s, "Which 2 employees in the Programmer job are paid the most?", "employees.salary DESC")
+	g := wantSQL(t, s, "Average monthly salary per job", "AVG(employees.salary)")
+	if strings.Contains(g.SQL, "strftime") || strings.Contains(g.SQL, "date_trunc") {
+		t.Errorf("grouped by month:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "What is the lowest monthly salary a Stock Clerk can be paid?", "MIN(jobs.min_salary)")
+	wantSQL(t, s, "What is the lowest salary of a Stock Clerk?", "MIN(employees.salary)")
+}
+
+// TestCountingAndTimes: "counting ..." only says how a figure is made, and "names and counts"
+// only what to show; "times" between two numbers of different tables asks for a product the
+// engine cannot build, so it refuses rather than add each up on its own.
+func TestCountingAndTimes(t *testing.T) {
+	s := salesLines()
+	s.Tables = append(s.Tables, datasource.Table{Name: "stores", PrimaryKey: []string{"stor_id"}, Columns: []datasource.Column{
+		{Name: "stor_id", Type: "text"}, {Name: "stor_name", Type: "text", SampleValues: []string{"Barnum's", "Bookbeat"}}}})
+	s.Tables[1].ForeignKeys = append(s.Tables[1].ForeignKeys, datasource.ForeignKey{Columns: []string{"stor_id"}, RefTable: "stores", RefColumns: []string{"stor_id"}})
+	wantRefusal(t, s, "Which store has the highest sales value, counting copies ordered times list price?", "times")
+	wantSQL(t, s, "Which stores have ordered more than 40 copies in total? Show their names and counts", "HAVING SUM(sales.qty) > 40")
+}
+
+// TestWhenWasARowVerbedIsItsDate: "when was Life Without Fear published" asks for the title's
+// date, not for its publisher, which the verb also names.
+func TestWhenWasARowVerbedIsItsDate(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "publishers", PrimaryKey: []string{"pub_id"}, Columns: []datasource.Column{
+			{Name: "pub_id", Type: "text"}, {Name: "pub_name", Type: "text", SampleValues: []string{"New Moon Books"}}}},
+		{Name: "titles", PrimaryKey: []string{"title_id"}, Columns: []datasource.Column{
+			{Name: "title_id", Type: "text"}, {Name: "title", Type: "text", SampleValues: []string{"Life Without Fear"}},
+			{Name: "pub_id", Type: "text"}, {Name: "pubdate", Type: "date"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"pub_id"}, RefTable: "publishers", RefColumns: []string{"pub_id"}}}},
+	}}
+	g := wantSQL(t, s, "When was Life Without Fear published?", "SELECT titles.pubdate")
+	if strings.Contains(g.SQL, "publishers") {
+		t.Errorf("reads the publisher:\n%s", g.SQL)
+	}
+}
