@@ -147,6 +147,7 @@ var aliases = map[string][]string{
 	"bookstore": {"store"}, "book store": {"store"}, "shop": {"store"},
 	"genre": {"category", "type", "genre"}, "category": {"category", "type"},
 	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
+	"in stock": {"quantity on hand", "qty on hand", "unit in stock", "stock quantity", "stock", "inventory"}, "on hand": {"quantity on hand", "qty on hand", "unit in stock", "stock", "inventory"},
 	"distance": {"travel km", "km", "mile", "distance km"}, "rate": {"rating", "hourly rate"},
 	// Everyday names of common things: a song is a track, people are persons or staff, a
 	// charge or fee is a cost (Northwind's freight is what an order is charged for shipping).

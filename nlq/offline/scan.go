@@ -151,6 +151,51 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	return items
 }
 
+// stockAmount reads "how much X do we have in stock", "total units in stock per store": after
+// "how much", "how many" or "total", "in stock" and "on hand" are the quantity held, not the
+// state of having some; and "units" before them only says the quantity is counted in units.
+func stockAmount(items []item) {
+	asked, ask := false, -1
+	for j := range items {
+		it := &items[j]
+		if it.kind == itKeyword && (it.kw.kind == kwSum || it.kw.kind == kwCount) {
+			asked, ask = true, j
+			continue
+		}
+		if !asked || it.kind != itEntity {
+			continue
+		}
+		if n := normPhrase(it.text()); n != "in stock" && n != "on hand" {
+			continue
+		}
+		var col *cand
+		for k := range it.cands {
+			if c := &it.cands[k]; c.state == nil && c.kind == candColumn && c.col.class == classNumber && col == nil {
+				col = c
+			}
+		}
+		if col == nil {
+			continue
+		}
+		it.cands = []cand{*col}
+		for k := j - 1; k >= 0; k-- {
+			u := &items[k]
+			if u.kind == itEntity && len(u.toks) == 1 && unitWords[u.toks[0].norm] {
+				// "how many units", "how many items ... in stock": pieces held, counted by
+				// the stock column.
+				if len(u.cands) > 0 && u.cands[0].table != col.col.table {
+					u.kind, u.kw = itKeyword, keyword{}
+					if ask == k-1 && items[ask].kw.kind == kwCount {
+						items[ask].kw = keyword{kind: kwSum} // "how many units": how much is held
+					}
+				}
+				break
+			}
+		}
+		return
+	}
+}
+
 // rateWords name money paid per period: a salary, a rent, a fee.
 var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pay"}
 
@@ -201,6 +246,7 @@ func oneOfUnit(toks []token, i int) bool {
 // after "never", "no" or "nobody", what can be missing rows or an empty column ("products
 // nobody ordered": orders, not UnitsOnOrder).
 func narrowByContext(items []item) {
+	stockAmount(items)
 	for i := 0; i+1 < len(items); i++ {
 		// "monthly salary", "annual fee": a rate said with its period is the column itself,
 		// not a grouping by month ("monthly revenue" still is one).

@@ -347,3 +347,45 @@ func TestWhenWasARowVerbedIsItsDate(t *testing.T) {
 		t.Errorf("reads the publisher:\n%s", g.SQL)
 	}
 }
+
+// storesWithStock: stores hold an inventory of products that order lines also sell.
+func storesWithStock() *datasource.Schema {
+	fk := func(col, ref string) datasource.ForeignKey {
+		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
+	}
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "stores", PrimaryKey: []string{"store_id"}, Columns: []datasource.Column{
+			{Name: "store_id", Type: "integer"}, {Name: "store_name", Type: "text", SampleValues: []string{"Sydney", "Berlin"}}}},
+		{Name: "products", PrimaryKey: []string{"product_id"}, Columns: []datasource.Column{
+			{Name: "product_id", Type: "integer"}, {Name: "product_name", Type: "text", SampleValues: []string{"Women's Jeans (Brown)"}},
+			{Name: "unit_price", Type: "numeric"}}},
+		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "order_date", Type: "date"}, {Name: "store_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("store_id", "stores")}},
+		{Name: "order_items", PrimaryKey: []string{"order_id", "line_item_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "line_item_id", Type: "integer"}, {Name: "product_id", Type: "integer"},
+			{Name: "unit_price", Type: "numeric"}, {Name: "quantity", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("order_id", "orders"), fk("product_id", "products")}},
+		{Name: "inventory", PrimaryKey: []string{"inventory_id"}, Columns: []datasource.Column{
+			{Name: "inventory_id", Type: "integer"}, {Name: "store_id", Type: "integer"}, {Name: "product_id", Type: "integer"},
+			{Name: "product_inventory", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{fk("store_id", "stores"), fk("product_id", "products")}},
+	}}
+}
+
+// TestUnitsInStockAreTheStockHeld: after "how many", "how much" or "total", "in stock" and
+// "on hand" are the quantity held, and "units" or "items" before them are its pieces, not the
+// units sold on order lines.
+func TestUnitsInStockAreTheStockHeld(t *testing.T) {
+	s := storesWithStock()
+	for _, q := range []string{
+		"How many units of Women's Jeans (Brown) does the Sydney store have on hand?",
+		"How many items does the Berlin store have in stock?",
+		"Total units in stock per store",
+	} {
+		g := wantSQL(t, s, q, "SUM(inventory.product_inventory)")
+		if strings.Contains(g.SQL, "order_items") {
+			t.Errorf("%s: reads the units sold:\n%s", q, g.SQL)
+		}
+	}
+}
