@@ -535,6 +535,7 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 	for _, cs := range [][]condition{p.conds, p.having} {
 		for _, c := range cs {
 			addC(c.col)
+			addC(c.other)
 			addC(c.avgOf)
 			addC(c.role)
 			if c.avgBy != nil {

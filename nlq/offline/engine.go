@@ -166,6 +166,10 @@ func interpret(m *model, items []item) (*plan, error) {
 			if normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
 				continue // "the name of their manager": the role's label, read by build
 			}
+			if w := it.toks[0].lower; len(it.toks) == 1 && (w == "after" || w == "before") && k > 0 && k+1 < len(items) &&
+				items[k-1].kind == itEntity && items[k+1].kind == itEntity {
+				continue // "shipped after their required date": build compares the two dates, or refuses
+			}
 			unknown = append(unknown, it.text())
 		}
 	}

@@ -90,6 +90,9 @@ type condition struct {
 	// groups ("employees who sold more than the average employee"): the plan of that
 	// average, rendered as a subquery.
 	avgGroups *plan
+	// other compares col with another column of the same row: "shipped after their required
+	// date", "fewer units in stock than their reorder level".
+	other *column
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -222,6 +225,7 @@ func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	countAfterTable(items)
 	columnBeforeComparison(items)
+	b.columnComparisons()
 	b.countBeforeAverage()
 	for i := range items {
 		if err := b.step(i); err != nil {
@@ -814,6 +818,67 @@ func (b *builder) kindRows() *table {
 		rows = t
 	}
 	return rows
+}
+
+// columnComparisons reads a comparison between two columns of the same rows, before the
+// items are stepped through: "orders shipped after their required date" (column, comparison,
+// column) and "products with fewer units in stock than their reorder level" (comparison,
+// column, "than" column). Both columns must be numbers or both dates, of one table; the
+// items become the condition and are consumed.
+func (b *builder) columnComparisons() {
+	items := b.items
+	colOf := func(k int) *column {
+		if k < 0 || k >= len(items) {
+			return nil
+		}
+		it := &items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candColumn || it.pick.col.metric != nil {
+			return nil
+		}
+		if c := it.pick.col; c.class == classNumber || c.class == classDate {
+			return c
+		}
+		return nil
+	}
+	cmpAt := func(k int) (kw, bool) {
+		if k < 0 || k >= len(items) {
+			return kwNone, false
+		}
+		it := &items[k]
+		if it.kind == itKeyword && (it.kw.kind == kwGT || it.kw.kind == kwLT || it.kw.kind == kwGTE || it.kw.kind == kwLTE) {
+			return it.kw.kind, true
+		}
+		if it.kind == itUnknown && len(it.toks) == 1 {
+			switch it.toks[0].lower {
+			case "after":
+				return kwGT, true
+			case "before":
+				return kwLT, true
+			}
+		}
+		return kwNone, false
+	}
+	same := func(a, c *column) bool { return a != nil && c != nil && a != c && a.table == c.table && a.class == c.class }
+	consume := func(ks ...int) {
+		for _, k := range ks {
+			items[k].kind, items[k].kw = itKeyword, keyword{}
+		}
+	}
+	for i := range items {
+		if k, ok := cmpAt(i + 1); ok && same(colOf(i), colOf(i+2)) {
+			// "shipped after their required date"
+			b.p.conds = append(b.p.conds, condition{col: colOf(i), op: cmpOp(k, false), other: colOf(i + 2)})
+			b.p.subjects = appendTable(b.p.subjects, colOf(i).table)
+			consume(i, i+1, i+2)
+			continue
+		}
+		if k, ok := cmpAt(i); ok && same(colOf(i+1), colOf(i+2)) && slices.Contains(items[i+2].skipped, "than") {
+			// "fewer units in stock than their reorder level"
+			b.p.conds = append(b.p.conds, condition{col: colOf(i + 1), op: cmpOp(k, false), other: colOf(i + 2)})
+			b.p.subjects = appendTable(b.p.subjects, colOf(i+1).table)
+			consume(i, i+1, i+2)
+		}
+	}
 }
 
 // rangeLimit reads "the lowest salary a Stock Clerk can be paid" as the job's min_salary:

@@ -799,6 +799,9 @@ func where(p *plan, d dialect) []string {
 			}
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
 			continue
+		case c.other != nil:
+			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), c.op, d.col(c.other)))
+			continue
 		case c.avgOf != nil && c.avgBy != nil:
 			// The average over the rows that share the group key with the row compared.
 			peer := d.ident("peer")

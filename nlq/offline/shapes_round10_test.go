@@ -389,3 +389,19 @@ func TestUnitsInStockAreTheStockHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoColumnsOfTheSameRowCompared: "shipped after their required date" and "fewer units
+// in stock than their reorder level" compare two columns of each row.
+func TestTwoColumnsOfTheSameRowCompared(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "order_date", Type: "date"}, {Name: "required_date", Type: "date"},
+			{Name: "shipped_date", Type: "date", Nullable: true}, {Name: "freight", Type: "numeric"}}},
+		{Name: "products", PrimaryKey: []string{"product_id"}, Columns: []datasource.Column{
+			{Name: "product_id", Type: "integer"}, {Name: "product_name", Type: "text"},
+			{Name: "units_in_stock", Type: "integer"}, {Name: "reorder_level", Type: "integer"}}},
+	}}
+	wantSQL(t, s, "How many orders were shipped after their required date?", "WHERE orders.shipped_date > orders.required_date")
+	wantSQL(t, s, "Which products have fewer units in stock than their reorder level?", "WHERE products.units_in_stock < products.reorder_level")
+	wantSQL(t, s, "How many products have units in stock below their reorder level?", "WHERE products.units_in_stock < products.reorder_level")
+}
