@@ -858,7 +858,9 @@ func (b *builder) columnComparisons() {
 		}
 		return kwNone, false
 	}
-	same := func(a, c *column) bool { return a != nil && c != nil && a != c && a.table == c.table && a.class == c.class }
+	same := func(a, c *column) bool {
+		return a != nil && c != nil && a != c && a.table == c.table && a.class == c.class
+	}
 	consume := func(ks ...int) {
 		for _, k := range ks {
 			items[k].kind, items[k].kw = itKeyword, keyword{}
