@@ -536,6 +536,7 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 		for _, c := range cs {
 			addC(c.col)
 			addC(c.other)
+			addC(c.otherRole)
 			addC(c.avgOf)
 			addC(c.role)
 			if c.avgBy != nil {

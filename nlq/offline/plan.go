@@ -91,8 +91,9 @@ type condition struct {
 	// average, rendered as a subquery.
 	avgGroups *plan
 	// other compares col with another column of the same row: "shipped after their required
-	// date", "fewer units in stock than their reorder level".
-	other *column
+	// date", "fewer units in stock than their reorder level"; otherRole reads it on the row a
+	// self-reference points to ("earn more than their manager": the manager's salary).
+	other, otherRole *column
 }
 
 // dateCond restricts a date column to a range; hint is the table the question was talking
@@ -866,7 +867,24 @@ func (b *builder) columnComparisons() {
 			items[k].kind, items[k].kw = itKeyword, keyword{}
 		}
 	}
+	roleAt := func(k int) *column {
+		if k < 0 || k >= len(items) || items[k].kind != itEntity || items[k].pick == nil || items[k].pick.kind != candColumn {
+			return nil
+		}
+		if c := items[k].pick.col; c.class == classKey && selfRef(c) {
+			return c
+		}
+		return nil
+	}
 	for i := range items {
+		if k, ok := cmpAt(i + 1); ok && colOf(i) != nil && roleAt(i+2) != nil && roleAt(i+2).table == colOf(i).table {
+			// "employees who earn more than their manager", "hired before their manager":
+			// the same column, read on the row the self-reference points to.
+			b.p.conds = append(b.p.conds, condition{col: colOf(i), op: cmpOp(k, false), other: colOf(i), otherRole: roleAt(i + 2)})
+			b.p.subjects = appendTable(b.p.subjects, colOf(i).table)
+			consume(i, i+1, i+2)
+			continue
+		}
 		if k, ok := cmpAt(i + 1); ok && same(colOf(i), colOf(i+2)) {
 			// "shipped after their required date"
 			b.p.conds = append(b.p.conds, condition{col: colOf(i), op: cmpOp(k, false), other: colOf(i + 2)})

@@ -627,6 +627,9 @@ func render(p *plan, d dialect) string {
 		if c.role != nil {
 			roleJoin(c.role, c.role.table)
 		}
+		if c.otherRole != nil {
+			roleJoin(c.otherRole, c.otherRole.table)
+		}
 	}
 	if w := where(p, d); len(w) > 0 {
 		sb.WriteString("\nWHERE " + strings.Join(w, "\n  AND "))
@@ -800,7 +803,7 @@ func where(p *plan, d dialect) []string {
 			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
 			continue
 		case c.other != nil:
-			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), c.op, d.col(c.other)))
+			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), c.op, colSQL(c.other, c.otherRole)))
 			continue
 		case c.avgOf != nil && c.avgBy != nil:
 			// The average over the rows that share the group key with the row compared.

@@ -405,3 +405,16 @@ func TestTwoColumnsOfTheSameRowCompared(t *testing.T) {
 	wantSQL(t, s, "Which products have fewer units in stock than their reorder level?", "WHERE products.units_in_stock < products.reorder_level")
 	wantSQL(t, s, "How many products have units in stock below their reorder level?", "WHERE products.units_in_stock < products.reorder_level")
 }
+
+// TestAColumnComparedWithTheManagers: "earn more than their own manager" and "hired before
+// their manager" read the same column on the row the self-reference points to.
+func TestAColumnComparedWithTheManagers(t *testing.T) {
+	s := hrJobs()
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "manager_id", Type: "integer", Nullable: true})
+	s.Tables[1].ForeignKeys = append(s.Tables[1].ForeignKeys, datasource.ForeignKey{Columns: []string{"manager_id"}, RefTable: "employees", RefColumns: []string{"employee_id"}})
+	g := wantSQL(t, s, "Which employees earn more than their own manager?", "WHERE employees.salary > manager.salary")
+	if !strings.Contains(g.SQL, "JOIN employees AS manager ON employees.manager_id = manager.employee_id") {
+		t.Errorf("no manager joined:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "Which employees were hired before their manager was?", "WHERE employees.hire_date < manager.hire_date")
+}
