@@ -186,6 +186,7 @@ var stopWords = toSet(strings.Fields(`
 	single altogether direct listed credited saw see sees seen footage assigned went goes go charged through via net
 	something among own owns owned buy buys buying provide provides provided providing
 	counting counted name names counts but
+	ours theirs serve serves served serving put puts
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -145,6 +145,7 @@ var aliases = map[string][]string{
 	// Everyday names of where and what a business sells: a bookstore or shop is a store, a
 	// genre or category is a type.
 	"bookstore": {"store"}, "book store": {"store"}, "shop": {"store"},
+	"office": {"location", "office", "branch"}, "office location": {"location", "office"},
 	"genre": {"category", "type", "genre"}, "category": {"category", "type"},
 	"unit on hand": {"qty on hand", "quantity on hand", "unit in stock", "stock"}, "unit in stock": {"qty on hand", "quantity on hand", "stock"},
 	"in stock": {"quantity on hand", "qty on hand", "unit in stock", "stock quantity", "stock", "inventory"}, "on hand": {"quantity on hand", "qty on hand", "unit in stock", "stock", "inventory"},

@@ -418,3 +418,16 @@ func TestAColumnComparedWithTheManagers(t *testing.T) {
 	}
 	wantSQL(t, s, "Which employees were hired before their manager was?", "WHERE employees.hire_date < manager.hire_date")
 }
+
+// TestOfficesOfOurs: an office is a location, and "of ours" only says whose.
+func TestOfficesOfOurs(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "countries", PrimaryKey: []string{"country_id"}, Columns: []datasource.Column{
+			{Name: "country_id", Type: "text"}, {Name: "country_name", Type: "text", SampleValues: []string{"Canada", "Japan"}}}},
+		{Name: "locations", PrimaryKey: []string{"location_id"}, Columns: []datasource.Column{
+			{Name: "location_id", Type: "integer"}, {Name: "city", Type: "text", SampleValues: []string{"Toronto", "Tokyo"}},
+			{Name: "country_id", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"country_id"}, RefTable: "countries", RefColumns: []string{"country_id"}}}},
+	}}
+	wantSQL(t, s, "Which countries have no office location of ours?", "NOT EXISTS (SELECT 1 FROM locations")
+}
