@@ -60,6 +60,9 @@ type keyword struct {
 	// often is a comparison of how many times something happened ("rented more often than
 	// the average customer"): a count of the rows of the verb said before it.
 	often bool
+	// versus sets two values side by side ("online versus direct orders"): the answer is
+	// given for each of them.
+	versus bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -134,6 +137,8 @@ var keywords = map[string]keyword{
 	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
 	"and": {kind: kwAnd}, "or": {kind: kwOr},
+	"versus": {kind: kwAnd, versus: true}, "vs": {kind: kwAnd, versus: true}, "compared with": {kind: kwAnd, versus: true},
+	"compared to": {kind: kwAnd, versus: true}, "as against": {kind: kwAnd, versus: true},
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
 	"rank by":   {kind: kwSort},

@@ -220,6 +220,7 @@ type builder struct {
 	// eachGroup says the pending grouping was said with "each"/"every" (not "by"/"per").
 	eachGroup bool
 	antiWords string
+	versus    bool // "online versus direct orders": one answer per value
 }
 
 func build(m *model, items []item) (*plan, error) {
@@ -541,6 +542,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwNot:
 		b.not = true
 	case kwAnd, kwOr:
+		b.versus = b.versus || it.kw.versus
 		if wasDim {
 			b.group = true
 			b.lastDim = true
@@ -1885,6 +1887,22 @@ func (b *builder) finish() error {
 		}
 	}
 	b.rangeLimit()
+	if b.versus && len(p.dims) == 0 && len(p.measures) > 0 {
+		// "average order total for online orders compared with direct orders": each value
+		// its own answer, side by side.
+		n := map[*column]int{}
+		for _, c := range p.conds {
+			if c.col != nil && c.op == "=" && c.role == nil && c.col.class == classText {
+				n[c.col]++
+			}
+		}
+		for _, c := range p.conds {
+			if c.col != nil && n[c.col] >= 2 {
+				p.dims = append(p.dims, dimension{col: c.col})
+				break
+			}
+		}
+	}
 	if len(p.measures) == 0 && len(p.dims) == 0 {
 		// A listing: rows of one table, or distinct values of columns.
 		switch {

@@ -431,3 +431,19 @@ func TestOfficesOfOurs(t *testing.T) {
 	}}
 	wantSQL(t, s, "Which countries have no office location of ours?", "NOT EXISTS (SELECT 1 FROM locations")
 }
+
+// TestVersusAnswersEachSideBySide: "online versus direct orders" and "compared with" give
+// one answer per value, not one for both together.
+func TestVersusAnswersEachSideBySide(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
+			{Name: "order_id", Type: "integer"}, {Name: "order_date", Type: "date"},
+			{Name: "order_mode", Type: "text", SampleValues: []string{"online", "direct"}}, {Name: "order_total", Type: "numeric"}}},
+	}}
+	for _, q := range []string{
+		"What is the average order total for online orders compared with direct orders?",
+		"Average order total for online versus direct orders",
+	} {
+		wantSQL(t, s, q, "GROUP BY orders.order_mode")
+	}
+}
