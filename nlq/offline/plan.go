@@ -1078,6 +1078,9 @@ func (b *builder) childMeasure(t *table) *column {
 // elsewhere that a join could repeat its rows for (anti-joins are subqueries).
 func oneTable(p *plan) bool {
 	for _, c := range p.conds {
+		if c.anti != nil {
+			continue // NOT EXISTS reads other rows without joining them
+		}
 		if c.col != nil && c.col.table != p.listTable {
 			return false
 		}
@@ -1752,6 +1755,9 @@ func (b *builder) finish() error {
 			}
 			if by != nil {
 				p.limit = b.limitFor() // while the dimensions still say "films" or "film"
+				if !slices.Contains(cols, by) {
+					cols = append(cols, by) // "our most expensive product": and its price
+				}
 				p.listTable, p.listCols, p.dims = t.table, cols, nil
 				p.order, p.orderCol = orderCol, by
 				p.desc = b.super > 0
@@ -1908,6 +1914,14 @@ func (b *builder) finish() error {
 		switch {
 		case len(p.listCols) > 0:
 			p.listTable = p.listCols[0].table
+			for k := range b.items {
+				// "which products" where the word reached product_information.product_name:
+				// the rows, each listed, even when two share a name.
+				if it := &b.items[k]; it.kind == itEntity && it.plural && it.pick != nil && it.pick.kind == candColumn &&
+					it.pick.col == p.listTable.label && p.listTable.pk != nil && !saysName(it) {
+					b.whichRows = true
+				}
+			}
 			if !b.top && b.super == 0 {
 				// Categories ("list the segments") are listed once each; names of rows
 				// (high-cardinality, so never sampled) keep their duplicates.
@@ -1984,6 +1998,10 @@ func (b *builder) finish() error {
 			p.order, p.orderCol = orderCol, col
 			p.desc = b.topDir >= 0 && b.super >= 0
 			p.limit = b.limitFor()
+			if len(p.listCols) > 0 && !slices.Contains(p.listCols, col) && (b.price || b.dim != "") {
+				// "our most expensive product", "the longest film": and its price or length.
+				p.listCols = append(p.listCols, col)
+			}
 		}
 		return nil
 	}

@@ -120,7 +120,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if best.kind == itEntity {
 			best.cands = preferAccents(best.cands, best.toks)
 		}
-		if bestLen == 0 {
+		if bestLen == 0 && !(i > 0 && properNoun(toks[i])) {
+			// A capitalised word inside the question is a name ("United States"), never a
+			// form of a schema word ("united": units).
 			if cs := eventDate(toks[i], lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			} else if cs := wordForm(toks[i], lex); len(cs) > 0 {
@@ -563,6 +565,13 @@ func eventDate(t token, lex *lexicon) []cand {
 // wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
 // rating column, "billing" a bill. Only table and column names qualify (never values), at a
 // lower score than the names themselves.
+// properNoun reports whether a token is written with a capital first letter and is not all
+// capitals (an acronym like "DVD" still reads as a word).
+func properNoun(t token) bool {
+	r := []rune(t.raw)
+	return len(r) > 1 && unicode.IsUpper(r[0]) && strings.ToUpper(t.raw) != t.raw
+}
+
 func wordForm(t token, lex *lexicon) []cand {
 	w := t.lower
 	if t.quoted || t.isNum || len(w) < 4 {

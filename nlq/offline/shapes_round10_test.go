@@ -447,3 +447,28 @@ func TestVersusAnswersEachSideBySide(t *testing.T) {
 		wantSQL(t, s, q, "GROUP BY orders.order_mode")
 	}
 }
+
+// TestNamesAreNotWordFormsAndListingsShowTheirRank: "United States" is a name, not "units"
+// and "status"; "which products" lists each product even when two share a name; "our most
+// expensive product" shows its price.
+func TestNamesAreNotWordFormsAndListingsShowTheirRank(t *testing.T) {
+	s := storesWithStock()
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "product_status", Type: "text", SampleValues: []string{"orderable", "obsolete"}})
+	g, err := generatePG(s, "Which of our stores are in the United States?")
+	if err == nil && (strings.Contains(g.SQL, "quantity") || strings.Contains(g.SQL, "product_status")) {
+		t.Errorf("read \"United States\" as units and status:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "Which products have never been ordered?", "SELECT products.product_name")
+	if strings.Contains(g.SQL, "DISTINCT") {
+		t.Errorf("products sharing a name listed once:\n%s", g.SQL)
+	}
+	s.Tables[1].Name = "product_information" // products named only by their name column
+	for k := range s.Tables {
+		for f := range s.Tables[k].ForeignKeys {
+			if s.Tables[k].ForeignKeys[f].RefTable == "products" {
+				s.Tables[k].ForeignKeys[f].RefTable = "product_information"
+			}
+		}
+	}
+	wantSQL(t, s, "What is our most expensive product?", "SELECT product_information.product_name, product_information.unit_price")
+}
