@@ -63,6 +63,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
+	stockVerb(items, lex)
 	p, err := interpret(m, items)
 	if err == nil {
 		err = checkBareQuestion(q, items, p)

@@ -144,7 +144,9 @@ func disambiguateName(m *model, items []item, i int) error {
 			continue
 		}
 		for k, qc := range items[j].cands {
-			if qc.kind != candColumn {
+			if qc.kind != candColumn || qc.score < items[j].cands[0].score-ambiguityGap {
+				// Only a column the words mainly name: "customers" names the table, not its
+				// CustomerType, so "which customers are wholesale" stays about customers.
 				continue
 			}
 			var keep []cand

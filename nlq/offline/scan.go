@@ -198,6 +198,38 @@ func stockAmount(items []item) {
 	}
 }
 
+// stockVerbs say that rows are held, not sold: "warehouses that hold 15,000 units".
+var stockVerbs = toSet(strings.Fields("hold holds held holding keep keeps kept keeping stock stocks stocked"))
+
+// stockVerb reads "units" or "items" as the stock held when a verb of holding was said and
+// the schema has a stock column ("which warehouses hold more than 15,000 units in total": the
+// quantity on hand, not the units sold on order lines).
+func stockVerb(items []item, lex *lexicon) {
+	said := false
+	for k := range items {
+		for _, w := range items[k].skipped {
+			said = said || stockVerbs[w]
+		}
+	}
+	if !said {
+		return
+	}
+	var stock []cand
+	for _, c := range lex.lookup("in stock") {
+		if c.kind == candColumn && c.state == nil && c.col.class == classNumber {
+			stock = append(stock, c)
+		}
+	}
+	if len(stock) == 0 {
+		return
+	}
+	for k := range items {
+		if it := &items[k]; it.kind == itEntity && len(it.toks) == 1 && unitWords[it.toks[0].norm] {
+			it.cands = stock
+		}
+	}
+}
+
 // rateWords name money paid per period: a salary, a rent, a fee.
 var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pay"}
 

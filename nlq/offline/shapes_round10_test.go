@@ -472,3 +472,18 @@ func TestNamesAreNotWordFormsAndListingsShowTheirRank(t *testing.T) {
 	}
 	wantSQL(t, s, "What is our most expensive product?", "SELECT product_information.product_name, product_information.unit_price")
 }
+
+// TestHoldingUnitsAndTypedRows: "warehouses that hold more than 15,000 units" add up the stock
+// held, not the units sold; "which customers are wholesale" lists customers, though
+// "customers" also reaches the CustomerType column that holds 'Wholesale'.
+func TestHoldingUnitsAndTypedRows(t *testing.T) {
+	s := storesWithStock()
+	wantSQL(t, s, "Which stores hold more than 15,000 units in total?", "HAVING SUM(inventory.product_inventory) > 15000")
+	s = itemsOfKinds()
+	s.Tables = append(s.Tables, datasource.Table{Name: "SalesChannel", PrimaryKey: []string{"SalesChannelID"}, Columns: []datasource.Column{
+		{Name: "SalesChannelID", Type: "integer"}, {Name: "ChannelCode", Type: "text", SampleValues: []string{"WHOLESALE", "RETAIL"}}}})
+	g := wantSQL(t, s, "Which customers are wholesale?", `WHERE "Customer"."CustomerType" = 'Wholesale'`)
+	if !strings.Contains(g.SQL, `"Customer"."CustomerName"`) {
+		t.Errorf("customers not listed by name:\n%s", g.SQL)
+	}
+}
