@@ -192,6 +192,7 @@ var stopWords = toSet(strings.Fields(`
 	something among own owns owned buy buys buying provide provides provided providing
 	counting counted name names counts but
 	ours theirs serve serves served serving put puts
+	cover covers covered covering accept accepts accepted
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/analytics-agent/service/nlq"
 )
@@ -261,13 +262,35 @@ func valuePhrases(v string) []string {
 	if p == "" {
 		return nil
 	}
-	if !strings.Contains(v, "&") {
-		return []string{p}
+	out := []string{p}
+	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); strings.Contains(v, "&") && q != p {
+		out = append(out, q)
 	}
-	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); q != p {
-		return []string{p, q}
+	if camelValue(v) {
+		// 'InProduction', 'OnHold': a status written as one CamelCase word is said as words.
+		if q := normPhrase(strings.Join(splitIdent(v), " ")); q != p {
+			out = append(out, q)
+		}
 	}
-	return []string{p}
+	return out
+}
+
+// camelValue reports whether a value is one CamelCase word of two parts or more
+// ("InProduction"), not an acronym or a name with a space.
+func camelValue(v string) bool {
+	if strings.ContainsAny(v, " _-") || len(v) < 4 {
+		return false
+	}
+	upper := 0
+	for i, r := range v {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		if unicode.IsUpper(r) && i > 0 {
+			upper++
+		}
+	}
+	return upper > 0 && strings.ToUpper(v) != v && unicode.IsUpper([]rune(v)[0])
 }
 
 func (l *lexicon) add(phrase string, c cand) {
@@ -443,8 +466,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			score := scoreModifier + 0.1
 			if !tableWords[head] && !genericWords[head] && headOfOwnColumns(t, head) {
 				// "order" for SalesOrder, whose OrderDate and OrderNumber carry the same word:
-				// the rows are orders, and the word names them before it names their columns.
-				score = scoreHead + 0.02
+				// the rows are orders, and the word names them before it names their columns
+				// or a thesaurus reading ("territory" for SalesTerritory, not its Region).
+				score = scoreSynonym + 0.01
 			}
 			l.add(head, cand{kind: candTable, table: t, score: score})
 		}

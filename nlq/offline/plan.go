@@ -923,15 +923,18 @@ func (b *builder) rangeLimit() {
 	modal := false
 	for k := range b.items {
 		for _, w := range b.items[k].skipped {
-			modal = modal || w == "can" || w == "could" || w == "may" || w == "allowed"
+			modal = modal || w == "can" || w == "could" || w == "may" || w == "allowed" || w == "accept"
 		}
 	}
 	if !modal {
 		return
 	}
 	bound := map[aggKind][]string{aggMin: {"min", "minimum", "lowest"}, aggMax: {"max", "maximum", "highest"}}[m.agg]
+	head := m.col.words[len(m.col.words)-1:]
 	for _, c := range p.conds[0].col.table.cols {
-		if c.class == classNumber && len(c.words) == len(m.col.words)+1 && slices.Contains(bound, c.words[0]) && slices.Equal(c.words[1:], m.col.words) {
+		// min_salary for salary; min_price for list_price (the bound of what is charged).
+		if c.class == classNumber && len(c.words) >= 2 && slices.Contains(bound, c.words[0]) &&
+			(slices.Equal(c.words[1:], m.col.words) || slices.Equal(c.words[1:], head)) {
 			old := m.col
 			for k := range p.measures {
 				p.measures[k].col, p.measures[k].table = c, c.table
@@ -1389,6 +1392,13 @@ func (b *builder) tableEntity(i int, t *table) error {
 		// or is the business's sales (build).
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.group = false
+	case b.agg == aggSum && t.measure == nil && b.entityMoney(t) != nil:
+		// "how much have customers in each US state spent": the money their orders bring,
+		// for the customers named.
+		c := b.entityMoney(t)
+		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: c.table})
+		b.p.subjects = appendTable(b.p.subjects, t)
+		b.agg = aggNone
 	case b.agg != aggNone:
 		if t.measure == nil {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s has no numeric column to aggregate", t.name)}
@@ -1788,8 +1798,15 @@ func (b *builder) finish() error {
 				return nil
 			case len(p.dims) == 1 && d.table.pk != nil:
 				// "which orders were placed in November": rows with no name are told by their
-				// key, with their date and amount when they have them.
+				// key (and the number people use for them, an OrderNumber), with their date
+				// and amount when they have them.
 				cols = append(cols, d.table.pk)
+				for _, c := range d.table.cols {
+					if c.class == classText && len(c.words) > 1 && identWords[c.words[len(c.words)-1]] && !d.table.fkCols[c] {
+						cols = append(cols, c)
+						break
+					}
+				}
 				for _, c := range []*column{d.table.date, d.table.measure} {
 					if c != nil {
 						cols = append(cols, c)

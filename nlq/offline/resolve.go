@@ -88,6 +88,28 @@ func dropCodesOfNames(it *item) {
 	it.cands = keep
 }
 
+// preferExactCase keeps, for a word typed in capitals ("US"), the values stored exactly so
+// ('US' the country code) over those that only match ignoring case ('us' a language).
+func preferExactCase(it *item) {
+	if len(it.toks) != 1 || len(it.toks[0].raw) < 2 || strings.ToUpper(it.toks[0].raw) != it.toks[0].raw {
+		return
+	}
+	raw, exact := it.toks[0].raw, false
+	for _, c := range it.cands {
+		exact = exact || c.kind == candValue && c.value == raw
+	}
+	if !exact {
+		return
+	}
+	keep := it.cands[:0:0]
+	for _, c := range it.cands {
+		if c.kind != candValue || c.value == raw {
+			keep = append(keep, c)
+		}
+	}
+	it.cands = keep
+}
+
 // codeColumn reports whether a column holds codes (ChannelCode, country_code): another
 // spelling of what its table's name says.
 func codeColumn(c *column) bool {
@@ -108,6 +130,7 @@ func disambiguateName(m *model, items []item, i int) error {
 		return nil
 	}
 	dropCodesOfNames(it)
+	preferExactCase(it)
 	var names []cand
 	for _, c := range it.cands {
 		if c.kind != candValue || c.state != nil || !nameColumn(c.col) {

@@ -487,3 +487,19 @@ func TestHoldingUnitsAndTypedRows(t *testing.T) {
 		t.Errorf("customers not listed by name:\n%s", g.SQL)
 	}
 }
+
+// TestCamelValuesCasesAndBounds on the futon and Oracle OE databases: a status stored as
+// 'InProduction' is said "in production"; a territory is named by its name, not its region;
+// the lowest price "we'll accept" is the product's min_price; "US" in capitals is the
+// country code, not the language 'us'.
+func TestCamelValuesCasesAndBounds(t *testing.T) {
+	_, futon := openSQLite(t, unpackPublicDB(t, "futon"), "futon.db")
+	wantSQL(t, futon, "Which orders are in production right now?", `WHERE "SalesOrder"."Status" = 'InProduction'`)
+	wantSQL(t, futon, "Which territory does each sales rep cover?", `"SalesTerritory"."TerritoryName"`)
+	_, oe := openSQLite(t, unpackPublicDB(t, "oracle_oe"), "oracle_oe.db")
+	wantSQL(t, oe, "What's the lowest price we'll accept for a Monitor 17/HR?", "MIN(product_information.min_price)")
+	g, err := generatePG(oe, "How many customers are in the US?")
+	if err != nil || !strings.Contains(g.SQL, "customers.country_id = 'US'") {
+		t.Errorf("US not read as the country code: %v\n%s", err, g.SQL)
+	}
+}
