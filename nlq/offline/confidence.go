@@ -230,44 +230,21 @@ func planMeasuresDim(p *plan, dim string) bool {
 // product (a derived revenue of price × quantity): "times" between two numbers asks to
 // multiply them, and adding each up on its own answers something else.
 func (b *builder) checkProducts() error {
-	numberAt := func(k int) *column {
-		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col != nil && it.pick.col.class == classNumber {
-			return it.pick.col
-		}
+	a, c := b.timesPair()
+	if a == nil {
 		return nil
 	}
-	for k := 1; k < len(b.items); k++ {
-		if !slices.Contains(b.items[k].skipped, "times") {
-			continue
+	for _, m := range b.p.measures {
+		if m.times != nil && (m.col == a && m.times == c || m.col == c && m.times == a) {
+			return nil
 		}
-		var a, c *column
-		for j := k - 1; j >= 0 && a == nil; j-- {
-			if it := &b.items[j]; it.kind == itEntity && !pastVerb(it) {
-				a = numberAt(j) // "copies ordered times": the copies
-				break
+		if d := m.col; d != nil && d.metric != nil {
+			if x := d.metric; (x.price == a || x.qty == a) && (x.price == c || x.qty == c) {
+				return nil
 			}
-		}
-		for j := k; j < len(b.items) && c == nil; j++ {
-			if it := &b.items[j]; it.kind == itEntity {
-				c = numberAt(j) // "times list price": "list" is read as a keyword first
-				break
-			}
-		}
-		if a == nil || c == nil {
-			continue
-		}
-		multiplied := false
-		for _, m := range b.p.measures {
-			if d := m.col; d != nil && d.metric != nil {
-				x := d.metric
-				multiplied = multiplied || (x.price == a || x.qty == a) && (x.price == c || x.qty == c)
-			}
-		}
-		if !multiplied {
-			return &notUnderstood{words: []string{"times"}, msg: fmt.Sprintf("cannot multiply %s.%s by %s.%s", a.table.name, a.name, c.table.name, c.name)}
 		}
 	}
-	return nil
+	return &notUnderstood{words: []string{"times"}, msg: fmt.Sprintf("cannot multiply %s.%s by %s.%s", a.table.name, a.name, c.table.name, c.name)}
 }
 
 func (b *builder) checkPlaced() error {
@@ -515,6 +492,10 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 	for _, m := range p.measures {
 		addT(m.table)
 		addC(m.col)
+		if m.times != nil {
+			addT(m.times.table)
+			addC(m.times)
+		}
 		if m.shareOf != nil {
 			addC(m.shareOf.col)
 		}

@@ -393,6 +393,9 @@ func isDateBound(p *plan, w string, d dialect) bool {
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite}
+	if m.times != nil && m.col != nil {
+		return fmt.Sprintf("Sum of %s × %s", d.col(m.col), d.col(m.times))
+	}
 	if m.shareOf != nil && m.col != nil {
 		what := d.col(m.col)
 		if def := m.col.metric; def != nil {

@@ -39,6 +39,9 @@ type measure struct {
 	// generic says the question named the measure with a word that is not in the column's
 	// name ("money" for Invoice.Total): complete may read it as another table's money.
 	generic bool
+	// times multiplies col by a column of the same row or of a row it refers to before adding
+	// up: "copies ordered times list price" is SUM(sales.qty * titles.price).
+	times *column
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -901,6 +904,73 @@ func (b *builder) columnComparisons() {
 			consume(i, i+1, i+2)
 		}
 	}
+}
+
+// products reads "copies ordered times list price": two number columns said with "times"
+// between them, both added up by the plan, become one sum of their product, kept on the rows
+// of the many side (a sale's copies times its title's price). Pairs whose rows relate the
+// other way, or not at all, are left for checkProducts to refuse.
+func (b *builder) products() {
+	p := &b.p
+	a, c := b.timesPair()
+	if a == nil {
+		return
+	}
+	if path, ok := b.m.path([]*table{a.table}, c.table); !ok || fansOut(a.table, path) {
+		if path, ok := b.m.path([]*table{c.table}, a.table); ok && !fansOut(c.table, path) {
+			a, c = c, a
+		} else {
+			return
+		}
+	}
+	var kept []measure
+	done := false
+	for _, m := range p.measures {
+		switch {
+		case (m.col == a || m.col == c) && m.agg == aggSum && !done:
+			kept = append(kept, measure{agg: aggSum, col: a, table: a.table, times: c})
+			done = true
+		case (m.col == a || m.col == c) && m.agg == aggSum:
+			// the other factor, added up on its own: part of the product now
+		default:
+			kept = append(kept, m)
+		}
+	}
+	if done {
+		p.measures = kept
+	}
+}
+
+// timesPair is the two number columns "times" stands between, or nil.
+func (b *builder) timesPair() (*column, *column) {
+	numberAt := func(k int) *column {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col != nil && it.pick.col.class == classNumber && it.pick.col.metric == nil {
+			return it.pick.col
+		}
+		return nil
+	}
+	for k := 1; k < len(b.items); k++ {
+		if !slices.Contains(b.items[k].skipped, "times") {
+			continue
+		}
+		var a, c *column
+		for j := k - 1; j >= 0; j-- {
+			if it := &b.items[j]; it.kind == itEntity && !pastVerb(it) {
+				a = numberAt(j) // "copies ordered times": the copies
+				break
+			}
+		}
+		for j := k; j < len(b.items); j++ {
+			if it := &b.items[j]; it.kind == itEntity {
+				c = numberAt(j) // "times list price": "list" is read as a keyword first
+				break
+			}
+		}
+		if a != nil && c != nil && a != c {
+			return a, c
+		}
+	}
+	return nil, nil
 }
 
 // rangeLimit reads "the lowest salary a Stock Clerk can be paid" as the job's min_salary:
@@ -1910,6 +1980,7 @@ func (b *builder) finish() error {
 		}
 	}
 	b.rangeLimit()
+	b.products()
 	if b.versus && len(p.dims) == 0 && len(p.measures) > 0 {
 		// "average order total for online orders compared with direct orders": each value
 		// its own answer, side by side.

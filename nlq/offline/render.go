@@ -75,6 +75,9 @@ func complete(m *model, p *plan) error {
 	need := []*table{p.base}
 	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 		need = appendTable(need, x.table)
+		if x.times != nil {
+			need = appendTable(need, x.times.table) // the title whose price multiplies a sale's copies
+		}
 		if x.shareOf != nil && x.shareOf.col != nil {
 			need = appendTable(need, x.shareOf.col.table) // "tracks that are Rock": the genre
 		}
@@ -711,6 +714,10 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 			div += ".0" // a decimal divisor: integer division would cut the hours off
 		}
 		return fmt.Sprintf("%s / %s", e, div), a + "_" + m.unit + "s"
+	}
+	if m.times != nil && m.col != nil {
+		return fmt.Sprintf("SUM(%s * %s)", d.col(m.col), d.col(m.times)),
+			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_times_" + strings.ToLower(strings.Join(splitIdent(m.times.name), "_"))
 	}
 	if m.shareOf != nil && m.col != nil {
 		// The money of the rows that meet the condition, as a percentage of all of it.

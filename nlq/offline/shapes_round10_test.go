@@ -320,14 +320,22 @@ func TestSalariesPaidAndTheirBounds(t *testing.T) {
 }
 
 // TestCountingAndTimes: "counting ..." only says how a figure is made, and "names and counts"
-// only what to show; "times" between two numbers of different tables asks for a product the
-// engine cannot build, so it refuses rather than add each up on its own.
+// only what to show; "times" between two numbers multiplies them row by row on the many side
+// (a sale's copies times its title's price), and is refused where the rows do not relate that
+// way, rather than adding each up on its own.
 func TestCountingAndTimes(t *testing.T) {
 	s := salesLines()
 	s.Tables = append(s.Tables, datasource.Table{Name: "stores", PrimaryKey: []string{"stor_id"}, Columns: []datasource.Column{
 		{Name: "stor_id", Type: "text"}, {Name: "stor_name", Type: "text", SampleValues: []string{"Barnum's", "Bookbeat"}}}})
 	s.Tables[1].ForeignKeys = append(s.Tables[1].ForeignKeys, datasource.ForeignKey{Columns: []string{"stor_id"}, RefTable: "stores", RefColumns: []string{"stor_id"}})
-	wantRefusal(t, s, "Which store has the highest sales value, counting copies ordered times list price?", "times")
+	g := wantSQL(t, s, "Which store has the highest sales value, counting copies ordered times list price?", "SUM(sales.qty * titles.price)")
+	if !strings.Contains(g.Explanation, "sales.qty × titles.price") {
+		t.Errorf("explanation does not say the product: %s", g.Explanation)
+	}
+	s.Tables = append(s.Tables, datasource.Table{Name: "discounts", PrimaryKey: []string{"discount_id"}, Columns: []datasource.Column{
+		{Name: "discount_id", Type: "integer"}, {Name: "discounttype", Type: "text", SampleValues: []string{"Volume Discount"}},
+		{Name: "discount", Type: "numeric"}}})
+	wantRefusal(t, s, "Total copies ordered times discount", "discount") // no way from a sale to a discount
 	wantSQL(t, s, "Which stores have ordered more than 40 copies in total? Show their names and counts", "HAVING SUM(sales.qty) > 40")
 }
 
