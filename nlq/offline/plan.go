@@ -753,8 +753,8 @@ func (b *builder) comparison(i int) error {
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		return nil
 	}
-	total := b.saysInTotal(i)
-	if target == nil && total {
+	total := b.inTotalAfter(i)
+	if target == nil && total != nil {
 		// "customers who ordered more than 150,000 in total": the money the rows bring; for
 		// "sales reps", a role of the orders' key, the money of those orders.
 		if d := b.p.dims; len(d) > 0 && d[len(d)-1].role != nil && d[len(d)-1].role.table != nil {
@@ -770,10 +770,9 @@ func (b *builder) comparison(i int) error {
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
 	}
-	if total && target.class == classNumber {
+	if total != nil && target.class == classNumber {
 		// "customers who ordered more than $10,000 in total": the sum is compared, not each row.
-		n := b.next(i)
-		n.kind, n.kw = itKeyword, keyword{}
+		total.kind, total.kw = itKeyword, keyword{}
 		m := measure{agg: aggSum, col: target, table: target.table}
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		return nil
@@ -813,17 +812,34 @@ func (b *builder) kindRows() *table {
 	if kind == nil {
 		return nil
 	}
-	var rows *table
-	for _, t := range b.m.tables {
-		if t == kind || t.view || !b.childOf(t, kind) {
+	return b.onlyChild(kind)
+}
+
+// onlyChild is the one table (views aside) that refers to t, or nil when none or several do.
+func (b *builder) onlyChild(t *table) *table {
+	var child *table
+	for _, c := range b.m.tables {
+		if c == t || c.view || !b.childOf(c, t) {
 			continue
 		}
-		if rows != nil {
+		if child != nil {
 			return nil
 		}
-		rows = t
+		child = c
 	}
-	return rows
+	return child
+}
+
+// labelCols are the columns that name t's rows: a first name before the last, or the one
+// label; none when the table has no label.
+func labelCols(t *table) []*column {
+	if t.label == nil {
+		return nil
+	}
+	if t.label2 != nil {
+		return []*column{t.label2, t.label}
+	}
+	return []*column{t.label}
 }
 
 // columnComparisons reads a comparison between two columns of the same rows, before the
@@ -1048,9 +1064,8 @@ func (b *builder) whenDate() *column {
 }
 
 // kindFirst reports whether the first thing the question names is a plural kind whose rows
-// kindRows finds, and they have a name to list.
-func (b *builder) kindFirst() bool {
-	t := b.kindRows()
+// are t (from kindRows), and they have a name to list.
+func (b *builder) kindFirst(t *table) bool {
 	if t == nil || t.label == nil {
 		return false
 	}
@@ -1090,19 +1105,22 @@ func (b *builder) unitColumn(u string) *column {
 	return found
 }
 
-// saysInTotal reports whether the item right after the number i is "in total", "altogether"
-// or "combined": what is compared is a sum.
-func (b *builder) saysInTotal(i int) bool {
-	n := b.next(i)
-	for n != nil && n.kind == itKeyword && n.kw.kind == kwNone && n != &b.items[len(b.items)-1] {
-		n = b.next(i + 1) // "more than 40 copies in total": past the column just read
-		i++
+// inTotalAfter is the "in total" or "combined" that is the first item after the number i
+// still unread ("more than 40 copies in total": past the column just read), or nil: what is
+// compared is then a sum.
+func (b *builder) inTotalAfter(i int) *item {
+	for j := i + 1; j < len(b.items); j++ {
+		n := &b.items[j]
+		if n.kind == itKeyword && n.kw.kind == kwNone {
+			continue // consumed
+		}
+		if w := normPhrase(n.text()); n.kind == itKeyword && n.kw.kind == kwSum &&
+			(w == "combined" || w == "total" && slices.Contains(n.skipped, "in")) {
+			return n
+		}
+		return nil
 	}
-	if n == nil || n.kind != itKeyword || n.kw.kind != kwSum {
-		return false
-	}
-	w := normPhrase(n.text())
-	return w == "combined" || w == "altogether" || w == "in all" || w == "total" && slices.Contains(n.skipped, "in")
+	return nil
 }
 
 // entityMoney is the money that rows of t bring: the money of the one table that refers to
@@ -1999,6 +2017,7 @@ func (b *builder) finish() error {
 	}
 	if len(p.measures) == 0 && len(p.dims) == 0 {
 		// A listing: rows of one table, or distinct values of columns.
+		when, kind := b.whenDate(), b.kindRows()
 		switch {
 		case len(p.listCols) > 0:
 			p.listTable = p.listCols[0].table
@@ -2022,25 +2041,19 @@ func (b *builder) finish() error {
 					}
 				}
 			}
-		case b.whenDate() != nil:
+		case when != nil:
 			// "when was Life Without Fear published": the date of the row named; the verb
 			// says which event, and the row has one date.
-			c := b.whenDate()
-			p.listTable, p.listCols, p.subjects = c.table, []*column{c}, nil
+			p.listTable, p.listCols, p.subjects = when.table, []*column{when}, nil
 			for k := range b.items {
 				if it := &b.items[k]; it.kind == itEntity && pastVerb(it) {
 					it.kind, it.kw = itKeyword, keyword{}
 				}
 			}
-		case len(p.subjects) > 0 && b.kindFirst():
+		case len(p.subjects) > 0 && b.kindFirst(kind):
 			// "which raw materials take 20 days to get from the supplier": the kind said first
 			// names the rows asked for; the supplier only says where they come from.
-			t := b.kindRows()
-			p.listTable = t
-			if t.label2 != nil {
-				p.listCols = append(p.listCols, t.label2)
-			}
-			p.listCols = append(p.listCols, t.label)
+			p.listTable, p.listCols = kind, labelCols(kind)
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
@@ -2055,17 +2068,10 @@ func (b *builder) finish() error {
 					break
 				}
 			}
-		case b.kindRows() != nil:
+		case kind != nil:
 			// "which raw materials", "list the finished goods": a kind said in the plural
 			// names the rows of that kind, in the one table that refers to the kinds.
-			t := b.kindRows()
-			p.listTable = t
-			if t.label != nil {
-				if t.label2 != nil {
-					p.listCols = append(p.listCols, t.label2)
-				}
-				p.listCols = append(p.listCols, t.label)
-			}
+			p.listTable, p.listCols = kind, labelCols(kind)
 		default:
 			return &notUnderstood{msg: "no table or measure found"}
 		}
@@ -2155,36 +2161,20 @@ func (b *builder) personQuestion() bool {
 	} else if b.items[0].kind == itKeyword {
 		lead = strings.ToLower(b.items[0].text())
 	}
-	labels := func(t *table) []*column {
-		var cs []*column
-		if t.label2 != nil {
-			cs = append(cs, t.label2)
-		}
-		return append(cs, t.label)
-	}
 	switch {
 	case (lead == "who" || lead == "whom") && b.roleKey != nil && b.roleKey.table == t && t.label != nil:
-		p.roleList, p.listTable, p.listCols = b.roleKey, t, labels(t)
+		p.roleList, p.listTable, p.listCols = b.roleKey, t, labelCols(t)
 		b.roleKey = nil
 		return true
 	case lead == "who" && b.roleKey == nil && t.label != nil:
-		p.listTable, p.listCols = t, labels(t)
+		p.listTable, p.listCols = t, labelCols(t)
 		return true
 	case lead == "what" && b.roleKey == nil:
-		var child *table
-		for _, c := range b.m.tables {
-			if c == t || c.view || !b.childOf(c, t) {
-				continue
-			}
-			if child != nil {
-				return false
-			}
-			child = c
-		}
+		child := b.onlyChild(t)
 		if child == nil || child.label == nil {
 			return false
 		}
-		p.listTable, p.listCols = child, labels(child)
+		p.listTable, p.listCols = child, labelCols(child)
 		return true
 	}
 	return false

@@ -10,9 +10,6 @@ import (
 // rentalsByCategory is a rental shop where a film's categories sit in a link table, so a
 // rental reaches its category through a join that may repeat it.
 func rentalsByCategory() *datasource.Schema {
-	fk := func(col, ref string) datasource.ForeignKey {
-		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
-	}
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "film", PrimaryKey: []string{"film_id"}, Columns: []datasource.Column{
 			{Name: "film_id", Type: "integer"}, {Name: "title", Type: "text", SampleValues: []string{"ACADEMY DINOSAUR", "ACE GOLDFINGER"}}}},
@@ -20,13 +17,13 @@ func rentalsByCategory() *datasource.Schema {
 			{Name: "category_id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Sports", "Comedy", "Horror"}}}},
 		{Name: "film_category", PrimaryKey: []string{"film_id", "category_id"}, Columns: []datasource.Column{
 			{Name: "film_id", Type: "integer"}, {Name: "category_id", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("film_id", "film"), fk("category_id", "category")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("film_id", "film"), sameKey("category_id", "category")}},
 		{Name: "inventory", PrimaryKey: []string{"inventory_id"}, Columns: []datasource.Column{
 			{Name: "inventory_id", Type: "integer"}, {Name: "film_id", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("film_id", "film")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("film_id", "film")}},
 		{Name: "rental", PrimaryKey: []string{"rental_id"}, Columns: []datasource.Column{
 			{Name: "rental_id", Type: "integer"}, {Name: "rental_date", Type: "timestamp"}, {Name: "inventory_id", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("inventory_id", "inventory")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("inventory_id", "inventory")}},
 	}}
 }
 
@@ -81,9 +78,6 @@ func TestAsAPercentageAsksForAShare(t *testing.T) {
 // salesAndPurchases has two order tables named by a modifier and the head noun "order"; the
 // purchase orders are empty, as the refresh counted them.
 func salesAndPurchases() *datasource.Schema {
-	fk := func(col, ref string) datasource.ForeignKey {
-		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
-	}
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "Customer", Kind: "table", RowCount: 8, PrimaryKey: []string{"CustomerID"}, Columns: []datasource.Column{
 			{Name: "CustomerID", Type: "integer"}, {Name: "CustomerName", Type: "text", SampleValues: []string{"Budget Furniture Outlet"}}}},
@@ -91,7 +85,7 @@ func salesAndPurchases() *datasource.Schema {
 			{Name: "SalesOrderID", Type: "integer"}, {Name: "OrderNumber", Type: "text", SampleValues: []string{"SO-2024-1006"}},
 			{Name: "OrderDate", Type: "date"}, {Name: "CustomerID", Type: "integer"},
 			{Name: "TaxAmount", Type: "numeric"}, {Name: "TotalAmount", Type: "numeric"}},
-			ForeignKeys: []datasource.ForeignKey{fk("CustomerID", "Customer")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("CustomerID", "Customer")}},
 		{Name: "PurchaseOrder", Kind: "table", RowCount: 0, PrimaryKey: []string{"PurchaseOrderID"}, Columns: []datasource.Column{
 			{Name: "PurchaseOrderID", Type: "integer"}, {Name: "OrderDate", Type: "date"}, {Name: "TotalAmount", Type: "numeric"}}},
 	}, Profile: []datasource.ColumnProfile{{Table: "Customer", Column: "CustomerName", Rows: 8, NonNull: 8, Distinct: 8}}}
@@ -215,29 +209,26 @@ func TestMonthsOfOneYearCompareByMonth(t *testing.T) {
 // itemsOfKinds: items of a few kinds, bought from suppliers in US states, sold to customers
 // of a type.
 func itemsOfKinds() *datasource.Schema {
-	fk := func(col, ref string) datasource.ForeignKey {
-		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
-	}
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "ItemType", PrimaryKey: []string{"ItemTypeID"}, Columns: []datasource.Column{
 			{Name: "ItemTypeID", Type: "integer"}, {Name: "TypeName", Type: "text", SampleValues: []string{"Raw Material", "Component", "Finished Goods"}}}},
 		{Name: "Items", PrimaryKey: []string{"ItemID"}, Columns: []datasource.Column{
 			{Name: "ItemID", Type: "integer"}, {Name: "ItemName", Type: "text"}, {Name: "ItemTypeID", Type: "integer"},
 			{Name: "LeadTimeDays", Type: "integer"}, {Name: "ListPrice", Type: "numeric"}},
-			ForeignKeys: []datasource.ForeignKey{fk("ItemTypeID", "ItemType")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("ItemTypeID", "ItemType")}},
 		{Name: "Supplier", PrimaryKey: []string{"SupplierID"}, Columns: []datasource.Column{
 			{Name: "SupplierID", Type: "integer"}, {Name: "SupplierName", Type: "text"},
 			{Name: "City", Type: "text", SampleValues: []string{"Seattle", "Portland"}}, {Name: "State", Type: "text", SampleValues: []string{"WA", "OR"}}}},
 		{Name: "SupplierItem", PrimaryKey: []string{"SupplierItemID"}, Columns: []datasource.Column{
 			{Name: "SupplierItemID", Type: "integer"}, {Name: "SupplierID", Type: "integer"}, {Name: "ItemID", Type: "integer"}, {Name: "UnitPrice", Type: "numeric"}},
-			ForeignKeys: []datasource.ForeignKey{fk("SupplierID", "Supplier"), fk("ItemID", "Items")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("SupplierID", "Supplier"), sameKey("ItemID", "Items")}},
 		{Name: "Customer", PrimaryKey: []string{"CustomerID"}, Columns: []datasource.Column{
 			{Name: "CustomerID", Type: "integer"}, {Name: "CustomerName", Type: "text"},
 			{Name: "CustomerType", Type: "text", SampleValues: []string{"Retail", "Wholesale", "Online"}}}},
 		{Name: "SalesOrder", PrimaryKey: []string{"SalesOrderID"}, Columns: []datasource.Column{
 			{Name: "SalesOrderID", Type: "integer"}, {Name: "OrderDate", Type: "date"}, {Name: "CustomerID", Type: "integer"},
 			{Name: "TotalAmount", Type: "numeric"}},
-			ForeignKeys: []datasource.ForeignKey{fk("CustomerID", "Customer")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("CustomerID", "Customer")}},
 	}}
 }
 
@@ -358,9 +349,6 @@ func TestWhenWasARowVerbedIsItsDate(t *testing.T) {
 
 // storesWithStock: stores hold an inventory of products that order lines also sell.
 func storesWithStock() *datasource.Schema {
-	fk := func(col, ref string) datasource.ForeignKey {
-		return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
-	}
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "stores", PrimaryKey: []string{"store_id"}, Columns: []datasource.Column{
 			{Name: "store_id", Type: "integer"}, {Name: "store_name", Type: "text", SampleValues: []string{"Sydney", "Berlin"}}}},
@@ -369,15 +357,15 @@ func storesWithStock() *datasource.Schema {
 			{Name: "unit_price", Type: "numeric"}}},
 		{Name: "orders", PrimaryKey: []string{"order_id"}, Columns: []datasource.Column{
 			{Name: "order_id", Type: "integer"}, {Name: "order_date", Type: "date"}, {Name: "store_id", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("store_id", "stores")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("store_id", "stores")}},
 		{Name: "order_items", PrimaryKey: []string{"order_id", "line_item_id"}, Columns: []datasource.Column{
 			{Name: "order_id", Type: "integer"}, {Name: "line_item_id", Type: "integer"}, {Name: "product_id", Type: "integer"},
 			{Name: "unit_price", Type: "numeric"}, {Name: "quantity", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("order_id", "orders"), fk("product_id", "products")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("order_id", "orders"), sameKey("product_id", "products")}},
 		{Name: "inventory", PrimaryKey: []string{"inventory_id"}, Columns: []datasource.Column{
 			{Name: "inventory_id", Type: "integer"}, {Name: "store_id", Type: "integer"}, {Name: "product_id", Type: "integer"},
 			{Name: "product_inventory", Type: "integer"}},
-			ForeignKeys: []datasource.ForeignKey{fk("store_id", "stores"), fk("product_id", "products")}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("store_id", "stores"), sameKey("product_id", "products")}},
 	}}
 }
 
@@ -510,4 +498,9 @@ func TestCamelValuesCasesAndBounds(t *testing.T) {
 	if err != nil || !strings.Contains(g.SQL, "customers.country_id = 'US'") {
 		t.Errorf("US not read as the country code: %v\n%s", err, g.SQL)
 	}
+}
+
+// sameKey is a foreign key whose column has the same name in both tables.
+func sameKey(col, ref string) datasource.ForeignKey {
+	return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{col}}
 }
