@@ -64,6 +64,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	stockVerb(items, lex)
+	items = columnGroups(items)
 	p, err := interpret(m, items)
 	if err == nil {
 		err = checkBareQuestion(q, items, p)

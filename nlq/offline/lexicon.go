@@ -462,6 +462,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
 		if len(t.words) > 1 {
+			tableParts(l, t, tableWords)
+		}
+		if len(t.words) > 1 && !linkWords[t.words[len(t.words)-1]] {
 			head := t.words[len(t.words)-1]
 			score := scoreModifier + 0.1
 			if !tableWords[head] && !genericWords[head] && headOfOwnColumns(t, head) {
@@ -824,6 +827,34 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	return l
+}
+
+// tableParts adds the shorter names people give a table of several words: a head that ends in
+// a particle keeps it ("check in" for get_fit_now_check_in), the first word with the head
+// names it ("crime report" for crime_scene_report), and any other word that no table is
+// called alone names it at a modifier's score ("drivers" for drivers_license, "crime").
+func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
+	ws := t.words
+	headAt := len(ws) - 1
+	if linkWords[ws[headAt]] && headAt > 0 {
+		headAt-- // "check in", "sign up", "log on": a verb and its particle
+		if !linkWords[ws[headAt]] {
+			l.add(strings.Join(ws[headAt:], " "), cand{kind: candTable, table: t, score: scoreSynonym + 0.01})
+		}
+	}
+	head := strings.Join(ws[headAt:], " ")
+	if headAt >= 2 {
+		l.add(ws[0]+" "+head, cand{kind: candTable, table: t, score: scoreExact - 0.02})
+	}
+	for _, w := range ws[:headAt] {
+		if tableWords[w] || genericWords[w] || linkWords[w] || stopWords[w] || len(w) < 3 {
+			continue
+		}
+		if _, kw := keywords[w]; kw {
+			continue
+		}
+		l.add(w, cand{kind: candTable, table: t, score: scoreModifier})
+	}
 }
 
 func containsAny(ws, any []string) bool {

@@ -34,6 +34,9 @@ type column struct {
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
 	textDate        bool // a date stored as text, recognised by its values
+	// intDate says the column keeps a date as a number YYYYMMDD (20180115), as warehouses'
+	// date keys and some exports do: compared with numbers, bucketed by arithmetic.
+	intDate bool
 	// listSep separates the items of a list-valued text column ("Trailers,Deleted Scenes"):
 	// its values are combinations of a few items, and a condition names one item.
 	listSep string
@@ -95,6 +98,7 @@ var (
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
 	m := &model{byName: map[string]*table{}}
+	seg := newSegmenter(s)
 	profs := map[[2]string]*datasource.ColumnProfile{}
 	for i := range s.Profile {
 		p := &s.Profile[i]
@@ -102,7 +106,7 @@ func newModel(s *datasource.Schema) *model {
 	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
-		t := &table{name: st.Name, words: schemaWords(st.Name), view: st.Kind == "view"}
+		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
 		t.empty = len(s.Profile) > 0 && st.Kind == "table" && st.RowCount == 0
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
@@ -116,7 +120,7 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 		for _, sc := range st.Columns {
-			c := &column{name: sc.Name, table: t, words: schemaWords(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
+			c := &column{name: sc.Name, table: t, words: seg.words(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
 			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
 				c.prof, c.index = p, p.Values
 			}
@@ -318,6 +322,9 @@ func inferFromData(c *column) {
 		if p != nil && p.Distinct == 2 && p.Min == "0" && p.Max == "1" && c.money == 0 && !c.countName() {
 			c.class = classBool
 		}
+		if p != nil && p.NonNull > 0 && dateNamed(strings.ToLower(c.name)) && yyyymmdd(p.Min) && yyyymmdd(p.Max) {
+			c.class, c.intDate, c.money = classDate, true, 0
+		}
 	case classText:
 		if on, off, ok := textFlag(c.samples); ok {
 			c.class, c.flagOn, c.flagOff = classBool, on, off
@@ -442,11 +449,30 @@ func classify(name, typ string) colClass {
 		strings.Contains(typ, "money") || typ == "number":
 		return classNumber
 	}
-	if name == "date" || name == "day" || strings.HasSuffix(name, "_date") || strings.HasSuffix(name, "_at") ||
-		strings.HasSuffix(name, "_on") || strings.HasSuffix(name, "_time") {
+	if dateNamed(name) {
 		return classDate
 	}
 	return classText
+}
+
+// dateNamed reports whether a lower-case column name says it holds a date or a time.
+func dateNamed(name string) bool {
+	return name == "date" || name == "day" || strings.HasSuffix(name, "_date") || strings.HasSuffix(name, "_at") ||
+		strings.HasSuffix(name, "_on") || strings.HasSuffix(name, "_time")
+}
+
+// yyyymmdd reports whether s is a calendar day written as the number YYYYMMDD (20180115).
+func yyyymmdd(s string) bool {
+	if len(s) != 8 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	y, mo, d := s[:4], s[4:6], s[6:]
+	return y >= "1900" && y <= "2100" && mo >= "01" && mo <= "12" && d >= "01" && d <= "31"
 }
 
 // pickDate chooses the table's default date column: a known name first, else the first one.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/analytics-agent/service/datasource"
 )
@@ -398,6 +399,12 @@ func (d dialect) literal(v any) string {
 // results and charts look alike whatever the database.
 func (d dialect) bucket(c *column, g grain) string {
 	x := d.col(c)
+	if c.intDate && g != grainWeek {
+		return d.intBucket(x, g)
+	}
+	if c.intDate {
+		x = d.intAsDate(x)
+	}
 	switch d.typ {
 	case datasource.Postgres:
 		if c.textDate {
@@ -449,6 +456,9 @@ func (d dialect) bucket(c *column, g grain) string {
 // listing of the months of one year the question names.
 func (d dialect) monthOfYear(c *column) string {
 	x := d.col(c)
+	if c.intDate {
+		return fmt.Sprintf("%s %% 100", d.intDiv(x, 100))
+	}
 	switch d.typ {
 	case datasource.Postgres:
 		if c.textDate {
@@ -459,6 +469,51 @@ func (d dialect) monthOfYear(c *column) string {
 		return fmt.Sprintf("DATE_FORMAT(%s, '%%m')", x)
 	default:
 		return fmt.Sprintf("strftime('%%m', %s)", x)
+	}
+}
+
+// intBucket truncates a date kept as the number YYYYMMDD by arithmetic, labelled in the
+// column's own convention (a day as stored, a month 201803, a year 2018, a quarter 2018-Q1), so
+// a label can be compared with the stored values and is the same on every dialect.
+func (d dialect) intBucket(x string, g grain) string {
+	switch g {
+	case grainDay:
+		return x
+	case grainMonth:
+		return d.intDiv(x, 100)
+	case grainQuarter:
+		y, q := d.intDiv(x, 10000), fmt.Sprintf("(%s %% 100 + 2) / 3", d.intDiv(x, 100))
+		if d.typ == datasource.MySQL {
+			return fmt.Sprintf("CONCAT(%s, '-Q', (%s %% 100 + 2) DIV 3)", y, d.intDiv(x, 100))
+		}
+		if d.typ == datasource.Postgres {
+			return fmt.Sprintf("CAST(%s AS text) || '-Q' || CAST(%s AS text)", y, q)
+		}
+		return fmt.Sprintf("%s || '-Q' || %s", y, q)
+	default:
+		return d.intDiv(x, 10000)
+	}
+}
+
+// intDiv divides an integer expression by n, dropping the remainder on every dialect (MySQL's
+// "/" keeps the fraction).
+func (d dialect) intDiv(x string, n int) string {
+	if d.typ == datasource.MySQL {
+		return fmt.Sprintf("(%s DIV %d)", x, n)
+	}
+	return fmt.Sprintf("(%s / %d)", x, n)
+}
+
+// intAsDate turns a date kept as the number YYYYMMDD into the dialect's date, for the week
+// bucket, which arithmetic cannot find.
+func (d dialect) intAsDate(x string) string {
+	switch d.typ {
+	case datasource.Postgres:
+		return fmt.Sprintf("to_date(CAST(%s AS text), 'YYYYMMDD')", x)
+	case datasource.MySQL:
+		return fmt.Sprintf("STR_TO_DATE(%s, '%%Y%%m%%d')", x)
+	default:
+		return fmt.Sprintf("date(substr(%s, 1, 4) || '-' || substr(%s, 5, 2) || '-' || substr(%s, 7, 2))", x, x, x)
 	}
 }
 
@@ -876,11 +931,17 @@ func dateSQL(dates []dateCond, d dialect) []string {
 	var out []string
 	for _, dc := range dates {
 		c := d.col(dc.col)
+		bound := func(t time.Time) string {
+			if dc.col.intDate {
+				return t.Format("20060102") // a date kept as the number YYYYMMDD
+			}
+			return d.str(day(t))
+		}
 		if !dc.rng.from.IsZero() {
-			out = append(out, fmt.Sprintf("%s >= %s", c, d.str(day(dc.rng.from))))
+			out = append(out, fmt.Sprintf("%s >= %s", c, bound(dc.rng.from)))
 		}
 		if !dc.rng.to.IsZero() {
-			out = append(out, fmt.Sprintf("%s < %s", c, d.str(day(dc.rng.to))))
+			out = append(out, fmt.Sprintf("%s < %s", c, bound(dc.rng.to)))
 		}
 	}
 	return out

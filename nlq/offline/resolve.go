@@ -294,12 +294,31 @@ func disambiguateName(m *model, items []item, i int) error {
 				nextD = d
 			}
 		}
-		if bestD <= 1 && nextD >= bestD+2 {
+		if bestD <= 1 && (nextD >= bestD+2 || sameThing(names) && nextD > bestD) {
 			keepTable(names[best].table)
 			return nil
 		}
 	}
 	return &nameAmbiguityError{words: it.text(), readings: names}
+}
+
+// sameThing reports whether two readings of a name are one thing kept twice: a row that
+// references the other's table by key and repeats its name (get_fit_now_member.name copies
+// the person's name it points to), so the reading nearest the rest of the question is right.
+func sameThing(names []cand) bool {
+	if len(names) != 2 {
+		return false
+	}
+	refers := func(a, b *table) bool {
+		for _, f := range a.fks {
+			if f.to.table == b {
+				return true
+			}
+		}
+		return false
+	}
+	same := slices.Equal(names[0].col.words, names[1].col.words) // a copy keeps the column's name
+	return same && (refers(names[0].table, names[1].table) || refers(names[1].table, names[0].table))
 }
 
 // labelOverCopies finds, among the readings of a name, the label of an entity table that

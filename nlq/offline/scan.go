@@ -85,6 +85,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			phrase := normPhraseToks(toks[i : i+n])
 			cs := lex.lookup(phrase)
+			if len(cs) == 0 && n == 2 && particles[toks[i+1].lower] {
+				cs = particleVerb(toks[i], toks[i+1], lex)
+			}
 			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && indexable(toks[i:i+n]) {
 				cs = append(cs, vs...)
 			}
@@ -597,6 +600,78 @@ func eventDate(t token, lex *lexicon) []cand {
 // wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
 // rating column, "billing" a bill. Only table and column names qualify (never values), at a
 // lower score than the names themselves.
+// columnGroups reads a word that begins the names of several text columns of one table and
+// names nothing else ("car" for car_make and car_model, "address" for address_number and
+// address_street_name) as all of them: what a person's car is, is its make and its model.
+// The item becomes one item per column, as if each had been named.
+func columnGroups(items []item) []item {
+	var out []item
+	grouped := false
+	for _, it := range items {
+		if it.kind != itEntity || len(it.cands) < 2 || len(it.toks) != 1 {
+			out = append(out, it)
+			continue
+		}
+		w, t := it.toks[0].norm, it.cands[0].table
+		group := true
+		for _, c := range it.cands {
+			group = group && c.kind == candColumn && c.table == t && c.col.class != classKey && !c.negate &&
+				len(c.col.words) > 1 && c.col.words[0] == w && c.score == it.cands[0].score
+		}
+		if !group || w == t.words[0] {
+			out = append(out, it)
+			continue
+		}
+		grouped = true
+		for k, c := range it.cands {
+			one := it
+			one.cands = []cand{c}
+			if k > 0 {
+				one.skipped = nil
+			}
+			out = append(out, one)
+		}
+	}
+	if !grouped {
+		return items // the same items, so the caller sees what resolution picks in them
+	}
+	return out
+}
+
+// particles end phrasal verbs ("check in", "sign up", "log out").
+var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}
+
+// particleVerb reads another form of a phrasal verb ("checked in", "signing up") as the
+// table or column named by its bare form ("check in" for get_fit_now_check_in).
+func particleVerb(v, part token, lex *lexicon) []cand {
+	w := v.lower
+	if v.quoted || v.isNum {
+		return nil
+	}
+	for _, suf := range []string{"ed", "ing", "s"} {
+		st, ok := strings.CutSuffix(w, suf)
+		if !ok || len(st) < 2 {
+			continue
+		}
+		forms := []string{st, st + "e"}
+		if n := len(st); n >= 2 && st[n-1] == st[n-2] {
+			forms = append(forms, st[:n-1]) // "logged in": log
+		}
+		for _, f := range forms {
+			var out []cand
+			for _, c := range lex.lookup(f + " " + part.lower) {
+				if c.kind != candValue {
+					out = append(out, c)
+				}
+			}
+			if len(out) > 0 {
+				return out
+			}
+		}
+	}
+	return nil
+}
+
 // properNoun reports whether a token is written with a capital first letter and is not all
 // capitals (an acronym like "DVD" still reads as a word).
 func properNoun(t token) bool {
@@ -628,6 +703,11 @@ func wordForm(t token, lex *lexicon) []cand {
 			forms = append(forms, st+"or", st+"r", st+"er")
 		}
 	}
+	if len(stems) == 0 && !stopWords[w] {
+		// "drive a Tesla": the bare verb of who does it, where a table is named for them
+		// (drivers_license); only tables qualify, below.
+		forms = append(forms, w+"r", w+"er")
+	}
 	past := strings.HasSuffix(w, "ed")
 	for _, f := range forms {
 		var out []cand
@@ -635,7 +715,8 @@ func wordForm(t token, lex *lexicon) []cand {
 			if past && c.kind == candColumn && len(c.col.words) > 0 && identWords[c.col.words[len(c.col.words)-1]] {
 				continue // "copies ordered": the verb is the event, never the order's number
 			}
-			if c.kind != candValue && c.score >= scoreHead {
+			// A table's head word counts too: "licensed drivers" are drivers_license rows.
+			if c.kind != candValue && (c.score >= scoreHead && len(stems) > 0 || c.kind == candTable && c.score >= scoreModifier) {
 				out = append(out, with(c, c.score*0.9))
 			}
 		}

@@ -207,6 +207,8 @@ var irregular = map[string]string{
 	"series": "series", "news": "news", "sales": "sale", "indices": "index", "criteria": "criterion",
 	"categories": "category", "countries": "country", "cities": "city", "companies": "company",
 	"quantities": "quantity", "currencies": "currency", "taxes": "tax", "boxes": "box",
+	// "check-ins", "sign-ups": the plural of a verb with its particle.
+	"ins": "in", "ups": "up", "outs": "out",
 }
 
 // singular returns a word's singular form with a few suffix rules; good enough for schema
@@ -258,6 +260,8 @@ var identAbbrevs = map[string][]string{
 	"fname": {"first", "name"}, "lname": {"last", "name"}, "mname": {"middle", "name"}, "minit": {"middle", "initial"},
 	"acct": {"account"}, "cnt": {"count"}, "avg": {"average"}, "tot": {"total"}, "yr": {"year"}, "mth": {"month"},
 	"dob": {"birth", "date"}, "sal": {"salary"}, "loc": {"location"}, "bal": {"balance"}, "inv": {"invoice"},
+	"firstname": {"first", "name"}, "lastname": {"last", "name"}, "middlename": {"middle", "name"},
+	"mem": {"member"}, "fac": {"facility"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 

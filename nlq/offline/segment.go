@@ -1,0 +1,193 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// segmenter splits identifiers written as one lower-case word ("membercost", "joindate",
+// "recommendedby", "unitsinstock") into the words they are made of. PostgreSQL folds unquoted
+// CamelCase names to lower case, and some schemas are written that way to begin with, so a
+// name's words cannot always be read from its case or underscores. Words come from what the
+// schema itself spells apart elsewhere (the "member" of a table members) and from a
+// vocabulary of schema words; at most one part may be a word neither knows.
+type segmenter struct {
+	known map[string]bool
+}
+
+// schemaVocabulary is the built-in list of words schemas are made of, next to every word the
+// engine's thesaurus and role lists already hold.
+var schemaVocabulary = strings.Fields(`
+	customer client order product item price quantity unit date time name first last middle full
+	user account amount total tax discount ship shipped shipping required hire birth start end due
+	paid pay payment invoice bill line detail status type category code number phone fax email
+	address city state region country postal zip street home page photo path note description
+	title courtesy report contact company supplier vendor employee manager department job salary
+	commission level reorder stock in on via freight weight height width length size color member
+	guest cost fee rate initial outlay monthly maintenance yearly annual daily weekly recommended
+	join created updated modified deleted update book booking facility slot count rank score rating
+	review comment post tag vote view visit session click event check store shop warehouse location
+	territory sale revenue profit margin budget target goal plan year month day week hour minute
+	second open close opened closed active balance credit limit card bank branch course student
+	teacher class grade school room floor building project task team group owner parent child
+	value list standard sort key label capacity duration distance area population official language
+	surface independence life expectancy gross national local government head form continent district
+	timestamp percent public private album artist track genre media playlist film actor movie rental
+	inventory staff film payment rental language`)
+
+// newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
+// schema's names that the names themselves spell apart.
+func newSegmenter(s *datasource.Schema) *segmenter {
+	g := &segmenter{known: map[string]bool{}}
+	add := func(phrase string) {
+		for _, w := range strings.Fields(strings.ReplaceAll(phrase, "_", " ")) {
+			g.known[singular(w)] = true
+		}
+	}
+	for _, w := range schemaVocabulary {
+		add(w)
+	}
+	for k, vs := range aliases {
+		add(k)
+		for _, v := range vs {
+			add(v)
+		}
+	}
+	for k, vs := range identAbbrevs {
+		g.known[k] = true
+		for _, v := range vs {
+			add(v)
+		}
+	}
+	for _, set := range []map[string]bool{flagWords, countLike} {
+		for k := range set {
+			add(k)
+		}
+	}
+	for k := range moneyWords {
+		add(k)
+	}
+	for _, n := range append(append([]string(nil), labelNames...), dateNames...) {
+		add(n)
+	}
+	for i := range s.Tables {
+		t := &s.Tables[i]
+		names := []string{t.Name}
+		for _, c := range t.Columns {
+			names = append(names, c.Name)
+		}
+		for k, n := range names {
+			ws := splitIdent(n)
+			if len(ws) > 1 || k == 0 {
+				for _, w := range ws {
+					if len(w) >= 3 {
+						g.known[singular(w)] = true
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// words returns an identifier's words as schemaWords does, with every long word the case and
+// underscores left whole split into known words where it is made of them.
+func (g *segmenter) words(name string) []string {
+	var parts []string
+	for _, w := range splitIdent(name) {
+		parts = append(parts, g.split(w)...)
+	}
+	return schemaWords(strings.Join(parts, "_"))
+}
+
+// linkAtEnd are the small words that end a compound name: "recommendedby", "reportsto",
+// "createdat".
+var linkAtEnd = map[string]bool{"by": true, "to": true, "at": true}
+
+// suffixes that make a word, not another word: "shipment" is no "ship" + "ment".
+var wordSuffixes = map[string]bool{"ment": true, "ments": true, "tion": true, "tions": true, "ness": true, "able": true,
+	"ible": true, "less": true, "ship": true, "ings": true, "ity": true, "ous": true, "ive": true, "ful": true, "ers": true}
+
+// split splits one lower-case word, or returns it whole.
+func (g *segmenter) split(w string) []string {
+	if len(w) < 5 || g.known[w] || g.known[singular(w)] || strings.ToLower(w) != w {
+		return []string{w}
+	}
+	if best, ok := g.best(w); ok {
+		return best
+	}
+	return []string{w}
+}
+
+// best finds the split of w with the fewest unknown parts, then the fewest parts: every part
+// known but at most one (of five letters or more, not a bare suffix); "by", "to" or "at" may
+// end it after a verb ("recommended" + "by", "reports" + "to"), "id" after a noun, a link word
+// may join two long parts ("units" + "in" + "stock"), and "is"/"has" may begin a flag.
+func (g *segmenter) best(w string) ([]string, bool) {
+	type sol struct {
+		parts   []string
+		unknown int
+	}
+	// memo[i] is the best split of w[i:].
+	memo := make([]*sol, len(w)+1)
+	memo[len(w)] = &sol{}
+	for i := len(w) - 1; i >= 0; i-- {
+		var pick *sol
+		for j := i + 2; j <= len(w); j++ {
+			rest := memo[j]
+			if rest == nil {
+				continue
+			}
+			p := w[i:j]
+			known := g.known[p] || g.known[singular(p)]
+			if _, abbrev := identAbbrevs[p]; abbrev && i > 0 {
+				known = false // "ord" of "password": abbreviations begin names
+			}
+			unknown := 0
+			switch {
+			case j == len(w) && i >= 3 && identWords[p] && (p == "id" || p == "no"):
+				// "customerid", "memid": the key of what comes before.
+			case linkWords[p]:
+				before := w[:i]
+				atEnd := j == len(w) && i >= 5 && linkAtEnd[p] && (strings.HasSuffix(before, "ed") || strings.HasSuffix(before, "s"))
+				inside := i > 0 && j < len(w) && len(p) <= 3 && i >= 4 && len(w)-j >= 4
+				atStart := i == 0 && (p == "is" || p == "has")
+				// "checkin", "checkout": a known verb and its particle.
+				particle := j == len(w) && particles[p] && i >= 3 && g.known[before]
+				if !atEnd && !inside && !atStart && !particle {
+					continue
+				}
+			case known && len(p) >= 3:
+			case len(p) >= 5 && !wordSuffixes[p]:
+				unknown = 1
+			default:
+				continue
+			}
+			if rest.unknown+unknown > 1 {
+				continue
+			}
+			c := &sol{parts: append([]string{p}, rest.parts...), unknown: rest.unknown + unknown}
+			if i == 0 && j == len(w) {
+				continue // the word whole is what split is asked to improve on
+			}
+			if pick == nil || c.unknown < pick.unknown || c.unknown == pick.unknown && len(c.parts) < len(pick.parts) {
+				pick = c
+			}
+		}
+		memo[i] = pick
+	}
+	s := memo[0]
+	if s == nil || len(s.parts) < 2 || len(s.parts) > 4 {
+		return nil, false
+	}
+	if s.unknown == len(s.parts)-1 && len(s.parts) == 2 {
+		// One known part and one unknown: the known one must be a real word, not a link.
+		for _, p := range s.parts {
+			if linkWords[p] && len(w)-len(p) < 6 {
+				return nil, false
+			}
+		}
+	}
+	return s.parts, true
+}
