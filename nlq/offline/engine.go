@@ -72,6 +72,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	if err == nil {
 		err = checkFirstWithin(items, p)
 	}
+	if err == nil {
+		err = checkTotalAnswered(q, items, p)
+	}
 	if err != nil {
 		err = toPublic(err, items)
 		if nu, ok := nlq.IsNotUnderstood(err); ok {
@@ -80,6 +83,21 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
+}
+
+// checkTotalAnswered refuses a question that asks for a total ("what did guests pay us in
+// total") when the plan found nothing to add up and would only list rows: rows are not the
+// sum that was asked for.
+func checkTotalAnswered(q string, items []item, p *plan) error {
+	if len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg || !strings.Contains(strings.ToLower(q), "in total") {
+		return nil
+	}
+	for _, it := range items {
+		if it.kind == itKeyword && (it.kw.kind == kwCount || it.kw.kind == kwList) {
+			return nil
+		}
+	}
+	return &notUnderstood{words: []string{"in total"}, msg: "cannot tell what to add up in total"}
 }
 
 // checkBareQuestion refuses a question that is only a noun phrase (starting with the rows)

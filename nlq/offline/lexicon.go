@@ -124,7 +124,7 @@ var aliases = map[string][]string{
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
 	"street": {"address", "street"}, "street address": {"address", "street"},
-	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone"},
+	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
 	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
@@ -154,6 +154,10 @@ var aliases = map[string][]string{
 	// Everyday names of common things: a song is a track, people are persons or staff, a
 	// charge or fee is a cost (Northwind's freight is what an order is charged for shipping).
 	"song": {"track"}, "tune": {"track"},
+	// A visit is a check-in; a level or tier of a membership is its status; a phone is a
+	// telephone.
+	"visit": {"check in", "checkin", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
+	"phone": {"telephone", "phone"},
 	// Who wrote something: its author, a song's composer.
 	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
@@ -733,6 +737,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					continue
 				}
 				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+				if cw := c.col; c.kind == candColumn && !strings.Contains(word, " ") && len(cw.words) > 1 && cw.words[len(cw.words)-1] == target {
+					// "membership level" for membership_status: the name with its head word
+					// said another way.
+					l.add(strings.Join(cw.words[:len(cw.words)-1], " ")+" "+word, with(c, scoreExact-0.02))
+				}
 			}
 		}
 	}

@@ -88,6 +88,22 @@ func dropCodesOfNames(it *item) {
 	it.cands = keep
 }
 
+// oneNamePart keeps one reading of a value that both parts of a row's name hold (the club's
+// GUEST account: first name and surname 'GUEST'): the rows are the same either way, so the
+// label reads it.
+func oneNamePart(it *item) {
+	keep := it.cands[:0:0]
+	for _, c := range it.cands {
+		if c.kind == candValue && c.col2 == nil && c.state == nil && c.col == c.table.label2 && slices.ContainsFunc(it.cands, func(o cand) bool {
+			return o.kind == candValue && o.col == o.table.label && o.table == c.table && strings.EqualFold(o.value, c.value)
+		}) {
+			continue
+		}
+		keep = append(keep, c)
+	}
+	it.cands = keep
+}
+
 // preferExactCase keeps, for a word typed in capitals ("US"), the values stored exactly so
 // ('US' the country code) over those that only match ignoring case ('us' a language).
 func preferExactCase(it *item) {
@@ -131,6 +147,7 @@ func disambiguateName(m *model, items []item, i int) error {
 	}
 	dropCodesOfNames(it)
 	preferExactCase(it)
+	oneNamePart(it)
 	var names []cand
 	for _, c := range it.cands {
 		if c.kind != candValue || c.state != nil || !nameColumn(c.col) {

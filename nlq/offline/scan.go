@@ -134,6 +134,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
 			}
 		}
+		if bestLen == 0 && emptyWords[toks[i].norm] && !toks[i].quoted {
+			// "at the club", "fraud cases", "reports filed in 2018": words the schema does
+			// not know that name the business itself, count its rows or say they were made.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
 		if bestLen == 0 {
 			t := toks[i]
 			switch {
@@ -236,6 +243,13 @@ func stockVerb(items []item, lex *lexicon) {
 // rateWords name money paid per period: a salary, a rent, a fee.
 var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pay"}
 
+// emptyWords are read as nothing when the schema does not name them: the place or business
+// the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
+// "incidents") and a verb that only says a row was made ("filed", "logged").
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise
+	case incident occurrence instance entry record
+	file filed log logged record recorded lodge lodged submit submitted`))
+
 // fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
 // does each rep look after"); their words would otherwise be left unplaced.
 var fillerPhrases = map[string]bool{
@@ -245,6 +259,7 @@ var fillerPhrases = map[string]bool{
 	// "playlists we put together", "discount we gave away", "states on file".
 	"send out": true, "sent out": true, "sends out": true, "went out": true, "go out": true, "goes out": true, "gone out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
+	"in the register": true, "on the books": true, "break down": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
@@ -616,7 +631,7 @@ func columnGroups(items []item) []item {
 		group := true
 		for _, c := range it.cands {
 			group = group && c.kind == candColumn && c.table == t && c.col.class != classKey && !c.negate &&
-				len(c.col.words) > 1 && c.col.words[0] == w && c.score == it.cands[0].score
+				len(c.col.words) > 1 && c.col.words[0] == w
 		}
 		if !group || w == t.words[0] {
 			out = append(out, it)
@@ -627,6 +642,8 @@ func columnGroups(items []item) []item {
 			one := it
 			one.cands = []cand{c}
 			if k > 0 {
+				// As if said "car make and car model".
+				out = append(out, item{kind: itKeyword, kw: keywords["and"], toks: it.toks, start: it.start})
 				one.skipped = nil
 			}
 			out = append(out, one)

@@ -132,8 +132,22 @@ func wordTokens(w string) []token {
 	if n, ok := numberWords[lw]; ok {
 		return []token{{raw: w, lower: lw, norm: lw, num: n, isNum: true}}
 	}
+	if us, ok := britishSpellings[lw]; ok {
+		lw = us // "colour" is the color column
+	}
 	s := singular(lw)
 	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw, poss: poss}}
+}
+
+// britishSpellings maps British spellings to the American ones schemas are mostly written in.
+var britishSpellings = map[string]string{
+	"colour": "color", "colours": "colors", "licence": "license", "licences": "licenses", "centre": "center",
+	"centres": "centers", "favourite": "favorite", "favourites": "favorites", "organisation": "organization",
+	"organisations": "organizations", "catalogue": "catalog", "catalogues": "catalogs", "behaviour": "behavior",
+	"labour": "labor", "neighbourhood": "neighborhood", "metre": "meter", "metres": "meters", "litre": "liter",
+	"litres": "liters", "programme": "program", "programmes": "programs", "jewellery": "jewelry", "defence": "defense",
+	"cheque": "check", "cheques": "checks", "enrolment": "enrollment", "enrolments": "enrollments", "fulfilment": "fulfillment",
+	"travelled": "traveled", "modelling": "modeling", "analyse": "analyze", "analysed": "analyzed", "utilisation": "utilization",
 }
 
 // contraction spells out a contracted verb: "don't" is "do not", "we've" is "we", so that

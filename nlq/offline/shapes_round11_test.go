@@ -1,0 +1,184 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// cityRecords is a city's register in the style of the SQL Murder Mystery: dates kept as the
+// numbers YYYYMMDD, tables named by several words (crime_scene_report, drivers_license,
+// get_fit_now_check_in) and a gym member's name copied from the person it points to.
+func cityRecords() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "drivers_license", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "age", Type: "integer"},
+			{Name: "hair_color", Type: "text", SampleValues: []string{"red", "blonde", "black"}},
+			{Name: "eye_color", Type: "text", SampleValues: []string{"green", "blue", "brown"}},
+			{Name: "car_make", Type: "text", SampleValues: []string{"Tesla", "Ford"}},
+			{Name: "car_model", Type: "text", SampleValues: []string{"Model S", "Focus"}}}},
+		{Name: "person", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Kourtney Calderwood", "Everette Koepke"}},
+			{Name: "license_id", Type: "integer"}, {Name: "address_number", Type: "integer"},
+			{Name: "address_street_name", Type: "text", SampleValues: []string{"Gustavus Blvd", "Franklin Ave"}}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"license_id"}, RefTable: "drivers_license", RefColumns: []string{"id"}}}},
+		{Name: "crime_scene_report", Columns: []datasource.Column{
+			{Name: "date", Type: "integer"}, {Name: "type", Type: "text", SampleValues: []string{"murder", "fraud", "theft"}},
+			{Name: "city", Type: "text", SampleValues: []string{"SQL City", "Jersey City"}}}},
+		{Name: "get_fit_now_member", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "text"}, {Name: "person_id", Type: "integer"},
+			{Name: "name", Type: "text", SampleValues: []string{"Everette Koepke"}},
+			{Name: "membership_start_date", Type: "integer"},
+			{Name: "membership_status", Type: "text", SampleValues: []string{"gold", "silver", "regular"}}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"person_id"}, RefTable: "person", RefColumns: []string{"id"}}}},
+		{Name: "get_fit_now_check_in", Columns: []datasource.Column{
+			{Name: "membership_id", Type: "text"}, {Name: "check_in_date", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"membership_id"}, RefTable: "get_fit_now_member", RefColumns: []string{"id"}}}},
+	}, Profile: []datasource.ColumnProfile{
+		{Table: "crime_scene_report", Column: "date", Rows: 1228, NonNull: 1228, Distinct: 400, Min: "20170101", Max: "20180501"},
+		{Table: "get_fit_now_check_in", Column: "check_in_date", Rows: 2703, NonNull: 2703, Distinct: 300, Min: "20170101", Max: "20180501"},
+		{Table: "get_fit_now_member", Column: "membership_start_date", Rows: 184, NonNull: 184, Distinct: 180, Min: "20160101", Max: "20180428"},
+	}}
+}
+
+// TestADateKeptAsYYYYMMDDIsComparedAndBucketedAsANumber: a number column named like a date
+// whose values are YYYYMMDD days is a date: a period becomes a numeric range and a month
+// bucket is arithmetic, labelled as the database writes it.
+func TestADateKeptAsYYYYMMDDIsComparedAndBucketedAsANumber(t *testing.T) {
+	s := cityRecords()
+	wantSQL(t, s, "How many crime scene reports in 2018?", "crime_scene_report.date >= 20180101")
+	wantSQL(t, s, "How many check ins were there in March 2018?", "get_fit_now_check_in.check_in_date < 20180401")
+	wantSQL(t, s, "Which month of 2017 had the most check ins?", "(get_fit_now_check_in.check_in_date / 100)")
+	wantSQL(t, s, "When did the most recent membership start?", "MAX(get_fit_now_member.membership_start_date)")
+}
+
+// TestIntegerDateBucketsOnEveryDialect: the arithmetic divides without a remainder on each
+// dialect (MySQL's "/" keeps the fraction) and the week, which arithmetic cannot find, goes
+// through the dialect's date.
+func TestIntegerDateBucketsOnEveryDialect(t *testing.T) {
+	c := &column{name: "d", table: &table{name: "t"}, intDate: true}
+	for _, tc := range []struct {
+		typ   datasource.Type
+		g     grain
+		want  string
+		month string
+	}{
+		{datasource.SQLite, grainMonth, "(t.d / 100)", "(t.d / 100) % 100"},
+		{datasource.Postgres, grainYear, "(t.d / 10000)", "(t.d / 100) % 100"},
+		{datasource.MySQL, grainMonth, "(t.d DIV 100)", "(t.d DIV 100) % 100"},
+		{datasource.MySQL, grainWeek, "STR_TO_DATE(t.d, '%Y%m%d')", ""},
+		{datasource.Postgres, grainWeek, "to_date(CAST(t.d AS text), 'YYYYMMDD')", ""},
+		{datasource.SQLite, grainDay, "t.d", ""},
+	} {
+		d := dialect{typ: tc.typ}
+		if got := d.bucket(c, tc.g); !strings.Contains(got, tc.want) {
+			t.Errorf("%v %v: bucket %q, want %q in it", tc.typ, tc.g, got, tc.want)
+		}
+		if tc.month != "" && d.monthOfYear(c) != tc.month {
+			t.Errorf("%v: month of year %q, want %q", tc.typ, d.monthOfYear(c), tc.month)
+		}
+	}
+}
+
+// TestATableIsNamedByItsShorterNames: "crime reports" (first word and head), "drivers" (a
+// word no other table is called, with "licensed"), "check-ins" and "checked in" (a verb and its particle),
+// "licensed" (a form of the head) all name their tables; "colour" is the color column.
+func TestATableIsNamedByItsShorterNames(t *testing.T) {
+	s := cityRecords()
+	wantSQL(t, s, "How many crime reports came in from Jersey City?", "FROM crime_scene_report")
+	wantSQL(t, s, "What's the average age of our licensed drivers?", "AVG(drivers_license.age)")
+	wantSQL(t, s, "How many licensed drivers drive a Tesla?", "drivers_license.car_make = 'Tesla'")
+	wantSQL(t, s, "How many check-ins were logged in 2018?", "FROM get_fit_now_check_in")
+	wantSQL(t, s, "How many drivers per hair colour?", "drivers_license.hair_color")
+	wantSQL(t, s, "How many drivers have green eyes and red hair?", "drivers_license.eye_color = 'green'")
+	wantSQL(t, s, "How many fraud crime reports were filed in 2018?", "crime_scene_report.type = 'fraud'")
+}
+
+// TestANameCopiedFromTheRowItPointsToIsReadWhereTheQuestionIs: a gym member's name repeats
+// the person's it points to; "checked in" is about the member, so the member's copy is read
+// rather than refusing the name as ambiguous.
+func TestANameCopiedFromTheRowItPointsToIsReadWhereTheQuestionIs(t *testing.T) {
+	s := cityRecords()
+	wantSQL(t, s, "How many times has Everette Koepke checked in?", "get_fit_now_member.name = 'Everette Koepke'")
+	wantSQL(t, s, "What membership level does Everette Koepke have?", "get_fit_now_member.membership_status")
+}
+
+// TestAWordBeginningSeveralColumnsReadsThemAll: "car" is the car's make and model.
+func TestAWordBeginningSeveralColumnsReadsThemAll(t *testing.T) {
+	g := wantSQL(t, cityRecords(), "What car does Kourtney Calderwood drive?", "drivers_license.car_make, drivers_license.car_model")
+	if strings.Contains(g.SQL, "SUM(") {
+		t.Fatalf("a lookup adds nothing up:\n%s", g.SQL)
+	}
+}
+
+// TestANumberThatIdentifiesIsNeverAddedUp: an address number tells houses apart.
+func TestANumberThatIdentifiesIsNeverAddedUp(t *testing.T) {
+	m := newModel(cityRecords())
+	if c := m.byName["person"].col("address_number"); c.class != classText {
+		t.Fatalf("address_number is class %v, want text", c.class)
+	}
+}
+
+// clubSchema is pgexercises' country club: names written as one lower-case word.
+func clubSchema() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "members", PrimaryKey: []string{"memid"}, Columns: []datasource.Column{
+			{Name: "memid", Type: "integer"}, {Name: "surname", Type: "text", SampleValues: []string{"GUEST", "Smith", "Rownam"}},
+			{Name: "firstname", Type: "text", SampleValues: []string{"GUEST", "Darren", "Tim"}}, {Name: "telephone", Type: "text"},
+			{Name: "recommendedby", Type: "integer", Nullable: true}, {Name: "joindate", Type: "timestamp"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"recommendedby"}, RefTable: "members", RefColumns: []string{"memid"}}}},
+		{Name: "facilities", PrimaryKey: []string{"facid"}, Columns: []datasource.Column{
+			{Name: "facid", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Tennis Court 1", "Squash Court"}},
+			{Name: "membercost", Type: "numeric"}, {Name: "guestcost", Type: "numeric"},
+			{Name: "initialoutlay", Type: "numeric"}, {Name: "monthlymaintenance", Type: "numeric"}}},
+		{Name: "bookings", PrimaryKey: []string{"bookid"}, Columns: []datasource.Column{
+			{Name: "bookid", Type: "integer"}, {Name: "facid", Type: "integer"}, {Name: "memid", Type: "integer"},
+			{Name: "starttime", Type: "timestamp"}, {Name: "slots", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("facid", "facilities"), sameKey("memid", "members")}},
+	}}
+}
+
+// TestNamesWrittenAsOneLowerCaseWordAreSplit: the segmenter finds the words of squashed names
+// from the schema's own words and a vocabulary, and leaves real words whole.
+func TestNamesWrittenAsOneLowerCaseWordAreSplit(t *testing.T) {
+	g := newSegmenter(clubSchema())
+	for w, want := range map[string]string{
+		"membercost": "member cost", "guestcost": "guest cost", "initialoutlay": "initial outlay",
+		"monthlymaintenance": "monthly maintenance", "recommendedby": "recommended by", "joindate": "join date",
+		"starttime": "start time", "memid": "mem id", "customerid": "customer id", "reportsto": "reports to",
+		"unitsinstock": "units in stock", "quantityperunit": "quantity per unit",
+		// Real words stay whole.
+		"shipment": "shipment", "shipper": "shipper", "payment": "payment", "discount": "discount", "password": "password",
+		"extension": "extension", "telephone": "telephone", "surname": "surname", "holidays": "holidays", "commission": "commission",
+	} {
+		if got := strings.Join(g.split(w), " "); got != want {
+			t.Errorf("split(%q) = %q, want %q", w, got, want)
+		}
+	}
+	m := newModel(clubSchema())
+	if got := m.byName["members"].col("joindate").words; !slices.Equal(got, []string{"join", "date"}) {
+		t.Errorf("joindate words %v", got)
+	}
+}
+
+// TestTheClubsSquashedNamesAreAnswered: the split names are found by the words people say.
+func TestTheClubsSquashedNamesAreAnswered(t *testing.T) {
+	s := clubSchema()
+	wantSQL(t, s, "List the members who joined in August 2012.", "members.joindate >= '2012-08-01'")
+	wantSQL(t, s, "What is the total monthly maintenance across all facilities?", "SUM(facilities.monthlymaintenance)")
+	wantSQL(t, s, "What is Tim Rownam's phone number?", "members.telephone")
+	wantSQL(t, s, "How many members does the club have?", "COUNT(*)")
+	// GUEST is both parts of one row's name: the surname reads it.
+	wantSQL(t, s, "How many guest bookings did each facility get?", "members.surname = 'GUEST'")
+}
+
+// TestATotalWithNothingToAddUpIsRefused: "what did guests pay in total" with no money column
+// would list bookings; rows are not the total asked for.
+func TestATotalWithNothingToAddUpIsRefused(t *testing.T) {
+	_, err := generatePG(clubSchema(), "What did guests pay us in total in August 2012?")
+	if err == nil || !strings.Contains(err.Error(), "in total") {
+		t.Fatalf("want a refusal naming \"in total\", got %v", err)
+	}
+}
