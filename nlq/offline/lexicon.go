@@ -856,7 +856,8 @@ func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 		l.add(ws[0]+" "+head, cand{kind: candTable, table: t, score: scoreExact - 0.02})
 	}
 	for _, w := range ws[:headAt] {
-		if tableWords[w] || genericWords[w] || linkWords[w] || stopWords[w] || len(w) < 3 {
+		if tableWords[w] || genericWords[w] || linkWords[w] || stopWords[w] || len(w) < 3 || moneyWords[w] > 0 || moneySynonyms[w] != nil {
+			// "sales" of sales_reps is what was sold before it is the reps.
 			continue
 		}
 		if _, kw := keywords[w]; kw {
