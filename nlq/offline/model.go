@@ -95,8 +95,8 @@ var (
 	countLike  = map[string]bool{"click": true, "impression": true, "conversion": true, "quantity": true, "qty": true, "unit": true, "view": true, "visit": true, "session": true, "count": true, "lead": true, "signup": true}
 )
 
-// numberWords2 end the names of numbers that identify ("address_number", "house_no").
-var numberWords2 = map[string]bool{"number": true, "no": true, "num": true, "nr": true, "nbr": true}
+// identNumberWords end the names of numbers that identify ("address_number", "house_no").
+var identNumberWords = map[string]bool{"number": true, "no": true, "num": true, "nr": true, "nbr": true}
 
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
@@ -172,7 +172,7 @@ func newModel(s *datasource.Schema) *model {
 					}
 				}
 			}
-			if c.class == classNumber && c.money == 0 && !c.countName() && len(c.words) > 1 && numberWords2[c.words[len(c.words)-1]] {
+			if c.class == classNumber && c.money == 0 && !c.countName() && len(c.words) > 1 && identNumberWords[c.words[len(c.words)-1]] {
 				// address_number, house_no: a number that tells places or rows apart, never
 				// added up.
 				c.class = classText
