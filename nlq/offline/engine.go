@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/analytics-agent/service/datasource"
@@ -64,7 +65,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	stockVerb(items, lex)
-	items = columnGroups(items)
+	items = columnGroups(dropRelationVerbs(items))
 	p, err := interpret(m, items)
 	if err == nil {
 		err = checkBareQuestion(q, items, p)
@@ -75,6 +76,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	if err == nil {
 		err = checkTotalAnswered(q, items, p)
 	}
+	if err == nil {
+		err = checkCurrencyUnit(q, p)
+	}
 	if err != nil {
 		err = toPublic(err, items)
 		if nu, ok := nlq.IsNotUnderstood(err); ok {
@@ -83,6 +87,27 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
+}
+
+// inCurrency finds "in dollars", "in euros", "in US dollars": the unit an amount is asked in.
+var inCurrency = regexp.MustCompile(`(?i)\bin (us |u\.s\. )?(dollars|euros|pounds|usd|eur|gbp)\b`)
+
+// checkCurrencyUnit refuses an amount asked "in dollars" when the money column it reads is
+// kept as an integer: money is very often stored as integer cents, and nothing in the schema
+// says which, so the answer could be a hundred times off. A semantic-layer metric that divides
+// says it, and decimal columns are read as they are.
+func checkCurrencyUnit(q string, p *plan) error {
+	if !inCurrency.MatchString(q) {
+		return nil
+	}
+	_, cols := planRefs(p)
+	for c := range cols {
+		if c.class == classNumber && c.money > 0 && c.intTyp && c.metric == nil {
+			return &notUnderstood{words: []string{inCurrency.FindString(q)},
+				msg: fmt.Sprintf("cannot tell whether %s.%s is kept in whole units or in cents; define a metric that says so", c.table.name, c.name)}
+		}
+	}
+	return nil
 }
 
 // checkTotalAnswered refuses a question that asks for a total ("what did guests pay us in

@@ -158,6 +158,10 @@ var aliases = map[string][]string{
 	// telephone.
 	"visit": {"check in", "checkin", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
 	"phone": {"telephone", "phone"},
+	// Where a flight or a trip starts and ends; how high a place is.
+	"departing": {"source airport", "source", "origin", "departure"}, "departure": {"source airport", "source", "origin"},
+	"arriving": {"destination airport", "destination"}, "arrival": {"destination airport", "destination"},
+	"elevation": {"altitude", "elevation"},
 	// Who wrote something: its author, a song's composer.
 	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
@@ -185,6 +189,10 @@ var aliases = map[string][]string{
 	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
+
+// phraseOnlyAliases reach their targets only with the rest of the target's name: "membership
+// level" is membership_status, but a bare "tier" is no order's status.
+var phraseOnlyAliases = map[string]bool{"level": true, "tier": true}
 
 // tableAliases maps everyday names of rows to the table names catalogues use for them; unlike
 // aliases they reach only tables (a book is a row of titles, not a job title column).
@@ -640,6 +648,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				l.add(adj, with(c, scoreSynonym))
 			}
 		}
+		// Countries of a column with many values sit in the value index.
+		for _, c := range l.values[country] {
+			l.values[adj] = append(l.values[adj], with(c, scoreSynonym))
+		}
 	}
 	// "US customers", "UK suppliers": a country code is the country's stored value, written
 	// out or as another code.
@@ -736,7 +748,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(word, with(c, scoreHead*(scoreSynonym-0.05*float64(i))))
 					continue
 				}
-				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+				if !phraseOnlyAliases[word] || target == word {
+					l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+				}
 				if cw := c.col; c.kind == candColumn && !strings.Contains(word, " ") && len(cw.words) > 1 && cw.words[len(cw.words)-1] == target {
 					// "membership level" for membership_status: the name with its head word
 					// said another way.

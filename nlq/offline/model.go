@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -27,8 +28,12 @@ type column struct {
 	words   []string // singular words of the name
 	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
 	samples []string
-	metric  *metricDef                // a semantic-layer metric: a virtual column, aggregated by its expression
-	boolTyp bool                      // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	intTyp  bool       // stored as an integer type
+	// partKey says the column is one of several making up the table's primary key: a link
+	// table's columns repeat by design, whatever the data holds today.
+	partKey bool
 	prof    *datasource.ColumnProfile // what the data says, when the schema was profiled
 	index   []string                  // the value index of a label-like column with many values
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
@@ -130,6 +135,8 @@ func newModel(s *datasource.Schema) *model {
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
 			c.boolTyp = c.class == classBool
+			c.intTyp = strings.Contains(strings.ToLower(sc.Type), "int")
+			c.partKey = pk[lname] && len(st.PrimaryKey) > 1
 			if c.class == classNumber && isFlagName(c.words) && !pk[lname] {
 				c.class = classBool // Discontinued, is_active: a 0/1 flag, never a measure
 			}
@@ -396,11 +403,19 @@ func (c *column) countName() bool {
 }
 
 // flagPairs are the value pairs of flags stored as text, "on" first.
-var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}}
+var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}, {"y", ""}}
 
 // textFlag recognises a text column whose sampled values are exactly the two values of a flag,
 // returning them as stored.
 func textFlag(samples []string) (on, off string, ok bool) {
+	// 'Y', 'N' and a stray 'n' are still two states; the first spelling of each is kept.
+	var uniq []string
+	for _, v := range samples {
+		if !slices.ContainsFunc(uniq, func(u string) bool { return strings.EqualFold(u, v) }) {
+			uniq = append(uniq, v)
+		}
+	}
+	samples = uniq
 	if len(samples) != 2 {
 		return "", "", false
 	}

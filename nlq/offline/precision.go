@@ -506,7 +506,7 @@ func (b *builder) checkStopValues() error {
 	for k := range b.items {
 		it := &b.items[k]
 		for _, w := range it.skipped {
-			if len(w) < 5 || !stateVerb(w) {
+			if len(w) < 5 || !stateVerb(w) || slices.Contains(it.verbs, w) {
 				continue
 			}
 			for _, t := range b.m.tables {

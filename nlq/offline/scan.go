@@ -31,6 +31,9 @@ type item struct {
 	// skipped are the stop words dropped just before the item (and, on the last item, after
 	// it): verbs such as "processed" that carry no query part but say who did something.
 	skipped []string
+	// verbs are the skipped words that were read as verbs although a state column stores
+	// them ("have placed an order": not status 'placed').
+	verbs []string
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -41,10 +44,11 @@ func (it *item) text() string { return joinRaw(it.toks) }
 // though "total" is a keyword: the longer match decides).
 func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	var items []item
-	var skipped []string
+	var skipped, verbs []string
 	defer func() {
 		if n := len(items); n > 0 {
 			items[n-1].skipped = append(items[n-1].skipped, skipped...)
+			items[n-1].verbs = append(items[n-1].verbs, verbs...)
 		}
 	}()
 	for i := 0; i < len(toks); {
@@ -65,6 +69,15 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
+			}
+			if toks[i].lower == "each" && backEach(toks, i) {
+				// "how much did each pay", "each one": the rows already named, not a grouping.
+				skipped = append(skipped, "each")
+				i++
+				if i < len(toks) && toks[i].lower == "one" {
+					i++
+				}
+				continue
 			}
 			for n := min(maxKeywordWords, len(toks)-i); n > bestLen; n-- {
 				if k, ok := keywords[lowerPhrase(toks[i:i+n])]; ok {
@@ -95,8 +108,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) {
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
-				// typed exactly as stored.
+				// typed exactly as stored, and a status said as a verb ("customers who have
+				// placed two orders") is the act, not the state.
 				cs = exactValues(cs, toks[i].raw)
+				if len(cs) > 0 && verbUse(toks, i) {
+					cs = nil
+					verbs = append(verbs, toks[i].lower)
+				}
 			}
 			if len(cs) == 0 {
 				continue
@@ -157,6 +175,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		best.start = i
 		best.skipped, skipped = skipped, nil
+		best.verbs, verbs = verbs, nil
 		items = append(items, best)
 		i += bestLen
 	}
@@ -250,6 +269,45 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	case incident occurrence instance entry record
 	file filed log logged record recorded lodge lodged submit submitted`))
 
+// relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
+// "how many routes does each airline fly"); they are read as nothing when the question names
+// such a table itself, which then carries the relation, and refused otherwise.
+var relationVerbs = toSet(strings.Fields(`fly flies flew flown flying operate operates operated operating
+	observe observes observed sit sits fall falls`))
+
+// dropRelationVerbs reads a relation verb as nothing when an item names a table that links
+// two others (two foreign keys or more): the verb only says such rows exist.
+func dropRelationVerbs(items []item) []item {
+	linking := false
+	for _, it := range items {
+		for _, c := range it.cands {
+			linking = linking || c.kind == candTable && c.score >= scoreHead && len(c.table.fks) >= 2
+		}
+	}
+	if !linking {
+		return items
+	}
+	out := items[:0:0]
+	var carry []string
+	for _, it := range items {
+		if it.kind == itUnknown && len(it.toks) == 1 && relationVerbs[it.toks[0].lower] {
+			carry = append(carry, it.skipped...)
+			carry = append(carry, it.toks[0].lower)
+			continue
+		}
+		it.skipped = append(carry, it.skipped...)
+		carry = nil
+		out = append(out, it)
+	}
+	if n := len(out); n > 0 && len(carry) > 0 {
+		out[n-1].skipped = append(out[n-1].skipped, carry...)
+	}
+	if len(out) == len(items) {
+		return items
+	}
+	return out
+}
+
 // fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
 // does each rep look after"); their words would otherwise be left unplaced.
 var fillerPhrases = map[string]bool{
@@ -259,7 +317,7 @@ var fillerPhrases = map[string]bool{
 	// "playlists we put together", "discount we gave away", "states on file".
 	"send out": true, "sent out": true, "sends out": true, "went out": true, "go out": true, "goes out": true, "gone out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
-	"in the register": true, "on the books": true, "break down": true,
+	"in the register": true, "on the books": true, "break down": true, "along the way": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
@@ -397,6 +455,30 @@ func narrowByContext(items []item) {
 			it.cands = keep
 		}
 	}
+	for i := 0; i+1 < len(items); i++ {
+		// "Irish airlines": a nationality right before a table is that table's own country,
+		// not a value spelled the same elsewhere (the callsign 'IRISH').
+		it, n := &items[i], &items[i+1]
+		country, ok := demonyms[strings.ToLower(it.text())]
+		if !ok || it.kind != itEntity || n.kind != itEntity {
+			continue
+		}
+		var named *table
+		for _, c := range n.cands {
+			if c.kind == candTable && c.score >= scoreExact {
+				named = c.table
+			}
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candValue && named != nil && c.table == named && normPhrase(c.value) == country {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			it.cands = keep
+		}
+	}
 	for i := 1; i < len(items); i++ {
 		// "customers in France": a value said right after a table names that table's
 		// attribute when it has one (Customers.Country, not the orders' ShipCountry).
@@ -485,7 +567,7 @@ var payVerbs = toSet(strings.Fields("paid pay pays paying spent spend spends spe
 var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
 
 // placeWords link rows to where they are: "customers in France", "suppliers from Japan".
-var placeWords = toSet(strings.Fields("in from at based located living live lives"))
+var placeWords = toSet(strings.Fields("in from at based located living live lives are is there were was"))
 
 // onlyValueCands reports whether every candidate is a value.
 func onlyValueCands(cs []cand) bool {
@@ -654,6 +736,58 @@ func columnGroups(items []item) []item {
 	}
 	return out
 }
+
+// verbUse reports whether a participle is used as a verb in the perfect tense or with an
+// object ("have placed", "placed an order", "placed more than two orders", "how many orders
+// has Rose placed?"), not as a state ("placed orders", "orders that have been placed").
+func verbUse(toks []token, i int) bool {
+	w := toks[i].lower
+	if !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	if i > 0 && perfectAux[toks[i-1].lower] {
+		return true
+	}
+	if i+1 < len(toks) && (toks[i+1].isNum || objectStarts[toks[i+1].lower]) {
+		return true
+	}
+	if i == len(toks)-1 {
+		for j := i - 1; j >= 0; j-- {
+			if toks[j].lower == "been" || toks[j].lower == "being" {
+				return false
+			}
+			if perfectAux[toks[j].lower] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// perfectAux make a participle a verb in the perfect tense; objectStarts begin its object.
+var (
+	perfectAux   = toSet([]string{"have", "has", "had", "'ve", "never"})
+	objectStarts = toSet([]string{"a", "an", "any", "more", "fewer", "less", "at", "over", "under", "their", "his", "her", "no", "only", "exactly"})
+)
+
+// backEach reports whether "each" at toks[i] refers back to rows already named ("how much
+// did each pay", "each one", "how many are in each?") rather than introducing a grouping
+// ("each country", "each of the stores").
+func backEach(toks []token, i int) bool {
+	if i+1 >= len(toks) {
+		return i > 0 && toks[i-1].lower == "in" // "how many airports are in each?": the groups named before
+	}
+	n := toks[i+1]
+	if n.lower == "one" {
+		return true
+	}
+	return !n.quoted && backEachVerbs[n.lower]
+}
+
+// backEachVerbs follow an "each" that is the subject of a verb, not a grouping.
+var backEachVerbs = toSet(strings.Fields(`pay pays paid spend spends spent have has had do does did is are was were
+	get gets got make makes made earn earns earned bring brings brought fly flies flew operate operates operated
+	take takes took hold holds held contain contains contained cost costs sell sells sold buy buys bought`))
 
 // particles end phrasal verbs ("check in", "sign up", "log out").
 var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}

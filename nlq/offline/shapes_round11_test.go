@@ -182,3 +182,138 @@ func TestATotalWithNothingToAddUpIsRefused(t *testing.T) {
 		t.Fatalf("want a refusal naming \"in total\", got %v", err)
 	}
 }
+
+// jaffleShop is dbt's classic example shop: a status value that is also a verb ('placed'),
+// amounts kept as integer cents, a customer's name in two parts.
+func jaffleShop() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "customers", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "INTEGER"}, {Name: "first_name", Type: "TEXT", SampleValues: []string{"Rose", "Howard"}},
+			{Name: "last_name", Type: "TEXT", SampleValues: []string{"M.", "R."}}}},
+		{Name: "orders", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "INTEGER"}, {Name: "user_id", Type: "INTEGER"}, {Name: "order_date", Type: "DATE"},
+			{Name: "status", Type: "TEXT", SampleValues: []string{"completed", "placed", "shipped", "returned", "return_pending"}}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"user_id"}, RefTable: "customers", RefColumns: []string{"id"}}}},
+		{Name: "payments", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "INTEGER"}, {Name: "order_id", Type: "INTEGER"},
+			{Name: "payment_method", Type: "TEXT", SampleValues: []string{"credit_card", "coupon", "bank_transfer", "gift_card"}},
+			{Name: "amount", Type: "INTEGER"}},
+			ForeignKeys: []datasource.ForeignKey{sameKeyTo("order_id", "orders", "id")}},
+	}}
+}
+
+func sameKeyTo(col, ref, refCol string) datasource.ForeignKey {
+	return datasource.ForeignKey{Columns: []string{col}, RefTable: ref, RefColumns: []string{refCol}}
+}
+
+// TestAStatusSaidAsAVerbIsTheAct: "have placed", "placed an order", "has Rose M. placed?" are
+// the act of ordering; "placed orders" and "orders that have been placed" are the state.
+func TestAStatusSaidAsAVerbIsTheAct(t *testing.T) {
+	s := jaffleShop()
+	for _, q := range []string{
+		"List the customers who have placed more than two orders.",
+		"How many orders has Rose M. placed?",
+		"Which customers have never placed an order?",
+	} {
+		g, err := generatePG(s, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if strings.Contains(g.SQL, "'placed'") {
+			t.Errorf("%s: the verb is read as the status:\n%s", q, g.SQL)
+		}
+	}
+	wantSQL(t, s, "How many placed orders are there?", "orders.status = 'placed'")
+	wantSQL(t, s, "How many orders have been placed?", "orders.status = 'placed'")
+}
+
+// TestAnAmountAskedInDollarsFromIntegerMoneyIsRefused: integer money may be cents; nothing in
+// the schema says which, so "in dollars" is refused rather than answered a hundred times off.
+func TestAnAmountAskedInDollarsFromIntegerMoneyIsRefused(t *testing.T) {
+	s := jaffleShop()
+	_, err := generatePG(s, "What is the average payment in dollars?")
+	if err == nil || !strings.Contains(err.Error(), "cents") {
+		t.Fatalf("want a refusal about cents, got %v", err)
+	}
+	wantSQL(t, s, "What is the average payment?", "AVG(payments.amount)")
+	s.Tables[2].Columns[3].Type = "NUMERIC(10,2)"
+	wantSQL(t, s, "What is the average payment in dollars?", "AVG(payments.amount)")
+}
+
+// personIncome keeps incomes in a table of their own, referenced by each person's ssn.
+func personIncome() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "income", PrimaryKey: []string{"ssn"}, Columns: []datasource.Column{{Name: "ssn", Type: "integer"}, {Name: "annual_income", Type: "integer"}}},
+		{Name: "person", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Ann Lee"}}, {Name: "ssn", Type: "integer"},
+			{Name: "city", Type: "text", SampleValues: []string{"Boston", "Reading"}}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("ssn", "income")}},
+	}, Profile: []datasource.ColumnProfile{
+		{Table: "person", Column: "ssn", Rows: 10000, NonNull: 10000, Distinct: 9999},
+	}}
+}
+
+// TestAnAttributeKeptOneToOneIsNotCountedTwice: each person's ssn is (nearly) unique, so an
+// income joined to its person is one row per person and averaging it per city is fine; were
+// many people to share an ssn, the answer would be refused as counting incomes twice.
+func TestAnAttributeKeptOneToOneIsNotCountedTwice(t *testing.T) {
+	s := personIncome()
+	wantSQL(t, s, "What is the average annual income per city?", "AVG(income.annual_income)")
+	s.Profile[0].Distinct = 4000
+	if _, err := generatePG(s, "What is the average annual income per city?"); err == nil || !strings.Contains(err.Error(), "more than once") {
+		t.Fatalf("shared ssns must be refused, got %v", err)
+	}
+}
+
+// flights is a route table linking airlines and two roles of airports, with flags stored as
+// 'Y'/'N' (and a stray 'n').
+func flights() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "airlines", PrimaryKey: []string{"airline_id"}, Columns: []datasource.Column{
+			{Name: "airline_id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Ryanair", "Lufthansa"}},
+			{Name: "country", Type: "text", SampleValues: []string{"Ireland", "Germany"}},
+			{Name: "active", Type: "text", SampleValues: []string{"Y", "N", "n"}}}},
+		{Name: "airports", PrimaryKey: []string{"airport_id"}, Columns: []datasource.Column{
+			{Name: "airport_id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Dublin Airport"}},
+			{Name: "country", Type: "text", SampleValues: []string{"Ireland", "Germany"}}, {Name: "altitude", Type: "integer"}}},
+		{Name: "routes", PrimaryKey: []string{"route_id"}, Columns: []datasource.Column{
+			{Name: "route_id", Type: "integer"}, {Name: "airline_id", Type: "integer"},
+			{Name: "source_airport_id", Type: "integer"}, {Name: "destination_airport_id", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("airline_id", "airlines"),
+				sameKeyTo("source_airport_id", "airports", "airport_id"), sameKeyTo("destination_airport_id", "airports", "airport_id")}},
+	}}
+}
+
+// TestARelationVerbIsReadWhenItsTableIsNamed: "operate" and "fly" only say routes exist when
+// the question names the routes; a flag kept as 'Y'/'N'/'n' is still a flag; "airports in
+// Germany" is the airports' own country; "elevation" is the altitude.
+func TestARelationVerbIsReadWhenItsTableIsNamed(t *testing.T) {
+	s := flights()
+	wantSQL(t, s, "How many routes does Ryanair operate?", "airlines.name = 'Ryanair'")
+	wantSQL(t, s, "How many airlines are currently active?", "airlines.active = 'Y'")
+	wantSQL(t, s, "How many airports are there in Germany?", "airports.country = 'Germany'")
+	wantSQL(t, s, "Which airport has the highest elevation?", "airports.altitude")
+	if _, err := generatePG(s, "Which airlines fly from Germany?"); err == nil {
+		t.Fatal("without the routes named, \"fly\" is not read")
+	}
+}
+
+// TestALevelIsAStatusOnlyWithItsName: "membership level" is membership_status, but a bare
+// "tier" is not some other table's status.
+func TestALevelIsAStatusOnlyWithItsName(t *testing.T) {
+	wantSQL(t, cityRecords(), "How many members per membership level?", "get_fit_now_member.membership_status")
+	if g, err := generatePG(jaffleShop(), "number of customers by tier"); err == nil {
+		t.Fatalf("\"tier\" read as %s", g.SQL)
+	}
+}
+
+// TestANationalityBeforeATableIsItsCountry: "Irish airlines" are airlines of Ireland, not
+// those whose callsign is 'IRISH'; and "each one" refers back to them, it groups nothing new.
+func TestANationalityBeforeATableIsItsCountry(t *testing.T) {
+	s := flights()
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "callsign", Type: "text", SampleValues: []string{"IRISH", "LUFTHANSA"}})
+	g := wantSQL(t, s, "Which Irish airlines operate routes, and how many routes does each one fly?", "airlines.country = 'Ireland'")
+	if !strings.Contains(g.SQL, "COUNT(") {
+		t.Fatalf("want routes counted per airline:\n%s", g.SQL)
+	}
+}
