@@ -37,13 +37,22 @@ var labelLikeExcluded = map[string]bool{
 // labelLike reports whether a text column may hold names worth indexing: anything but prose,
 // contact data, secrets or files, judged by the words of its name.
 func labelLike(name string) bool {
-	for _, w := range IdentWords(name) {
-		if labelLikeExcluded[w] {
+	ws := IdentWords(name)
+	for _, w := range ws {
+		if labelLikeExcluded[w] && !(placePart[w] && slices.ContainsFunc(ws, func(x string) bool { return placeName[x] })) {
 			return false
 		}
 	}
 	return true
 }
+
+// placePart are the excluded words that, with a place's name next to them, name a place
+// people ask about by value: address_street_name holds "Franklin Ave", address_city "Boston",
+// while a bare address or zip code stays out.
+var (
+	placePart = map[string]bool{"address": true}
+	placeName = map[string]bool{"street": true, "city": true, "town": true, "name": true}
+)
 
 // IdentWords splits an identifier in any convention (snake_case, CamelCase, kebab) into
 // lower-case words. The language engine reads schema names with it too, so a column the value

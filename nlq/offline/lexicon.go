@@ -35,6 +35,9 @@ type cand struct {
 	value2 string
 	negate bool // a flag said negatively: "inactive" for active
 	item   bool // value is one item of a list-valued column: the condition is containment
+	// pattern is a LIKE pattern the column matches ("E%" for "starting with E"), said about
+	// a column rather than read from its values.
+	pattern string
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -60,6 +63,9 @@ var statePhrases = []struct {
 	{"not back yet", []string{"return", "returned"}, stateCond{"is null", 0}},
 	{"not yet back", []string{"return", "returned"}, stateCond{"is null", 0}},
 	{"not yet returned", []string{"return", "returned"}, stateCond{"is null", 0}},
+	// "free" is what costs nothing.
+	{"free", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
+	{"free of charge", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
 }
 
 func (c cand) key() string {
@@ -162,6 +168,9 @@ var aliases = map[string][]string{
 	"departing": {"source airport", "source", "origin", "departure"}, "departure": {"source airport", "source", "origin"},
 	"arriving": {"destination airport", "destination"}, "arrival": {"destination airport", "destination"},
 	"elevation": {"altitude", "elevation"},
+	// What setting something up cost; who lives in a place.
+	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
+	"resident": {"person", "resident", "citizen"},
 	// Who wrote something: its author, a song's composer.
 	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
@@ -171,7 +180,7 @@ var aliases = map[string][]string{
 	// Parts of a person's name and events of a person's working life.
 	"paid": {"amount", "payment amount", "payment", "salary", "wage"}, "payout": {"payment"},
 	// What people earn is their salary or wage ("paid" alone stays a payment).
-	"earn": {"salary", "wage", "pay"}, "best paid": {"salary", "wage", "pay"}, "highest paid": {"salary", "wage", "pay"},
+	"earn": {"salary", "wage", "pay", "income", "annual income"}, "best paid": {"salary", "wage", "pay"}, "highest paid": {"salary", "wage", "pay"},
 	"lowest paid": {"salary", "wage", "pay"}, "worst paid": {"salary", "wage", "pay"},
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
@@ -407,6 +416,12 @@ var demonyms = map[string]string{
 	"brazilian": "brazil", "argentinian": "argentina", "argentine": "argentina", "chilean": "chile",
 	"venezuelan": "venezuela", "colombian": "colombia", "peruvian": "peru", "singaporean": "singapore",
 	"egyptian": "egypt", "south african": "south africa", "israeli": "israel",
+}
+
+// genderWords are the everyday words for a gender and the values it is stored as.
+var genderWords = map[string][]string{
+	"woman": {"female", "f", "woman"}, "lady": {"female", "f"}, "girl": {"female", "f"},
+	"man": {"male", "m", "man"}, "gentleman": {"male", "m"}, "boy": {"male", "m"},
 }
 
 // countryCodes map common country codes to the normalised names countries are stored under.
@@ -651,6 +666,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		// Countries of a column with many values sit in the value index.
 		for _, c := range l.values[country] {
 			l.values[adj] = append(l.values[adj], with(c, scoreSynonym))
+		}
+	}
+	// "women", "men": the stored gender, written out or as a letter in a gender or sex column.
+	for word, stored := range genderWords {
+		for _, v := range stored {
+			for _, c := range l.entries[v] {
+				if c.kind == candValue && containsAny(c.col.words, []string{"gender", "sex"}) {
+					l.add(word, with(c, scoreSynonym))
+				}
+			}
 		}
 	}
 	// "US customers", "UK suppliers": a country code is the country's stored value, written

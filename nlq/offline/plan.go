@@ -1297,6 +1297,11 @@ func (b *builder) entity(i int) error {
 		if c.item {
 			op = map[string]string{"=": "contains", "<>": "not contains"}[op]
 		}
+		if c.pattern != "" {
+			b.p.conds = append(b.p.conds, condition{col: c.col, op: map[string]string{"=": "like", "<>": "not like"}[op], vals: []any{c.pattern}})
+			b.lastTable = c.table
+			return nil
+		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by; after "each" a value right before a table only says
 		// which of them are grouped ("each of our German customers").
@@ -2034,7 +2039,11 @@ func (b *builder) finish() error {
 				// (high-cardinality, so never sampled) keep their duplicates.
 				p.distinct = true
 				for _, c := range p.listCols {
-					if c.class != classText || len(c.samples) == 0 || b.whichRows && (c == c.table.label || c == c.table.label2) {
+					// A model or a city has many values too, but names no row and repeats
+					// (the profile counts far fewer values than rows): listed once each.
+					repeats := c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct*2 < c.prof.NonNull
+					unsampledName := len(c.samples) == 0 && (c == c.table.label || c == c.table.label2 || nameColumn(c) || !repeats)
+					if c.class != classText || unsampledName || b.whichRows && (c == c.table.label || c == c.table.label2) {
 						// Rows of one table keep their duplicates (two customers named "IT");
 						// values found through joins are listed once.
 						p.distinct = b.whichList && !(b.whichRows && oneTable(p))
@@ -2270,7 +2279,7 @@ func stateCondition(c condition) bool {
 	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil {
 		return false
 	}
-	if c.op == "is null" || c.op == "is not null" || c.op == "contains" || c.op == "not contains" {
+	if c.op == "is null" || c.op == "is not null" || c.op == "contains" || c.op == "not contains" || c.op == "like" || c.op == "not like" {
 		return true
 	}
 	if len(c.vals) == 1 {

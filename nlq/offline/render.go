@@ -892,6 +892,10 @@ func where(p *plan, d dialect) []string {
 		case c.op == "is null" || c.op == "is not null":
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue
+		case c.op == "like" || c.op == "not like":
+			// "starting with E": the pattern as the question spelled it.
+			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), strings.ToUpper(c.op), d.str(fmt.Sprint(c.vals[0]))))
+			continue
 		case c.op == "contains" || c.op == "not contains":
 			// One item of a list-valued column. Items hold no LIKE wildcard (listItems) and
 			// are written as stored, so the match is the same in every dialect.

@@ -59,6 +59,18 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if it, n, replace := patternAfter(items, toks, i); n > 0 {
+			// "a last name starting with E": the column just named matches a pattern;
+			// "airports containing International": the table's label does.
+			if replace {
+				items[len(items)-1] = it
+			} else {
+				it.start, it.skipped, skipped = i, skipped, nil
+				items = append(items, it)
+			}
+			i += n
+			continue
+		}
 		if afterCmp && oneOfUnit(toks, i) {
 			// "shorter than an hour", "under a dollar": the article is the number one.
 			items = append(items, item{kind: itNumber, num: 1, toks: toks[i : i+1], start: i, skipped: skipped})
@@ -479,6 +491,58 @@ func narrowByContext(items []item) {
 			it.cands = keep
 		}
 	}
+	for i := range items {
+		// "which facility cost the most to set up": "cost" is the verb of the cost named
+		// after it (the set-up cost), not a second measure (membercost).
+		it := &items[i]
+		if it.kind != itEntity || !costVerbs[it.toks[len(it.toks)-1].lower] {
+			continue
+		}
+		for j := i + 1; j < len(items); j++ {
+			n := &items[j]
+			if n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candColumn || n.cands[0].col.class != classNumber {
+				continue
+			}
+			t := n.cands[0].table
+			if !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == t }) {
+				continue
+			}
+			if len(it.toks) == 1 {
+				it.kind, it.cands = itKeyword, nil
+			} else {
+				// "facility cost": the facility, whose cost is said after.
+				it.cands = []cand{{kind: candTable, table: t, score: scoreExact}}
+			}
+			break
+		}
+	}
+	for i := range items {
+		// "free for members": of the states a word sets on several columns of one table
+		// (membercost, guestcost), the one whose name another word of the question says.
+		it := &items[i]
+		if it.kind != itEntity || len(it.cands) < 2 || it.cands[0].state == nil {
+			continue
+		}
+		var keep []cand
+		said := -1
+		for _, c := range it.cands {
+			if c.state == nil || c.table != it.cands[0].table {
+				keep = nil
+				break
+			}
+			for j := range items {
+				if j != i && items[j].kind == itEntity && len(items[j].toks) == 1 && slices.Contains(c.col.words, items[j].toks[0].norm) {
+					keep, said = append(keep, c), j
+					break
+				}
+			}
+		}
+		if len(keep) == 1 {
+			// The word said whose state it is; it names nothing else.
+			it.cands = keep
+			items[said].kind, items[said].cands = itKeyword, nil
+		}
+	}
 	for i := 1; i < len(items); i++ {
 		// "customers in France": a value said right after a table names that table's
 		// attribute when it has one (Customers.Country, not the orders' ShipCountry).
@@ -788,6 +852,63 @@ func backEach(toks []token, i int) bool {
 var backEachVerbs = toSet(strings.Fields(`pay pays paid spend spends spent have has had do does did is are was were
 	get gets got make makes made earn earns earned bring brings brought fly flies flew operate operates operated
 	take takes took hold holds held contain contains contained cost costs sell sells sold buy buys bought`))
+
+// costVerbs say what something costs; the cost is named after them.
+var costVerbs = toSet([]string{"cost", "costs", "costed"})
+
+// patternWords begin a pattern said about a text column, with the LIKE pattern around what
+// follows them.
+var patternWords = map[string][2]string{
+	"starting with": {"", "%"}, "starts with": {"", "%"}, "start with": {"", "%"}, "beginning with": {"", "%"},
+	"begins with": {"", "%"}, "begin with": {"", "%"}, "ending with": {"%", ""}, "ends with": {"%", ""},
+	"end with": {"%", ""}, "ending in": {"%", ""}, "ends in": {"%", ""}, "containing": {"%", "%"},
+	"contains": {"%", "%"}, "that contain": {"%", "%"}, "with the word": {"%", "%"},
+}
+
+// patternAfter reads "starting with E" after an item naming a text column (or a table, whose
+// label is meant): the column's item becomes the column matching the pattern, and after a
+// table a new item says it of the label. It returns the item, the number of tokens read (or 0)
+// and whether the item replaces the last one.
+func patternAfter(items []item, toks []token, i int) (item, int, bool) {
+	if len(items) == 0 {
+		return item{}, 0, false
+	}
+	for _, l := range []int{3, 2, 1} {
+		if i+l >= len(toks) || anyQuoted(toks[i:i+l]) {
+			continue
+		}
+		pw, ok := patternWords[lowerPhrase(toks[i:i+l])]
+		if !ok {
+			continue
+		}
+		prev := items[len(items)-1]
+		if prev.kind != itEntity || len(prev.cands) == 0 {
+			return item{}, 0, false
+		}
+		var col *column
+		replace := true
+		switch c := prev.cands[0]; {
+		case c.kind == candColumn && c.col.class == classText:
+			col = c.col
+		case c.kind == candTable && c.table.label != nil:
+			col, replace = c.table.label, false
+		default:
+			return item{}, 0, false
+		}
+		x := toks[i+l]
+		if x.isNum && !x.quoted || strings.ContainsAny(x.raw, "%_") {
+			return item{}, 0, false
+		}
+		it := item{kind: itEntity, toks: toks[i : i+l+1]}
+		if replace {
+			it = prev
+			it.toks = append(append([]token(nil), prev.toks...), toks[i:i+l+1]...)
+		}
+		it.cands = []cand{{kind: candValue, table: col.table, col: col, value: x.raw, score: scoreExact, pattern: pw[0] + x.raw + pw[1]}}
+		return it, l + 1, replace
+	}
+	return item{}, 0, false
+}
 
 // particles end phrasal verbs ("check in", "sign up", "log out").
 var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}

@@ -317,3 +317,46 @@ func TestANationalityBeforeATableIsItsCountry(t *testing.T) {
 		t.Fatalf("want routes counted per airline:\n%s", g.SQL)
 	}
 }
+
+// TestAPatternIsSaidAboutTheColumnNamedBeforeIt: "starting with", "ending in", "containing"
+// match the column just named (or the label of the table just named) with LIKE.
+func TestAPatternIsSaidAboutTheColumnNamedBeforeIt(t *testing.T) {
+	s := jaffleShop()
+	wantSQL(t, s, "Which customers have a last name starting with E?", "customers.last_name LIKE 'E%'")
+	wantSQL(t, s, "How many customers have a first name ending in y?", "customers.first_name LIKE '%y'")
+	wantSQL(t, flights(), "airports containing International", "airports.name LIKE '%International%'")
+}
+
+// TestAStateOfSeveralColumnsIsTheOneTheQuestionNames: "free for members" is membercost = 0,
+// not guestcost, and "members" then names nothing more; "cost ... to set up" is the set-up
+// cost alone.
+func TestAStateOfSeveralColumnsIsTheOneTheQuestionNames(t *testing.T) {
+	s := clubSchema()
+	g := wantSQL(t, s, "Which facilities are free for members to use?", "facilities.membercost = 0")
+	if strings.Contains(g.SQL, "JOIN") {
+		t.Fatalf("\"members\" only said whose cost:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "Which facilities cost more than 5000 to set up?", "facilities.initialoutlay > 5000")
+	if strings.Contains(g.SQL, "membercost >") {
+		t.Fatalf("\"cost\" is the verb of the set-up cost:\n%s", g.SQL)
+	}
+}
+
+// TestRepeatedValuesOfAnAttributeAreListedOnce: car models repeat across licences, so "which
+// Tesla models" lists each once; a unique e-mail of a named person needs no DISTINCT.
+func TestRepeatedValuesOfAnAttributeAreListedOnce(t *testing.T) {
+	s := cityRecords()
+	s.Profile = append(s.Profile, datasource.ColumnProfile{Table: "drivers_license", Column: "car_model", Rows: 10000, NonNull: 10000, Distinct: 719})
+	s.Tables[0].Columns[5].SampleValues = nil
+	wantSQL(t, s, "Which Tesla models do licensed drivers have?", "SELECT DISTINCT drivers_license.car_model")
+}
+
+// TestEverydayWordsForGenderAndAcronyms: "women" is the stored 'female'; "social security
+// number" is the ssn column.
+func TestEverydayWordsForGenderAndAcronyms(t *testing.T) {
+	s := cityRecords()
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "gender", Type: "text", SampleValues: []string{"female", "male"}})
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "ssn", Type: "integer"})
+	wantSQL(t, s, "How many drivers are women?", "drivers_license.gender = 'female'")
+	wantSQL(t, s, "What is Kourtney Calderwood's social security number?", "person.ssn")
+}

@@ -276,6 +276,8 @@ var identAbbrevs = map[string][]string{
 	"dob": {"birth", "date"}, "sal": {"salary"}, "loc": {"location"}, "bal": {"balance"}, "inv": {"invoice"},
 	"firstname": {"first", "name"}, "lastname": {"last", "name"}, "middlename": {"middle", "name"},
 	"mem": {"member"}, "fac": {"facility"},
+	// Acronyms that name one thing in an identifier.
+	"ssn": {"social", "security", "number"}, "vin": {"vehicle", "identification", "number"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 
