@@ -162,7 +162,7 @@ var aliases = map[string][]string{
 	"song": {"track"}, "tune": {"track"},
 	// A visit is a check-in; a level or tier of a membership is its status; a phone is a
 	// telephone.
-	"visit": {"check in", "checkin", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
+	"visit": {"check in", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
 	"phone": {"telephone", "phone"},
 	// Where a flight or a trip starts and ends; how high a place is.
 	"departing": {"source airport", "source", "origin", "departure"}, "departure": {"source airport", "source", "origin"},
@@ -198,6 +198,10 @@ var aliases = map[string][]string{
 	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
+
+// tableWordAliases are everyday words for a word that tables are named with: a gym is a
+// fitness club.
+var tableWordAliases = map[string][]string{"gym": {"fit", "fitness", "gym"}, "fitness": {"fit", "gym"}}
 
 // phraseOnlyAliases reach their targets only with the rest of the target's name: "membership
 // level" is membership_status, but a bare "tier" is no order's status.
@@ -747,6 +751,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			l.add("spend", cand{kind: candColumn, table: c.table, col: c, score: 0.8})
 		}
 	}
+	// "gym" for the get_fit_now_* tables: an everyday word for a word inside table names,
+	// reaching those tables at the score the inner word has.
+	for word, targets := range tableWordAliases {
+		for _, target := range targets {
+			for _, c := range l.entries[target] {
+				if c.kind == candTable {
+					l.add(word, c)
+				}
+			}
+		}
+	}
 	// Table aliases name a kind of row, never a column: "book" is the titles table, not an
 	// employee's job title.
 	for word, targets := range tableAliases {
@@ -878,8 +893,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 }
 
 // tableParts adds the shorter names people give a table of several words: a head that ends in
-// a particle keeps it ("check in" for get_fit_now_check_in), the first word with the head
-// names it ("crime report" for crime_scene_report), and any other word that no table is
+// a particle keeps it ("check in" for get_fit_now_check_in), the first or another word with
+// the head names it ("crime report" for crime_scene_report, "event check in" for
+// facebook_event_checkin), and any other word that no table is
 // called alone names it at a modifier's score ("drivers" for drivers_license, "crime").
 func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 	ws := t.words
@@ -894,7 +910,12 @@ func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 	if headAt >= 2 {
 		l.add(ws[0]+" "+head, cand{kind: candTable, table: t, score: scoreExact - 0.02})
 	}
-	for _, w := range ws[:headAt] {
+	for k, w := range ws[:headAt] {
+		if _, kw := keywords[w]; k > 0 && !kw && !linkWords[w] && !stopWords[w] && !genericWords[w] {
+			// "event check in" for facebook_event_checkin: a middle word with the head (not a
+			// keyword: "average price" is no view Products Above Average Price).
+			l.add(w+" "+head, cand{kind: candTable, table: t, score: scoreExact - 0.03})
+		}
 		if tableWords[w] || genericWords[w] || linkWords[w] || stopWords[w] || len(w) < 3 || moneyWords[w] > 0 || moneySynonyms[w] != nil {
 			// "sales" of sales_reps is what was sold before it is the reps.
 			continue

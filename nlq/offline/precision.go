@@ -558,6 +558,9 @@ func checkJoins(m *model, p *plan, items []item) error {
 	if err := checkSoldUsed(m, p, items); err != nil {
 		return err
 	}
+	if err := checkAntiAlsoJoined(p); err != nil {
+		return err
+	}
 	if err := checkChildComparison(p, items); err != nil {
 		return err
 	}
@@ -603,6 +606,24 @@ func checkJoins(m *model, p *plan, items []item) error {
 			continue
 		}
 		return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%s is joined but no part of the answer uses it", j.table.name)}
+	}
+	return nil
+}
+
+// checkAntiAlsoJoined refuses a plan that tests for missing rows of a table it also joins on
+// the same key ("which facilities has Henrietta Rumney never booked" read as Henrietta's
+// bookings joined and absent at once): such an answer is empty whatever the data holds.
+func checkAntiAlsoJoined(p *plan) error {
+	for _, c := range p.conds {
+		if c.anti == nil {
+			continue
+		}
+		for _, j := range p.joins {
+			if j.fk.from == c.anti.from && j.fk.to == c.anti.to {
+				return &notUnderstood{words: []string{c.anti.from.table.name},
+					msg: fmt.Sprintf("cannot tell which %s are missing: the answer would both join and exclude them", c.anti.from.table.name)}
+			}
+		}
 	}
 	return nil
 }

@@ -467,6 +467,11 @@ func narrowByContext(items []item) {
 			it.cands = keep
 		}
 	}
+	for i := range items {
+		for j := i + 1; j < len(items); j++ {
+			commonTable(&items[i], &items[j])
+		}
+	}
 	for i := 0; i+1 < len(items); i++ {
 		// "Irish airlines": a nationality right before a table is that table's own country,
 		// not a value spelled the same elsewhere (the callsign 'IRISH').
@@ -908,6 +913,44 @@ func patternAfter(items []item, toks []token, i int) (item, int, bool) {
 		return it, l + 1, replace
 	}
 	return item{}, 0, false
+}
+
+// commonTable settles two items that each name several tables and share exactly one: "gym
+// visits" (the gym's tables, the visit tables), "checked in at the gym". The later item keeps
+// that table; the earlier one, or a word right before a table it already names ("gym
+// member"), only said which, and names nothing more. An unambiguous item settles the other
+// only when it comes right after it.
+func commonTable(a, n *item) {
+	if a.kind != itEntity || n.kind != itEntity || len(a.cands) < 2 || len(n.cands) == 0 {
+		return
+	}
+	adjacent := n.start == a.start+len(a.toks)
+	if len(n.cands) < 2 && !adjacent {
+		return
+	}
+	var common []*table
+	for _, c := range a.cands {
+		if c.kind != candTable {
+			return
+		}
+		for _, d := range n.cands {
+			if d.kind == candTable && d.table == c.table && !slices.Contains(common, c.table) {
+				common = append(common, c.table)
+			}
+		}
+	}
+	if len(common) != 1 {
+		return
+	}
+	var keep []cand
+	for _, d := range n.cands {
+		if d.kind == candTable && d.table == common[0] {
+			keep = append(keep, d)
+		}
+	}
+	n.cands = keep
+	n.skipped = append(a.skipped, n.skipped...)
+	a.kind, a.cands, a.skipped = itKeyword, nil, nil
 }
 
 // particles end phrasal verbs ("check in", "sign up", "log out").

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/analytics-agent/service/datasource"
@@ -14,6 +15,8 @@ import (
 // vocabulary of schema words; at most one part may be a word neither knows.
 type segmenter struct {
 	known map[string]bool
+	// builtin are the words known without the schema: "signup" is one word there.
+	builtin map[string]bool
 }
 
 // schemaVocabulary is the built-in list of words schemas are made of, next to every word the
@@ -71,6 +74,7 @@ func newSegmenter(s *datasource.Schema) *segmenter {
 	for _, n := range append(append([]string(nil), labelNames...), dateNames...) {
 		add(n)
 	}
+	g.builtin = maps.Clone(g.known)
 	for i := range s.Tables {
 		t := &s.Tables[i]
 		names := []string{t.Name}
@@ -111,6 +115,12 @@ var wordSuffixes = map[string]bool{"ment": true, "ments": true, "tion": true, "t
 
 // split splits one lower-case word, or returns it whole.
 func (g *segmenter) split(w string) []string {
+	for _, p := range []string{"in", "out", "up"} {
+		// "checkin", "checkout": a verb and its particle, even where a name spells it whole.
+		if st, ok := strings.CutSuffix(w, p); ok && len(st) >= 4 && g.known[st] && !g.builtin[w] {
+			return []string{st, p}
+		}
+	}
 	if len(w) < 5 || g.known[w] || g.known[singular(w)] || strings.ToLower(w) != w {
 		return []string{w}
 	}

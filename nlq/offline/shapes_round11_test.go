@@ -148,7 +148,7 @@ func TestNamesWrittenAsOneLowerCaseWordAreSplit(t *testing.T) {
 		"membercost": "member cost", "guestcost": "guest cost", "initialoutlay": "initial outlay",
 		"monthlymaintenance": "monthly maintenance", "recommendedby": "recommended by", "joindate": "join date",
 		"starttime": "start time", "memid": "mem id", "customerid": "customer id", "reportsto": "reports to",
-		"unitsinstock": "units in stock", "quantityperunit": "quantity per unit",
+		"unitsinstock": "units in stock", "quantityperunit": "quantity per unit", "checkin": "check in",
 		// Real words stay whole.
 		"shipment": "shipment", "shipper": "shipper", "payment": "payment", "discount": "discount", "password": "password",
 		"extension": "extension", "telephone": "telephone", "surname": "surname", "holidays": "holidays", "commission": "commission",
@@ -359,4 +359,27 @@ func TestEverydayWordsForGenderAndAcronyms(t *testing.T) {
 	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "ssn", Type: "integer"})
 	wantSQL(t, s, "How many drivers are women?", "drivers_license.gender = 'female'")
 	wantSQL(t, s, "What is Kourtney Calderwood's social security number?", "person.ssn")
+}
+
+// TestTwoWordsNamingSeveralTablesAgreeOnTheOneTheyShare: "gym visits" is the gym's check-ins,
+// not the event check-ins; "event check-ins" is the event table's.
+func TestTwoWordsNamingSeveralTablesAgreeOnTheOneTheyShare(t *testing.T) {
+	s := cityRecords()
+	s.Tables = append(s.Tables, datasource.Table{Name: "facebook_event_checkin", Columns: []datasource.Column{
+		{Name: "person_id", Type: "integer"}, {Name: "event_name", Type: "text"}, {Name: "date", Type: "integer"}},
+		ForeignKeys: []datasource.ForeignKey{{Columns: []string{"person_id"}, RefTable: "person", RefColumns: []string{"id"}}}})
+	wantSQL(t, s, "How many gym visits were logged in 2018?", "FROM get_fit_now_check_in")
+	wantSQL(t, s, "How many event check-ins are there?", "FROM facebook_event_checkin")
+}
+
+// TestMissingRowsThatAreAlsoJoinedAreRefused: "which facilities has Henrietta Rumney never
+// booked" must not join her bookings and test that she has none at once.
+func TestMissingRowsThatAreAlsoJoinedAreRefused(t *testing.T) {
+	s := clubSchema()
+	s.Tables[0].Columns[1].SampleValues = append(s.Tables[0].Columns[1].SampleValues, "Rumney")
+	s.Tables[0].Columns[2].SampleValues = append(s.Tables[0].Columns[2].SampleValues, "Henrietta")
+	g, err := generatePG(s, "Which facilities has Henrietta Rumney never booked?")
+	if err == nil && strings.Contains(g.SQL, "JOIN bookings") && strings.Contains(g.SQL, "NOT EXISTS (SELECT 1 FROM bookings WHERE bookings.memid = members.memid)") {
+		t.Fatalf("joined and excluded at once:\n%s", g.SQL)
+	}
 }
