@@ -543,6 +543,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			cw := c.words
 			full := strings.Join(cw, " ")
 			tc := cand{kind: candColumn, table: t, col: c}
+			if raw := strings.ToLower(c.name); len(cw) > 1 && len(splitIdent(c.name)) == 1 && raw == splitIdent(c.name)[0] {
+				// "codeshare" split as code + share still names the column as written.
+				l.add(singular(raw), with(tc, scoreExact))
+			}
 			if c.class == classBool {
 				// "inactive", "unpaid", "non verified": the flag is not set.
 				if w := cw[len(cw)-1]; len(cw) <= 2 && !linkWords[w] {

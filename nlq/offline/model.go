@@ -345,6 +345,11 @@ func inferFromData(c *column) {
 			c.class, c.flagOn, c.flagOff = classBool, on, off
 			return
 		}
+		if p := c.prof; p != nil && p.Distinct == 2 && len(c.samples) == 1 && flagOnWords[strings.ToLower(c.samples[0])] {
+			// OpenFlights' codeshare: 'Y' or empty, the empty value never sampled.
+			c.class, c.flagOn, c.flagOff = classBool, c.samples[0], ""
+			return
+		}
 		if _, ok := listItems(c.samples); ok {
 			c.listSep = ","
 		}
@@ -401,6 +406,9 @@ func (c *column) countName() bool {
 	}
 	return false
 }
+
+// flagOnWords are the "on" values of flags kept as text.
+var flagOnWords = map[string]bool{"y": true, "yes": true, "true": true, "t": true}
 
 // flagPairs are the value pairs of flags stored as text, "on" first.
 var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}, {"y", ""}}

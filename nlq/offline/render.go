@@ -908,6 +908,10 @@ func where(p *plan, d dialect) []string {
 			switch {
 			case c.col.boolTyp:
 				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
+			case c.col.flagOn != "" && c.col.flagOff == "" && !fv.on:
+				// Not set, where only the set state has a value: anything else, empty included.
+				out = append(out, fmt.Sprintf("(%s <> %s OR %s IS NULL)", d.col(c.col), d.str(c.col.flagOn), d.col(c.col)))
+				continue
 			case c.col.flagOn != "":
 				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
 			}

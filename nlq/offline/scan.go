@@ -615,7 +615,7 @@ func narrowByContext(items []item) {
 
 // dropPayVerbs reads "what have we paid in freight", "spent on shipping costs": a paying verb
 // followed by the money column it was paid in only says that money was paid, whether or not
-// the schema has a payment to read it as.
+// the schema has a payment to read it as; after the money it names, it only says how it came.
 func dropPayVerbs(items []item) {
 	for i := 0; i+1 < len(items); i++ {
 		it, n := &items[i], &items[i+1]
@@ -625,6 +625,23 @@ func dropPayVerbs(items []item) {
 		}
 		if slices.ContainsFunc(n.cands, func(c cand) bool { return c.kind == candColumn && c.col.class == classNumber && c.score >= scoreExact }) {
 			it.kind, it.cands, it.kw = itKeyword, nil, keyword{}
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		// "what percentage of our revenue was paid by credit card": the verb says how the
+		// money named before came in; it is not that money a second time.
+		it := &items[i]
+		if it.kind != itEntity || len(it.toks) != 1 || !payVerbs[it.toks[0].lower] || len(it.cands) == 0 {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			p := &items[j]
+			if p.kind == itEntity && len(p.cands) > 0 && p.cands[0].kind == candColumn && slices.ContainsFunc(it.cands, func(c cand) bool {
+				return c.kind == candColumn && c.col == p.cands[0].col
+			}) {
+				it.kind, it.cands, it.kw = itKeyword, nil, keyword{}
+				break
+			}
 		}
 	}
 }

@@ -383,3 +383,21 @@ func TestMissingRowsThatAreAlsoJoinedAreRefused(t *testing.T) {
 		t.Fatalf("joined and excluded at once:\n%s", g.SQL)
 	}
 }
+
+// TestAFlagKeptAsYOrEmptyIsAFlag: OpenFlights' codeshare holds 'Y' or an empty string (never sampled), and
+// is still named as written although the segmenter splits it ("code share").
+func TestAFlagKeptAsYOrEmptyIsAFlag(t *testing.T) {
+	s := flights()
+	s.Tables[2].Columns = append(s.Tables[2].Columns, datasource.Column{Name: "codeshare", Type: "text", SampleValues: []string{"Y"}})
+	s.Profile = append(s.Profile, datasource.ColumnProfile{Table: "routes", Column: "codeshare", Rows: 67663, NonNull: 67663, Distinct: 2})
+	wantSQL(t, s, "How many of our routes are codeshares?", "WHERE routes.codeshare = 'Y'")
+	wantSQL(t, s, "How many routes are not codeshares?", "(routes.codeshare <> 'Y' OR routes.codeshare IS NULL)")
+	wantSQL(t, s, "What percentage of all routes are codeshares?", "SUM(CASE WHEN routes.codeshare = 'Y' THEN 1 ELSE 0 END)")
+}
+
+// TestAPayingVerbAfterTheMoneyIsNotASecondMeasure: "revenue ... paid by credit card" is one
+// sum, its share by payment method.
+func TestAPayingVerbAfterTheMoneyIsNotASecondMeasure(t *testing.T) {
+	wantSQL(t, jaffleShop(), "What percentage of our total revenue was paid by credit card?",
+		"SUM(CASE WHEN payments.payment_method = 'credit_card' THEN payments.amount ELSE 0 END) / SUM(payments.amount)")
+}
