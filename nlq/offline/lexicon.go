@@ -597,6 +597,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
 				}
 			}
+			if n := len(cw); n >= 3 && !linkWords[cw[n-2]] {
+				// "start date" for membership_start_date: the last two words of a longer name.
+				l.add(strings.Join(cw[n-2:], " "), with(tc, scoreHead))
+			}
 			if len(cw) > 1 {
 				head := cw[len(cw)-1]
 				if genericWords[head] {

@@ -2607,6 +2607,13 @@ func (b *builder) antiLink(subject, named *table) (fk, *fk, bool) {
 	if subject.pk == nil {
 		return fk{}, nil, false
 	}
+	for _, f := range subject.fks {
+		// "people with no income on file" where each person points to an income by ssn: no
+		// income row holds the person's ssn (the key turned around).
+		if f.to.table == named && f.to == named.pk && named != subject {
+			return fk{from: f.to, to: f.from}, nil, true
+		}
+	}
 	for _, f := range named.fks {
 		if f.to.table == subject && f.to == subject.pk && named != subject {
 			return f, nil, true

@@ -401,3 +401,15 @@ func TestAPayingVerbAfterTheMoneyIsNotASecondMeasure(t *testing.T) {
 	wantSQL(t, jaffleShop(), "What percentage of our total revenue was paid by credit card?",
 		"SUM(CASE WHEN payments.payment_method = 'credit_card' THEN payments.amount ELSE 0 END) / SUM(payments.amount)")
 }
+
+// TestRowsWithoutTheRowTheyPointToAreFound: each person points to an income by ssn, so "people
+// with no income" are those whose ssn no income row holds.
+func TestRowsWithoutTheRowTheyPointToAreFound(t *testing.T) {
+	wantSQL(t, personIncome(), "How many people have no income on file?", "NOT EXISTS (SELECT 1 FROM income WHERE income.ssn = person.ssn)")
+}
+
+// TestTheLastTwoWordsOfALongNameNameIt: "start date" is membership_start_date, so "joined"
+// (a start date) finds it.
+func TestTheLastTwoWordsOfALongNameNameIt(t *testing.T) {
+	wantSQL(t, cityRecords(), "How many gym members joined in 2018?", "get_fit_now_member.membership_start_date >= 20180101")
+}
