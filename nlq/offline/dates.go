@@ -17,10 +17,13 @@ const (
 	grainMonth
 	grainQuarter
 	grainYear
+	// grainHour is the hour of the day (0..23) across all days: "at what hour of the day
+	// do most bookings start".
+	grainHour
 )
 
 func (g grain) String() string {
-	return [...]string{"", "day", "week", "month", "quarter", "year"}[g]
+	return [...]string{"", "day", "week", "month", "quarter", "year", "hour"}[g]
 }
 
 // units maps time-unit words (singular) to grains.

@@ -65,6 +65,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	m, lex := v.m, v.lex
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	stockVerb(items, lex)
+	dropBucketedDateVerb(items)
 	items = columnGroups(dropRelationVerbs(items))
 	p, err := interpret(m, items)
 	if err == nil {

@@ -150,6 +150,8 @@ var keywords = map[string]keyword{
 	"trend": {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
 	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
 	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay},
+	"hour of the day": {kind: kwUnit, grain: grainHour}, "hour of day": {kind: kwUnit, grain: grainHour},
+	"time of day": {kind: kwUnit, grain: grainHour}, "hourly": {kind: kwBucket, grain: grainHour},
 	"week": {kind: kwUnit, grain: grainWeek}, "weeks": {kind: kwUnit, grain: grainWeek},
 	"month": {kind: kwUnit, grain: grainMonth}, "months": {kind: kwUnit, grain: grainMonth},
 	"quarter": {kind: kwUnit, grain: grainQuarter}, "quarters": {kind: kwUnit, grain: grainQuarter},

@@ -412,6 +412,9 @@ func (d dialect) literal(v any) string {
 // results and charts look alike whatever the database.
 func (d dialect) bucket(c *column, g grain) string {
 	x := d.col(c)
+	if g == grainHour {
+		return d.hourOfDay(c)
+	}
 	if c.intDate && g != grainWeek {
 		return d.intBucket(x, g)
 	}
@@ -483,6 +486,24 @@ func (d dialect) monthOfYear(c *column) string {
 	default:
 		return fmt.Sprintf("strftime('%%m', %s)", x)
 	}
+}
+
+// hourOfDay is the hour of a timestamp as a number 0..23, the same on every dialect; a date
+// kept as YYYYMMDD has no hour, so it reads 0.
+func (d dialect) hourOfDay(c *column) string {
+	x := d.col(c)
+	switch {
+	case c.intDate:
+		return "0"
+	case d.typ == datasource.Postgres:
+		if c.textDate {
+			x = "CAST(" + x + " AS timestamp)"
+		}
+		return fmt.Sprintf("CAST(EXTRACT(HOUR FROM %s) AS integer)", x)
+	case d.typ == datasource.MySQL:
+		return fmt.Sprintf("HOUR(%s)", x)
+	}
+	return fmt.Sprintf("CAST(strftime('%%H', %s) AS INTEGER)", x)
 }
 
 // intBucket truncates a date kept as the number YYYYMMDD by arithmetic, labelled in the

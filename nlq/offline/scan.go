@@ -970,6 +970,30 @@ func commonTable(a, n *item) {
 	a.kind, a.cands, a.skipped = itKeyword, nil, nil
 }
 
+// dropBucketedDateVerb reads the verb of an event whose time is bucketed ("at what hour of the
+// day do the most bookings start", "in which month did most members join") as the date being
+// bucketed, not a date to rank: the event's table is named before it and the date is that
+// table's own.
+func dropBucketedDateVerb(items []item) {
+	bucketed := false
+	for _, it := range items {
+		bucketed = bucketed || it.kind == itKeyword && (it.kw.kind == kwUnit || it.kw.kind == kwBucket)
+	}
+	if !bucketed {
+		return
+	}
+	for i := 1; i < len(items); i++ {
+		it, prev := &items[i], &items[i-1]
+		if it.kind != itEntity || len(it.toks) != 1 || len(it.cands) == 0 || prev.kind != itEntity || len(prev.cands) == 0 {
+			continue
+		}
+		c, t := it.cands[0], prev.cands[0]
+		if c.kind == candColumn && c.col.class == classDate && t.kind == candTable && t.table == c.table && t.table.date == c.col && i == len(items)-1 {
+			it.kind, it.cands = itKeyword, nil
+		}
+	}
+}
+
 // particles end phrasal verbs ("check in", "sign up", "log out").
 var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}
 

@@ -413,3 +413,19 @@ func TestRowsWithoutTheRowTheyPointToAreFound(t *testing.T) {
 func TestTheLastTwoWordsOfALongNameNameIt(t *testing.T) {
 	wantSQL(t, cityRecords(), "How many gym members joined in 2018?", "get_fit_now_member.membership_start_date >= 20180101")
 }
+
+// TestTheHourOfTheDayIsABucket: "at what hour of the day do the most bookings start" counts
+// bookings per hour (a number 0..23 on every dialect) and ranks them; "start" only says which
+// date is bucketed.
+func TestTheHourOfTheDayIsABucket(t *testing.T) {
+	wantSQL(t, clubSchema(), "At what hour of the day do the most bookings start?",
+		"CAST(EXTRACT(HOUR FROM bookings.starttime) AS integer) AS hour, COUNT(*) AS booking_count")
+	c := &column{name: "starttime", table: &table{name: "bookings"}}
+	for typ, want := range map[datasource.Type]string{
+		datasource.SQLite: "CAST(strftime('%H', bookings.starttime) AS INTEGER)", datasource.MySQL: "HOUR(bookings.starttime)",
+	} {
+		if got := (dialect{typ: typ}).bucket(c, grainHour); got != want {
+			t.Errorf("%v: %s, want %s", typ, got, want)
+		}
+	}
+}
