@@ -129,7 +129,7 @@ var aliases = map[string][]string{
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
-	"street": {"address", "street"}, "street address": {"address", "street"},
+	"street": {"address", "street"}, "street address": {"address", "street", "address street name", "street name"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
 	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},

@@ -791,11 +791,16 @@ func columnGroups(items []item) []item {
 	var out []item
 	grouped := false
 	for _, it := range items {
-		if it.kind != itEntity || len(it.cands) < 2 || len(it.toks) != 1 {
+		if it.kind != itEntity || len(it.cands) < 2 || len(it.toks) > 2 || it.cands[0].kind != candColumn {
 			out = append(out, it)
 			continue
 		}
-		w, t := it.toks[0].norm, it.cands[0].table
+		// The word the columns begin with, said in the item ("car", "street address").
+		w, t := it.cands[0].col.words[0], it.cands[0].table
+		if !slices.ContainsFunc(it.toks, func(k token) bool { return k.norm == w }) {
+			out = append(out, it)
+			continue
+		}
 		group := true
 		for _, c := range it.cands {
 			group = group && c.kind == candColumn && c.table == t && c.col.class != classKey && !c.negate &&
@@ -806,7 +811,9 @@ func columnGroups(items []item) []item {
 			continue
 		}
 		grouped = true
-		for k, c := range it.cands {
+		cs := slices.Clone(it.cands)
+		slices.SortStableFunc(cs, func(a, b cand) int { return t.colIndex(a.col) - t.colIndex(b.col) }) // as the table orders them
+		for k, c := range cs {
 			one := it
 			one.cands = []cand{c}
 			if k > 0 {

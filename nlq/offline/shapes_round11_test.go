@@ -429,3 +429,9 @@ func TestTheHourOfTheDayIsABucket(t *testing.T) {
 		}
 	}
 }
+
+// TestAStreetAddressIsTheNumberAndTheStreet: the two columns an address is kept in, in the
+// table's order, for a named person.
+func TestAStreetAddressIsTheNumberAndTheStreet(t *testing.T) {
+	wantSQL(t, cityRecords(), "What is Kourtney Calderwood's street address?", "SELECT person.address_number, person.address_street_name")
+}
