@@ -416,7 +416,7 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
-	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() && p.topPer == 0 {
+	if p.limit > 0 && len(p.dims) > 0 && b.saidEach() && p.topPer == 0 && !b.topOfTheGroups() {
 		// "the top customer at each store": one row per group, not one row overall.
 		return &notUnderstood{words: []string{"each"}, msg: "a top row per group is not supported"}
 	}
@@ -609,6 +609,39 @@ func (b *builder) synonymText(t *table) string {
 func (b *builder) saidEach() bool {
 	for k := range b.items {
 		if it := &b.items[k]; it.kind == itKeyword && eachWords[strings.ToLower(it.text())] {
+			return true
+		}
+	}
+	return false
+}
+
+// topOfTheGroups reports whether the rows ranked are the groups themselves: "per country ...
+// the 5 countries with the most", "which 10 airports ... each airport's name": the noun after
+// the number and the noun after "each"/"per" name the same table, so one ranking of the groups
+// is meant, not a top row within each.
+func (b *builder) topOfTheGroups() bool {
+	tables := func(it *item) []*table {
+		var ts []*table
+		for _, c := range it.cands {
+			ts = appendTable(ts, c.table)
+		}
+		return ts
+	}
+	var ranked, grouped []*table
+	for k := 0; k+1 < len(b.items); k++ {
+		it, n := &b.items[k], &b.items[k+1]
+		if n.kind != itEntity {
+			continue
+		}
+		switch {
+		case it.kind == itNumber:
+			ranked = append(ranked, tables(n)...)
+		case it.kind == itKeyword && eachWords[strings.ToLower(it.text())]:
+			grouped = append(grouped, tables(n)...)
+		}
+	}
+	for _, t := range grouped {
+		if slices.Contains(ranked, t) {
 			return true
 		}
 	}

@@ -20,6 +20,10 @@ type joinStep struct {
 
 // complete chooses the FROM table, the date columns and the joins of a plan.
 func complete(m *model, p *plan) error {
+	// "per country ... the 5 countries with the most": the same grouping said twice is one.
+	p.dims = slices.CompactFunc(p.dims, func(a, b dimension) bool {
+		return a.col != nil && a.col == b.col && a.grain == b.grain && a.role == b.role && a.table == b.table
+	})
 	for i, d := range p.dims {
 		if d.table != nil && d.role == nil {
 			if h := linkHead(d.table); h != nil {

@@ -435,3 +435,12 @@ func TestTheHourOfTheDayIsABucket(t *testing.T) {
 func TestAStreetAddressIsTheNumberAndTheStreet(t *testing.T) {
 	wantSQL(t, cityRecords(), "What is Kourtney Calderwood's street address?", "SELECT person.address_number, person.address_street_name")
 }
+
+// TestTheTopGroupsAreOneRanking: "per country ... for the 5 countries with the most" ranks the
+// countries once (one grouping, top 5), not a top row within each country.
+func TestTheTopGroupsAreOneRanking(t *testing.T) {
+	g := wantSQL(t, flights(), "Show the number of active airlines per country for the 5 countries with the most.", "LIMIT 5")
+	if strings.Count(g.SQL, "airlines.country") != 2 { // once selected, once grouped
+		t.Fatalf("want one grouping by country:\n%s", g.SQL)
+	}
+}
