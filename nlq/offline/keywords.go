@@ -136,6 +136,9 @@ var keywords = map[string]keyword{
 	"between": {kind: kwBetween}, "equal to": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
 	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
+	// "leave out guests", "apart from the guest account": the rows that follow are excluded.
+	"leave out": {kind: kwNot}, "leaving out": {kind: kwNot}, "left out": {kind: kwNot}, "apart from": {kind: kwNot},
+	"not counting": {kind: kwNot}, "excluding the": {kind: kwNot}, "without counting": {kind: kwNot},
 	"and": {kind: kwAnd}, "or": {kind: kwOr},
 	"versus": {kind: kwAnd, versus: true}, "vs": {kind: kwAnd, versus: true}, "compared with": {kind: kwAnd, versus: true},
 	"compared to": {kind: kwAnd, versus: true}, "as against": {kind: kwAnd, versus: true},

@@ -172,7 +172,7 @@ var aliases = map[string][]string{
 	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
 	"resident": {"person", "resident", "citizen"},
 	// Who wrote something: its author, a song's composer.
-	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff"},
+	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff", "member", "customer", "user"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
 	// The state of a delivery is the shipment's or shipping status.

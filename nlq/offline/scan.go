@@ -164,6 +164,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
 			}
 		}
+		if bestLen == 0 && !toks[i].quoted && i > 0 && rankedAdjectives[toks[i].lower] && (toks[i-1].lower == "most" || toks[i-1].lower == "least") {
+			// "our five most active members by number of bookings": the ranking says how
+			// active; no column has to.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
 		if bestLen == 0 && emptyWords[toks[i].norm] && !toks[i].quoted {
 			// "at the club", "fraud cases", "reports filed in 2018": words the schema does
 			// not know that name the business itself, count its rows or say they were made.
@@ -274,10 +281,14 @@ func stockVerb(items []item, lex *lexicon) {
 // rateWords name money paid per period: a salary, a rent, a fee.
 var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pay"}
 
+// rankedAdjectives after "most"/"least" say what the ranking measures when no column is
+// named so ("the most active members by number of bookings").
+var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", "busy"})
+
 // emptyWords are read as nothing when the schema does not name them: the place or business
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
-var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account
 	case incident occurrence instance entry record
 	file filed log logged record recorded lodge lodged submit submitted`))
 
@@ -470,6 +481,27 @@ func narrowByContext(items []item) {
 	for i := range items {
 		for j := i + 1; j < len(items); j++ {
 			commonTable(&items[i], &items[j])
+		}
+	}
+	for i := 0; i+1 < len(items); i++ {
+		// "physical stores": a word found only inside the name of a column that some rows
+		// leave empty (physical_address), right before that column's table, says the rows
+		// have it; it is no grouping by the column.
+		it, n := &items[i], &items[i+1]
+		if it.kind != itEntity || len(it.toks) != 1 || len(it.cands) != 1 || n.kind != itEntity || len(n.cands) == 0 ||
+			n.start != it.start+1 || n.cands[0].kind != candTable {
+			continue
+		}
+		c := it.cands[0]
+		if p := c.col; c.kind == candColumn && c.score <= scoreModifier && c.table == n.cands[0].table && p != nil && p.class == classText &&
+			p.prof != nil && p.prof.NonNull > 0 && p.prof.NonNull < p.prof.Rows {
+			it.cands = []cand{{kind: candValue, table: c.table, col: p, score: scoreSynonym, state: &stateCond{"is not null", 0}}}
+			// Said after the rows, as "stores that have a physical address": the rows stay
+			// where a number or "which" put them.
+			it.start, n.start = n.start, it.start
+			it.skipped, n.skipped = n.skipped, it.skipped
+			items[i], items[i+1] = items[i+1], items[i]
+			i++
 		}
 	}
 	for i := 0; i+1 < len(items); i++ {

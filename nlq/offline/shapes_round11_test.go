@@ -444,3 +444,31 @@ func TestTheTopGroupsAreOneRanking(t *testing.T) {
 		t.Fatalf("want one grouping by country:\n%s", g.SQL)
 	}
 }
+
+// coStores is oracle_co's stores: the online store has no physical address.
+func coStores() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "stores", PrimaryKey: []string{"store_id"}, Columns: []datasource.Column{
+			{Name: "store_id", Type: "integer"}, {Name: "store_name", Type: "text", SampleValues: []string{"Online", "Napa", "Sydney"}},
+			{Name: "physical_address", Type: "text", Nullable: true}}},
+	}, Profile: []datasource.ColumnProfile{
+		{Table: "stores", Column: "physical_address", Rows: 23, NonNull: 22, Distinct: 22},
+	}}
+}
+
+// TestAWordInsideAnOptionalColumnBeforeItsTableIsAState: "physical stores" are the stores with
+// a physical address, counted or ranked as stores; "leaving out Online" excludes a row.
+func TestAWordInsideAnOptionalColumnBeforeItsTableIsAState(t *testing.T) {
+	s := coStores()
+	wantSQL(t, s, "How many physical stores do we have?", "WHERE stores.physical_address IS NOT NULL")
+	g := wantSQL(t, s, "List the physical stores, leaving out Online.", "stores.store_name <> 'Online'")
+	if !strings.Contains(g.SQL, "physical_address IS NOT NULL") {
+		t.Fatalf("want the state kept:\n%s", g.SQL)
+	}
+}
+
+// TestTheMostActiveAreRankedByWhatFollows: "the five most active members by number of
+// bookings" needs no "active" column; "the guest account" is the guest row.
+func TestTheMostActiveAreRankedByWhatFollows(t *testing.T) {
+	wantSQL(t, clubSchema(), "How many members does the club have, not counting the guest account?", "members.surname <> 'GUEST'")
+}
