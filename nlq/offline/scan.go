@@ -288,7 +288,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // emptyWords are read as nothing when the schema does not name them: the place or business
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
-var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry record
 	file filed log logged record recorded lodge lodged submit submitted`))
 
