@@ -90,10 +90,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
 }
 
-// inCurrency finds "in dollars", "in euros", "in US dollars": the unit an amount is asked in.
-var inCurrency = regexp.MustCompile(`(?i)\bin (us |u\.s\. )?(dollars|euros|pounds|usd|eur|gbp)\b`)
+// inCurrency finds "in dollars", "in euros", "in US dollars", "$50", "50 dollars": an amount
+// asked or compared in a currency's whole units.
+var inCurrency = regexp.MustCompile(`(?i)\bin (us |u\.s\. )?(dollars|euros|pounds|usd|eur|gbp)\b|[$€£]\s?\d|\d\s*(dollars|euros|pounds|bucks)\b`)
 
-// checkCurrencyUnit refuses an amount asked "in dollars" when the money column it reads is
+// checkCurrencyUnit refuses an amount asked "in dollars" (or compared with "$50") when the money column it reads is
 // kept as an integer: money is very often stored as integer cents, and nothing in the schema
 // says which, so the answer could be a hundred times off. A semantic-layer metric that divides
 // says it, and decimal columns are read as they are.

@@ -252,6 +252,10 @@ type lexicon struct {
 // more than a tie, less than one join.
 const tableOverValue = 0.03
 
+// copyBelowTable is how far a column named like a table it also references by key ranks below
+// that table: more than a join, so the table's own rows are read even one join away.
+const copyBelowTable = hopPenalty + 0.03
+
 // viewPenalty lowers every reading in a view below the same reading in a table.
 const viewPenalty = 0.2
 
@@ -270,7 +274,9 @@ const scoreIndexed = 0.95
 
 // addValue indexes one value of the value index under its phrases.
 func (l *lexicon) addValue(c cand) {
-	for _, p := range valuePhrases(c.value) {
+	// Not split: a CamelCase name among thousands ('FlyNonstop', an airline's alias) is no
+	// phrase of everyday words ("fly nonstop"); statuses, which are sampled, are.
+	for _, p := range valuePhrases(c.value, false) {
 		l.values[p] = append(l.values[p], c)
 		if n := strings.Count(p, " ") + 1; n > l.maxLen {
 			l.maxLen = n
@@ -282,7 +288,7 @@ func (l *lexicon) addValue(c cand) {
 // valuePhrases are the normalised phrases a stored value is found by: case, accents and
 // punctuation do not count ("ac dc" finds "AC/DC"), and "&" reads as "and" or as nothing
 // ("rock and roll" and "rock & roll" both find "Rock & Roll").
-func valuePhrases(v string) []string {
+func valuePhrases(v string, camel bool) []string {
 	p := normPhrase(v)
 	if p == "" {
 		return nil
@@ -291,7 +297,7 @@ func valuePhrases(v string) []string {
 	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); strings.Contains(v, "&") && q != p {
 		out = append(out, q)
 	}
-	if camelValue(v) {
+	if camel && camelValue(v) {
 		// 'InProduction', 'OnHold': a status written as one CamelCase word is said as words.
 		if q := normPhrase(strings.Join(splitIdent(v), " ")); q != p {
 			out = append(out, q)
@@ -644,7 +650,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// features include it, not one whose features are only that.
 				items, _ := listItems(c.samples)
 				for _, v := range items {
-					for _, p := range valuePhrases(v) {
+					for _, p := range valuePhrases(v, true) {
 						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact, item: true})
 					}
 				}
@@ -653,7 +659,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
 				}
-				for _, p := range valuePhrases(v) {
+				for _, p := range valuePhrases(v, true) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
@@ -866,6 +872,21 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		for i := range cs {
 			if cs[i].kind == candValue && cs[i].score >= scoreExact {
 				cs[i].score -= tableOverValue
+			}
+		}
+		l.entries[p] = cs
+	}
+	// "which airline": the airlines table, not routes.airline, a code of the airline that the
+	// routes also point to by key; the referencing column is a copy of what the table names.
+	for p, cs := range l.entries {
+		for _, tc := range cs {
+			if tc.kind != candTable || tc.score < scoreExact {
+				continue
+			}
+			for i := range cs {
+				if c := cs[i]; c.kind == candColumn && c.score >= scoreExact && c.table != tc.table && fkTo(c.table, tc.table) != nil {
+					cs[i].score -= copyBelowTable
+				}
 			}
 		}
 		l.entries[p] = cs

@@ -657,6 +657,15 @@ func (b *builder) comparison(i int) error {
 	target := b.cmpTarget
 	named := target != nil
 	b.cmpTarget = nil
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classText &&
+		b.cmpAgg == aggNone && len(b.cmpNums) == 0 && len(vals) == 1 {
+		// "orders paid with more than one payment method": how many different values of the
+		// column each row has, whatever was said before the comparison.
+		m := measure{agg: aggCountDistinct, col: n.pick.col, table: n.pick.col.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		n.kind, n.kw = itKeyword, keyword{}
+		return nil
+	}
 	if n := b.next(i); target != nil && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn &&
 		n.pick.col.class == classNumber && n.pick.col.table == target.table && n.pick.col != target && b.cmpAgg == aggNone {
 		// "films that cost more than 4 to rent": the column said after the number is the one
@@ -1809,6 +1818,19 @@ func (b *builder) finish() error {
 		if !p.outerCount {
 			p.measures = append(p.measures, *p.having[0].having)
 		}
+	}
+	if len(p.having) > 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].col == nil && !p.outerCount {
+		// "how many customers have more orders than the average customer": a count of the
+		// grouped rows within each group is always one; the groups that pass are counted.
+		var keep []measure
+		for _, m := range p.measures {
+			if m.col == nil && m.table == p.dims[0].table && (m.agg == aggCount || m.agg == aggCountDistinct) && m.shareOf == nil {
+				p.outerCount = true
+				continue
+			}
+			keep = append(keep, m)
+		}
+		p.measures = keep
 	}
 	// "Which genres have more than 100 tracks", "categories with an average price above 30":
 	// the groups that pass, with the aggregate the condition is on.

@@ -472,3 +472,40 @@ func TestAWordInsideAnOptionalColumnBeforeItsTableIsAState(t *testing.T) {
 func TestTheMostActiveAreRankedByWhatFollows(t *testing.T) {
 	wantSQL(t, clubSchema(), "How many members does the club have, not counting the guest account?", "members.surname <> 'GUEST'")
 }
+
+// TestAnAmountComparedInDollarsWithIntegerMoneyIsRefused: "$50" against integer money that
+// may be cents is refused like "in dollars".
+func TestAnAmountComparedInDollarsWithIntegerMoneyIsRefused(t *testing.T) {
+	if _, err := generatePG(jaffleShop(), "Which customers have spent more than $50 in total?"); err == nil || !strings.Contains(err.Error(), "cents") {
+		t.Fatalf("want a refusal about cents, got %v", err)
+	}
+}
+
+// TestMoreThanOneValueOfAColumnIsADistinctCount: "orders paid with more than one payment
+// method" keeps the orders whose payments hold two methods or more.
+func TestMoreThanOneValueOfAColumnIsADistinctCount(t *testing.T) {
+	wantSQL(t, jaffleShop(), "Which orders were paid with more than one payment method?", "HAVING COUNT(DISTINCT payments.payment_method) > 1")
+}
+
+// TestHowManyGroupsBeatTheAverageCountsTheGroups: "how many customers have more orders than
+// the average customer" is one number, not a count of one per customer.
+func TestHowManyGroupsBeatTheAverageCountsTheGroups(t *testing.T) {
+	g := wantSQL(t, jaffleShop(), "How many customers have more orders than the average customer?", "SELECT COUNT(*) AS customer_count")
+	if !strings.Contains(g.SQL, "AVG(per_group.order_count)") {
+		t.Fatalf("want the comparison with the average kept:\n%s", g.SQL)
+	}
+}
+
+// TestATableBeatsAColumnNamedLikeItThatPointsToIt: routes.airline is a code of the airline the
+// route also points to by key; "which airline" is the airlines table, by name. A CamelCase
+// name among many ('FlyNonstop') is not read as everyday words.
+func TestATableBeatsAColumnNamedLikeItThatPointsToIt(t *testing.T) {
+	s := flights()
+	s.Tables[2].Columns = append(s.Tables[2].Columns, datasource.Column{Name: "airline", Type: "text", SampleValues: []string{"FR", "LH"}})
+	wantSQL(t, s, "Which airline has the most routes?", "airlines.name AS airline")
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "alias", Type: "text"})
+	s.Profile = append(s.Profile, datasource.ColumnProfile{Table: "airlines", Column: "alias", Rows: 6000, NonNull: 1000, Distinct: 900, Values: []string{"FlyNonstop", "Skyways"}})
+	if g, err := generatePG(s, "Which routes does Ryanair fly nonstop?"); err == nil && strings.Contains(g.SQL, "FlyNonstop") {
+		t.Fatalf("a CamelCase alias read from everyday words:\n%s", g.SQL)
+	}
+}
