@@ -25,7 +25,7 @@ test-short:
 
 # Question set over the demo data (accuracy per kind of question), then the three authored
 # evaluation databases per database and category: right, wrong (silently), refused. The
-# held-out batches are scored with NLQ_HELDOUT=1 to 8 (the first to eighth batch) or dev7/dev8 (see docs/nlq.md).
+# held-out batches are scored with NLQ_HELDOUT=1 to 9 (the first to ninth batch) or dev7/dev8/dev9 (see docs/nlq.md).
 bench-nlq:
 	$(GO) test -count=1 -run 'TestQuestionSet|TestEvalSets' -v ./nlq/offline/ | grep -v '^=== RUN'
 
