@@ -289,7 +289,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
-	case incident occurrence instance entry record
+	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted`))
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
