@@ -341,6 +341,7 @@ var fillerPhrases = map[string]bool{
 	"send out": true, "sent out": true, "sends out": true, "went out": true, "go out": true, "goes out": true, "gone out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
 	"in the register": true, "on the books": true, "break down": true, "along the way": true,
+	"in the database": true, "in our database": true, "in the data": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
@@ -685,7 +686,7 @@ var payVerbs = toSet(strings.Fields("paid pay pays paying spent spend spends spe
 var auxiliaries = toSet(strings.Fields("was were been be is are get got"))
 
 // placeWords link rows to where they are: "customers in France", "suppliers from Japan".
-var placeWords = toSet(strings.Fields("in from at based located living live lives are is there were was"))
+var placeWords = toSet(strings.Fields("in from at based located living live lives are is there were was registered headquartered situated"))
 
 // onlyValueCands reports whether every candidate is a value.
 func onlyValueCands(cs []cand) bool {

@@ -509,3 +509,16 @@ func TestATableBeatsAColumnNamedLikeItThatPointsToIt(t *testing.T) {
 		t.Fatalf("a CamelCase alias read from everyday words:\n%s", g.SQL)
 	}
 }
+
+// TestACompassSuperlativeRanksByTheCoordinate: "the northernmost airport in Norway" is the
+// Norwegian airport with the highest latitude; "registered in Mexico" is the airlines' own
+// country.
+func TestACompassSuperlativeRanksByTheCoordinate(t *testing.T) {
+	s := flights()
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "latitude", Type: "real"})
+	g := wantSQL(t, s, "Which is the northernmost airport in Germany?", "ORDER BY airports.latitude DESC")
+	if !strings.Contains(g.SQL, "airports.country = 'Germany'") || !strings.Contains(g.SQL, "LIMIT 1") {
+		t.Fatalf("want the one German airport furthest north:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many airlines are registered in Germany?", "airlines.country = 'Germany'")
+}

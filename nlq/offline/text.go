@@ -83,6 +83,29 @@ func tokenize(q string) []token {
 			i++
 		}
 	}
+	return compassSuperlatives(toks)
+}
+
+// compassSuperlatives rewrites "the southernmost airport in Norway" as "the airport in Norway
+// with the lowest latitude": a superlative of a coordinate, said of the rows after it.
+func compassSuperlatives(toks []token) []token {
+	for i := 0; i < len(toks); i++ {
+		ws, ok := compassWords[toks[i].lower]
+		if !ok || toks[i].quoted {
+			continue
+		}
+		var tail []token
+		for _, x := range append([]string{"with", "the"}, ws...) {
+			tail = append(tail, wordTokens(x)...)
+		}
+		if i+1 < len(toks) && !toks[i+1].quoted && !toks[i+1].isNum && !stopWords[toks[i+1].lower] {
+			// The rows and what is said of them first ("airport in Norway"), then what
+			// ranks them.
+			out := append(append([]token(nil), toks[:i]...), toks[i+1:]...)
+			return append(out, tail...)
+		}
+		return append(append(append([]token(nil), toks[:i]...), tail[2:]...), toks[i+1:]...)
+	}
 	return toks
 }
 
@@ -135,8 +158,15 @@ func wordTokens(w string) []token {
 	if us, ok := britishSpellings[lw]; ok {
 		lw = us // "colour" is the color column
 	}
+
 	s := singular(lw)
 	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw, poss: poss}}
+}
+
+// compassWords say a superlative of a coordinate.
+var compassWords = map[string][]string{
+	"southernmost": {"lowest", "latitude"}, "northernmost": {"highest", "latitude"},
+	"easternmost": {"highest", "longitude"}, "westernmost": {"lowest", "longitude"},
 }
 
 // britishSpellings maps British spellings to the American ones schemas are mostly written in.
