@@ -522,3 +522,12 @@ func TestACompassSuperlativeRanksByTheCoordinate(t *testing.T) {
 	}
 	wantSQL(t, s, "How many airlines are registered in Germany?", "airlines.country = 'Germany'")
 }
+
+// TestTensAndZeroAreNumbers: "more than forty" compares with 40.
+func TestTensAndZeroAreNumbers(t *testing.T) {
+	for w, want := range map[string]float64{"zero": 0, "forty": 40, "ninety": 90, "thousand": 1000} {
+		if toks := tokenize(w); len(toks) != 1 || !toks[0].isNum || toks[0].num != want {
+			t.Errorf("%q read as %+v, want the number %v", w, toks, want)
+		}
+	}
+}

@@ -209,7 +209,8 @@ var hyphenJoined = map[string]bool{"email": true, "signup": true, "ecommerce": t
 var numberWords = map[string]float64{
 	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
 	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50,
-	"hundred": 100, "dozen": 12,
+	"hundred": 100, "dozen": 12, "zero": 0, "thirty": 30, "forty": 40, "sixty": 60, "seventy": 70,
+	"eighty": 80, "ninety": 90, "thousand": 1000,
 }
 
 // parseNumber reads 1,000 / 12.5 / 10k / 2m.
