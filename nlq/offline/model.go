@@ -31,6 +31,9 @@ type column struct {
 	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
 	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
 	intTyp  bool       // stored as an integer type
+	// dayOnly says a date column holds days, no time of day: typed DATE, kept as YYYYMMDD,
+	// or text the profile found ten characters long.
+	dayOnly bool
 	// partKey says the column is one of several making up the table's primary key: a link
 	// table's columns repeat by design, whatever the data holds today.
 	partKey bool
@@ -136,6 +139,7 @@ func newModel(s *datasource.Schema) *model {
 			c.class = classify(lname, strings.ToLower(sc.Type))
 			c.boolTyp = c.class == classBool
 			c.intTyp = strings.Contains(strings.ToLower(sc.Type), "int")
+			c.dayOnly = strings.ToLower(sc.Type) == "date"
 			c.partKey = pk[lname] && len(st.PrimaryKey) > 1
 			if c.class == classNumber && isFlagName(c.words) && !pk[lname] {
 				c.class = classBool // Discontinued, is_active: a 0/1 flag, never a measure
@@ -338,7 +342,11 @@ func inferFromData(c *column) {
 			c.class = classBool
 		}
 		if p != nil && p.NonNull > 0 && dateNamed(strings.ToLower(c.name)) && yyyymmdd(p.Min) && yyyymmdd(p.Max) {
-			c.class, c.intDate, c.money = classDate, true, 0
+			c.class, c.intDate, c.money, c.dayOnly = classDate, true, 0, true
+		}
+	case classDate:
+		if p := c.prof; p != nil && p.NonNull > 0 && len(p.Min) == 10 && len(p.Max) == 10 {
+			c.dayOnly = true // '2024-03-15': days only
 		}
 	case classText:
 		if on, off, ok := textFlag(c.samples); ok {
@@ -355,6 +363,7 @@ func inferFromData(c *column) {
 		}
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
+			c.dayOnly = len(p.Min) == 10 && len(p.Max) == 10
 		}
 	}
 }

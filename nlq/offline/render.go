@@ -76,6 +76,10 @@ func complete(m *model, p *plan) error {
 			}
 			p.dims[i].col = verbDate(c, p.said)
 		}
+		if d := p.dims[i]; d.grain == grainHour && d.col != nil && d.col.dayOnly {
+			// Every row would fall in hour 0: the column holds days, not times.
+			return &notUnderstood{words: []string{"hour"}, msg: fmt.Sprintf("%s.%s holds days, not times of day", d.col.table.name, d.col.name)}
+		}
 	}
 	need := []*table{p.base}
 	for _, x := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {

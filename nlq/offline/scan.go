@@ -947,6 +947,31 @@ func patternAfter(items []item, toks []token, i int) (item, int, bool) {
 		if prev.kind != itEntity || len(prev.cands) == 0 {
 			return item{}, 0, false
 		}
+		if k := prev.start - 1; k >= 0 && nameParts[toks[k].lower] {
+			// "a last name starting with M" where the name is kept whole: no column is the
+			// last name.
+			return item{}, 0, false
+		}
+		for k := len(items) - 2; k >= 0 && len(prev.cands) > 1; k-- {
+			// "customers whose name starts with Li": the name of the table named last.
+			if items[k].kind != itEntity {
+				continue
+			}
+			for _, tc := range items[k].cands {
+				for _, c := range prev.cands {
+					if tc.kind == candTable && tc.score >= scoreExact && c.kind == candColumn && c.table == tc.table {
+						prev.cands = []cand{c}
+					}
+				}
+			}
+			break
+		}
+		if prev.cands[0].score < scoreAmbig ||
+			len(prev.cands) > 1 && prev.cands[1].score >= prev.cands[0].score-ambiguityGap && prev.cands[1].col != prev.cands[0].col {
+			// Only a column the words clearly name: "last name" where no table has one is
+			// no other table's name.
+			return item{}, 0, false
+		}
 		var col *column
 		replace := true
 		switch c := prev.cands[0]; {
@@ -1033,6 +1058,9 @@ func dropBucketedDateVerb(items []item) {
 		}
 	}
 }
+
+// nameParts qualify a name as one of its parts.
+var nameParts = toSet([]string{"last", "first", "middle", "family", "given"})
 
 // particles end phrasal verbs ("check in", "sign up", "log out").
 var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}

@@ -531,3 +531,22 @@ func TestTensAndZeroAreNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestAPatternNeedsTheColumnItNames: where customers keep one whole name, "a last name starting
+// with M" is refused, not read as the name or another table's; "whose name starts with Li" is
+// the customers' own name.
+func TestAPatternNeedsTheColumnItNames(t *testing.T) {
+	s := flights()
+	if g, err := generatePG(s, "Which airlines have a last name starting with M?"); err == nil {
+		t.Fatalf("no column is a last name:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "airlines whose name starts with Ry", "airlines.name LIKE 'Ry%'")
+}
+
+// TestAnHourNeedsATime: a column of days has no hour of the day.
+func TestAnHourNeedsATime(t *testing.T) {
+	s := jaffleShop()
+	if _, err := generatePG(s, "How many orders by hour of the day?"); err == nil || !strings.Contains(err.Error(), "holds days") {
+		t.Fatalf("want a refusal: order_date holds days, got %v", err)
+	}
+}
