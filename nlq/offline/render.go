@@ -496,19 +496,17 @@ func (d dialect) monthOfYear(c *column) string {
 	}
 }
 
-// hourOfDay is the hour of a timestamp as a number 0..23, the same on every dialect; a date
-// kept as YYYYMMDD has no hour, so it reads 0.
+// hourOfDay is the hour of a timestamp as a number 0..23, the same on every dialect. Columns
+// of days (dayOnly, which includes dates kept as YYYYMMDD) never get here: complete refuses them.
 func (d dialect) hourOfDay(c *column) string {
 	x := d.col(c)
-	switch {
-	case c.intDate:
-		return "0"
-	case d.typ == datasource.Postgres:
+	switch d.typ {
+	case datasource.Postgres:
 		if c.textDate {
 			x = "CAST(" + x + " AS timestamp)"
 		}
 		return fmt.Sprintf("CAST(EXTRACT(HOUR FROM %s) AS integer)", x)
-	case d.typ == datasource.MySQL:
+	case datasource.MySQL:
 		return fmt.Sprintf("HOUR(%s)", x)
 	}
 	return fmt.Sprintf("CAST(strftime('%%H', %s) AS INTEGER)", x)

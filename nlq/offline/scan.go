@@ -871,7 +871,7 @@ func verbUse(toks []token, i int) bool {
 	if !strings.HasSuffix(w, "ed") {
 		return false
 	}
-	if i > 0 && perfectAux[toks[i-1].lower] {
+	if i > 0 && verbMarkers[toks[i-1].lower] {
 		return true
 	}
 	if i+1 < len(toks) && (toks[i+1].isNum || objectStarts[toks[i+1].lower]) {
@@ -882,7 +882,7 @@ func verbUse(toks []token, i int) bool {
 			if toks[j].lower == "been" || toks[j].lower == "being" {
 				return false
 			}
-			if perfectAux[toks[j].lower] {
+			if verbMarkers[toks[j].lower] {
 				return true
 			}
 		}
@@ -890,9 +890,10 @@ func verbUse(toks []token, i int) bool {
 	return false
 }
 
-// perfectAux make a participle a verb in the perfect tense; objectStarts begin its object.
+// verbMarkers before a participle make it a verb: the perfect tense ("have placed") or a
+// negated act ("never placed"); objectStarts begin its object.
 var (
-	perfectAux   = toSet([]string{"have", "has", "had", "'ve", "never"})
+	verbMarkers  = toSet([]string{"have", "has", "had", "'ve", "never"})
 	objectStarts = toSet([]string{"a", "an", "any", "more", "fewer", "less", "at", "over", "under", "their", "his", "her", "no", "only", "exactly"})
 )
 

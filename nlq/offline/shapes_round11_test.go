@@ -83,8 +83,9 @@ func TestIntegerDateBucketsOnEveryDialect(t *testing.T) {
 }
 
 // TestATableIsNamedByItsShorterNames: "crime reports" (first word and head), "drivers" (a
-// word no other table is called, with "licensed"), "check-ins" and "checked in" (a verb and its particle),
-// "licensed" (a form of the head) all name their tables; "colour" is the color column.
+// word no other table is called), "licensed" (a form of the head), "drive" (the agent noun's
+// verb) and "check-ins" (a verb and its particle) name their tables; "colour" is the color
+// column; "filed" and "logged" name nothing.
 func TestATableIsNamedByItsShorterNames(t *testing.T) {
 	s := cityRecords()
 	wantSQL(t, s, "How many crime reports came in from Jersey City?", "FROM crime_scene_report")
