@@ -189,13 +189,16 @@ var aliases = map[string][]string{
 	"came back": {"return date", "returned"},
 	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
 	// movies, the size a file takes up.
-	"born": {"birth date", "birthdate", "date of birth", "dob"}, "birthday": {"birth date", "birthdate", "date of birth"},
+	"born": {"birth date", "birthdate", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year"}, "birthday": {"birth date", "birthdate", "date of birth"},
 	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
 	"borrow": {"loan", "rental"}, "borrowed": {"loan", "rental"}, "lend": {"loan", "rental"}, "lent": {"loan", "rental"},
 	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
 	// What shipping costs: Northwind's Freight, a shipping_cost or shipping_fee elsewhere.
 	"shipping cost": {"freight", "shipping fee", "shipping"}, "paid to ship": {"freight", "shipping cost", "shipping fee"},
 	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
+	// Who a business buys from; where a team plays; who runs a team; a sports year.
+	"supplier": {"vendor"}, "vendor": {"supplier"}, "ballpark": {"park", "stadium"}, "stadium": {"park", "venue"},
+	"skipper": {"manager"}, "season": {"year"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -500,6 +503,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
 		if len(t.words) > 1 {
 			tableParts(l, t, tableWords)
+			structuralNames(l, t)
 		}
 		if len(t.words) > 1 && !linkWords[t.words[len(t.words)-1]] {
 			head := t.words[len(t.words)-1]
@@ -554,8 +558,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				l.add(singular(raw), with(tc, scoreExact))
 			}
 			if c.class == classBool {
+				fw := flagNameWords(cw)
 				// "inactive", "unpaid", "non verified": the flag is not set.
-				if w := cw[len(cw)-1]; len(cw) <= 2 && !linkWords[w] {
+				if w := fw[len(fw)-1]; len(fw) <= 2 && !linkWords[w] {
 					nc := with(tc, scoreSynonym)
 					nc.negate = true
 					for _, pre := range []string{"in", "un", "non ", "non"} {
@@ -564,7 +569,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				// "still selling", "still available": a row is current when its ended flag
 				// (discontinued, obsolete, deleted) is not set, or its active flag is.
-				if w := cw[len(cw)-1]; len(cw) <= 2 && (endedFlags[w] || currentFlags[w]) {
+				if w := fw[len(fw)-1]; len(fw) <= 2 && (endedFlags[w] || currentFlags[w]) {
 					sc := with(tc, scoreSynonym)
 					sc.negate = endedFlags[w]
 					for _, p := range stillPhrases {
@@ -602,6 +607,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[0]+" "+full, with(tc, scoreExact-0.05))
 					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
 				}
+			}
+			if n := len(cw); n >= 2 && c.money > 0 && !slices.Contains(cw, "amount") {
+				// "total amount due" for TotalDue: people put "amount" into a name of money.
+				l.add(strings.Join(cw[:n-1], " ")+" amount "+cw[n-1], with(tc, scoreExact-0.01))
 			}
 			if n := len(cw); n >= 3 && !linkWords[cw[n-2]] {
 				// "start date" for membership_start_date: the last two words of a longer name.
@@ -953,6 +962,44 @@ func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 			continue
 		}
 		l.add(w, cand{kind: candTable, table: t, score: scoreModifier})
+	}
+}
+
+// flagSuffixes end the name of a flag without saying what it flags (ActiveFlag, is_active_ind).
+var flagSuffixes = map[string]bool{"flag": true, "flg": true, "ind": true, "indicator": true, "yn": true}
+
+// flagNameWords are the words of a flag's name that say what it flags: "active" of ActiveFlag.
+func flagNameWords(cw []string) []string {
+	n := len(cw)
+	for n > 1 && flagSuffixes[cw[n-1]] {
+		n--
+	}
+	return cw[:n]
+}
+
+// headerWords end the name of a document's header table (PurchaseOrderHeader, SalesOrderHdr,
+// InvoiceMaster): the rows are the documents, named by the words before.
+var headerWords = map[string]bool{"header": true, "headers": true, "hdr": true, "master": true}
+
+// detailWords end the name of a document's line table (PurchaseOrderDetail, InvoiceLines,
+// OrderItems): the rows are the document's lines, whichever of these words people use.
+var detailWords = map[string]bool{"detail": true, "details": true, "dtl": true, "line": true, "lines": true, "item": true, "items": true}
+
+// structuralNames adds the names people use for a document's header and line tables: "purchase
+// order" for PurchaseOrderHeader, "purchase order lines" (or items, details) for
+// PurchaseOrderDetail.
+func structuralNames(l *lexicon, t *table) {
+	n := len(t.words)
+	last, rest := t.words[n-1], strings.Join(t.words[:n-1], " ")
+	switch {
+	case headerWords[last]:
+		l.add(rest, cand{kind: candTable, table: t, score: scoreExact - 0.01})
+	case detailWords[last]:
+		for w := range detailWords {
+			if w != last && w != "dtl" {
+				l.add(rest+" "+w, cand{kind: candTable, table: t, score: scoreExact - 0.01})
+			}
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package offline
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -45,6 +46,9 @@ type column struct {
 	// intDate says the column keeps a date as a number YYYYMMDD (20180115), as warehouses'
 	// date keys and some exports do: compared with numbers, bucketed by arithmetic.
 	intDate bool
+	// yearInt says the column keeps only a year as a number (yearID, fiscal_year, season):
+	// periods of whole years compare numbers, anything finer cannot be asked of it.
+	yearInt bool
 	// listSep separates the items of a list-valued text column ("Trailers,Deleted Scenes"):
 	// its values are combinations of a few items, and a condition names one item.
 	listSep string
@@ -130,8 +134,12 @@ func newModel(s *datasource.Schema) *model {
 				fkCols[strings.ToLower(c)] = true
 			}
 		}
+		stats := statsTable(st)
 		for _, sc := range st.Columns {
 			c := &column{name: sc.Name, table: t, words: seg.words(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
+			if ws, ok := statAbbrevs[sc.Name]; ok && stats {
+				c.words = ws // W of a team's season is its wins
+			}
 			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
 				c.prof, c.index = p, p.Values
 			}
@@ -153,6 +161,8 @@ func newModel(s *datasource.Schema) *model {
 			// such as customers.country -> countries.name, whose values are names people ask for.
 			switch {
 			case fkCols[lname] && c.class == classText:
+			case c.class == classNumber && yearColumn(c) && !singleKey(st, lname):
+				// yearID of a team's season: a year that is part of a key is still a year.
 			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
 				len(c.words) > 0 && c.words[len(c.words)-1] == "id" && c.class != classText:
 				c.class = classKey
@@ -344,6 +354,9 @@ func inferFromData(c *column) {
 		if p != nil && p.NonNull > 0 && dateNamed(strings.ToLower(c.name)) && yyyymmdd(p.Min) && yyyymmdd(p.Max) {
 			c.class, c.intDate, c.money, c.dayOnly = classDate, true, 0, true
 		}
+		if yearColumn(c) {
+			c.class, c.yearInt, c.money, c.dayOnly = classDate, true, 0, true
+		}
 	case classDate:
 		if p := c.prof; p != nil && p.NonNull > 0 && len(p.Min) == 10 && len(p.Max) == 10 {
 			c.dayOnly = true // '2024-03-15': days only
@@ -424,10 +437,16 @@ var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", 
 
 // textFlag recognises a text column whose sampled values are exactly the two values of a flag,
 // returning them as stored.
+// unknownMarks are stored values that say a flag is not known.
+var unknownMarks = map[string]bool{"na": true, "n/a": true, "unknown": true, "?": true}
+
 func textFlag(samples []string) (on, off string, ok bool) {
 	// 'Y', 'N' and a stray 'n' are still two states; the first spelling of each is kept.
 	var uniq []string
 	for _, v := range samples {
+		if unknownMarks[strings.ToLower(v)] {
+			continue // 'NA' beside 'Y' and 'N' says neither, not a third state
+		}
 		if !slices.ContainsFunc(uniq, func(u string) bool { return strings.EqualFold(u, v) }) {
 			uniq = append(uniq, v)
 		}
@@ -502,6 +521,62 @@ func dateNamed(name string) bool {
 }
 
 // yyyymmdd reports whether s is a calendar day written as the number YYYYMMDD (20180115).
+// statAbbrevs spell out the capitalised abbreviations of sports statistics (W, L, HR, ERA),
+// which name a column only in a table that has several of them: a table of results.
+var statAbbrevs = map[string][]string{
+	"W": {"win"}, "L": {"loss"}, "T": {"tie"}, "G": {"game"}, "GP": {"game", "played"}, "GS": {"game", "started"},
+	"R": {"run"}, "H": {"hit"}, "HR": {"home", "run"}, "RBI": {"run", "batted", "in"}, "SB": {"stolen", "base"},
+	"CS": {"caught", "stealing"}, "BB": {"walk"}, "SO": {"strikeout"}, "AB": {"at", "bat"}, "2B": {"double"},
+	"3B": {"triple"}, "ERA": {"earned", "run", "average"}, "RA": {"run", "allowed"}, "ER": {"earned", "run"},
+	"SV": {"save"}, "E": {"error"}, "DP": {"double", "play"}, "HBP": {"hit", "by", "pitch"}, "SHO": {"shutout"},
+	"CG": {"complete", "game"}, "HA": {"hit", "allowed"}, "HRA": {"home", "run", "allowed"},
+	"BBA": {"walk", "allowed"}, "SOA": {"strikeout", "pitched"}, "PTS": {"point"}, "AST": {"assist"},
+	"REB": {"rebound"}, "GF": {"goal", "for"}, "GA": {"goal", "against"}, "Pts": {"point"},
+}
+
+// statsTable reports whether a table names three or more columns by statAbbrevs: only there is
+// "W" a number of wins rather than a letter.
+func statsTable(st *datasource.Table) bool {
+	n := 0
+	for _, sc := range st.Columns {
+		if _, ok := statAbbrevs[sc.Name]; ok {
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// yearColumn reports whether a number column keeps years: named as one, holding 1000..2999.
+func yearColumn(c *column) bool {
+	p := c.prof
+	return p != nil && p.NonNull > 0 && yearNamed(c.words) && yearNumber(p.Min) && yearNumber(p.Max)
+}
+
+// singleKey reports whether column name is the table's one-column primary key or a
+// one-column foreign key: a join key whatever its values look like.
+func singleKey(st *datasource.Table, name string) bool {
+	if len(st.PrimaryKey) == 1 && strings.EqualFold(st.PrimaryKey[0], name) {
+		return true
+	}
+	for _, f := range st.ForeignKeys {
+		if len(f.Columns) == 1 && strings.EqualFold(f.Columns[0], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// yearNamed reports whether column words name a year: yearID, fiscal_year, season.
+func yearNamed(ws []string) bool {
+	return slices.Contains(ws, "year") || slices.Contains(ws, "season")
+}
+
+// yearNumber reports whether a profiled value is a whole year of the calendar, 1000 to 2999.
+func yearNumber(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && n >= 1000 && n <= 2999
+}
+
 func yyyymmdd(s string) bool {
 	if len(s) != 8 {
 		return false
@@ -523,7 +598,14 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
-		if c.class == classDate && !auditColumn(c) {
+		if c.class == classDate && !auditColumn(c) && !c.yearInt {
+			return c
+		}
+	}
+	for _, c := range t.cols {
+		if c.yearInt && (c.partKey || len(c.words) == 1 || slices.Equal(c.words, []string{"year", "id"})) {
+			// A team's season (yearID of the key), when the rows have no day; a film's
+			// release_year is an attribute, not the period of the row.
 			return c
 		}
 	}

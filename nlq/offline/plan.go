@@ -202,6 +202,7 @@ type builder struct {
 	cur       int     // the item entity is working on
 	lastDim   bool
 	list      bool
+	withCols  []*column // "list the products ..., with their price": columns shown beside the rows
 	unknown   []string
 	singular  bool // the dimension of a superlative was singular
 	whichRows bool // "which customers ...": the rows of a table, by their label
@@ -368,6 +369,22 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
+	}
+	if len(b.withCols) > 0 {
+		// "list the products Mountain Works supplies, with their standard price": columns
+		// shown beside each row listed, never added up.
+		p := &b.p
+		if p.listTable == nil || len(p.measures) > 0 || len(p.dims) > 0 {
+			return nil, &notUnderstood{words: []string{b.withCols[0].name}, msg: fmt.Sprintf("cannot tell which rows to show %s beside", b.withCols[0].name)}
+		}
+		if len(p.listCols) == 0 {
+			p.listCols = labelCols(p.listTable)
+		}
+		for _, c := range b.withCols {
+			if !slices.Contains(p.listCols, c) {
+				p.listCols = append(p.listCols, c)
+			}
+		}
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
 	b.topPerGroup()
@@ -629,6 +646,11 @@ func (b *builder) number(i int) error {
 		b.topN = int(it.num)
 	case b.next(i) != nil && b.next(i).kind == itKeyword && (b.next(i).kw.kind == kwMost || b.next(i).kw.kind == kwLeast):
 		b.topN = int(it.num)
+		if sizeWords[strings.ToLower(b.next(i).text())] {
+			// "the 3 biggest purchase orders (by total due)": a count before a superlative of
+			// size keeps that many rows, as "top 3" does.
+			b.top, b.topDir = true, 1
+		}
 	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
 		!b.items[i-1].plural && b.items[i-1].pick.table.pk != nil && it.num == float64(int64(it.num)) &&
 		b.items[i-1].start+len(b.items[i-1].toks) == it.start:
@@ -1388,6 +1410,9 @@ func (b *builder) entity(i int) error {
 			b.agg, b.firstLast = aggNone, aggNone
 		case b.group || b.which:
 			g := grainDay
+			if col.yearInt {
+				g = grainYear // "per season": the column holds years
+			}
 			if n := b.next(i); n != nil && n.kind == itKeyword && (n.kw.kind == kwBucket || n.kw.kind == kwUnit) {
 				g = n.kw.grain
 				n.kind, n.kw = itKeyword, keyword{}
@@ -1460,7 +1485,10 @@ func (b *builder) tableEntity(i int, t *table) error {
 	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 		if nn := b.next(i + 1); n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct &&
-			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && b.which) {
+			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && b.which) &&
+			!(n.pick.col.class == classBool && len(n.skipped) > 0) {
+			// ("vendors that are inactive": a flag said apart from the table is a condition on
+			// its rows.)
 			// "order amount": the table only qualifies its column; in "which tracks cost more
 			// than 1" the tracks are the rows asked for.
 			return nil
@@ -1646,6 +1674,9 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.order = orderMeasure
 		b.group = false
+	case b.list && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith && slices.Contains(b.items[i].skipped, "their"):
+		b.withCols = append(b.withCols, col)
+		b.items[i-1].kw = keyword{} // consumed: "with" shows, it does not filter
 	default:
 		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.group = false

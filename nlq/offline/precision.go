@@ -334,6 +334,9 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkCountWord(); err != nil {
 		return err
 	}
+	if err := b.checkPluralValue(); err != nil {
+		return err
+	}
 	if err := b.checkWhichRows(); err != nil {
 		return err
 	}
@@ -686,6 +689,11 @@ func (b *builder) checkWhichRows() error {
 		}
 		for j := k + 1; j < len(b.items); j++ {
 			n := &b.items[j]
+			if n.kind == itEntity && n.plural && strings.EqualFold(it.text(), "which") && len(p.dims) == 0 && p.listTable == nil && len(p.measures) > 0 {
+				// "which players did the BBWAA vote into the Hall of Fame" answered with the
+				// sum of the votes: one number never says which rows.
+				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("the answer is one number, not a list of %s", n.text())}
+			}
 			if n.kind == itEntity && n.pick != nil && n.pick.kind == candValue {
 				if n.toks[len(n.toks)-1].poss {
 					return nil // "which sales support agent's customers": the agent is asked for
@@ -1133,3 +1141,31 @@ func participle(w string) bool {
 
 // irregularParticiples are past participles that do not end in -ed.
 var irregularParticiples = toSet(strings.Fields("made sold paid held bought brought kept done taken given sent spent won run put written seen"))
+
+// checkPluralValue refuses a value said as a bare plural noun ("players") that restricts the
+// rows counted or grouped through a table below them: in "the most common birth countries of
+// players", Player is a category of the people's Hall of Fame ballots, and the word names
+// the people grouped, not the few who have such a row.
+func (b *builder) checkPluralValue() error {
+	var rows *table
+	switch p := &b.p; {
+	case len(p.measures) > 0:
+		rows = p.measures[0].table
+	case len(p.dims) > 0 && p.dims[0].col != nil:
+		rows = p.dims[0].col.table
+	}
+	if rows == nil {
+		return nil
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		c := it.pick
+		if it.kind != itEntity || c == nil || c.kind != candValue || len(it.toks) != 1 || !it.plural || c.table == rows {
+			continue
+		}
+		if stem(it.toks[0].norm) == stem(normPhrase(c.value)) && b.childOf(c.table, rows) {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell whether %q are all %s or those with %s.%s = %v", it.text(), rows.name, c.table.name, c.col.name, c.value)}
+		}
+	}
+	return nil
+}

@@ -52,6 +52,12 @@ func complete(m *model, p *plan) error {
 			p.dates[i].col = verbDate(c, p.said)
 		}
 	}
+	for _, dc := range p.dates {
+		if dc.col.yearInt && !(wholeYear(dc.rng.from) && wholeYear(dc.rng.to)) {
+			// "in March 2019" of a column that keeps only the year.
+			return &notUnderstood{words: []string{dc.rng.text}, msg: fmt.Sprintf("%s.%s holds years only", dc.col.table.name, dc.col.name)}
+		}
+	}
 	moveAntiDates(p)
 	if err := antiJoins(m, p); err != nil {
 		return err
@@ -75,6 +81,10 @@ func complete(m *model, p *plan) error {
 				return err
 			}
 			p.dims[i].col = verbDate(c, p.said)
+		}
+		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear || d.ofYear) {
+			// Months or days of a column that keeps only the year.
+			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds years only", d.col.table.name, d.col.name)}
 		}
 		if d := p.dims[i]; d.grain == grainHour && d.col != nil && d.col.dayOnly {
 			// Every row would fall in hour 0: the column holds days, not times.
@@ -422,6 +432,9 @@ func (d dialect) bucket(c *column, g grain) string {
 	x := d.col(c)
 	if g == grainHour {
 		return d.hourOfDay(c)
+	}
+	if c.yearInt {
+		return x // complete lets only whole years reach here
 	}
 	if c.intDate && g != grainWeek {
 		return d.intBucket(x, g)
@@ -974,6 +987,11 @@ func where(p *plan, d dialect) []string {
 	return append(out, dateSQL(p.dates, d)...)
 }
 
+// wholeYear reports whether a range bound falls on the first of January (or is open).
+func wholeYear(t time.Time) bool {
+	return t.IsZero() || t.YearDay() == 1 && t.Hour() == 0 && t.Minute() == 0
+}
+
 // dateSQL renders date ranges as half-open comparisons.
 func dateSQL(dates []dateCond, d dialect) []string {
 	var out []string
@@ -982,6 +1000,9 @@ func dateSQL(dates []dateCond, d dialect) []string {
 		bound := func(t time.Time) string {
 			if dc.col.intDate {
 				return t.Format("20060102") // a date kept as the number YYYYMMDD
+			}
+			if dc.col.yearInt {
+				return strconv.Itoa(t.Year()) // complete lets only whole years reach here
 			}
 			return d.str(day(t))
 		}

@@ -478,6 +478,7 @@ func resolve(m *model, items []item) error {
 			}
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
+			columnSaid(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
 				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
@@ -564,6 +565,23 @@ func nearby(items []item, idx int, adj []float64) {
 				adj[k] += modifierBonus
 			case c.kind != candTable && c.table == t:
 				adj[k] += adjacencyBonus
+			}
+		}
+	}
+}
+
+// columnSaid favours a value's reading in a column that another word of the question names:
+// in "apart from the USA, the most common birth countries" the USA is a birth country, not
+// the death country that holds it too.
+func columnSaid(items []item, idx int, adj []float64) {
+	for j := range items {
+		o := &items[j]
+		if j == idx || o.kind != itEntity || len(o.cands) == 0 || o.cands[0].kind != candColumn {
+			continue
+		}
+		for k, c := range items[idx].cands {
+			if c.kind == candValue && c.col == o.cands[0].col {
+				adj[k] += modifierBonus
 			}
 		}
 	}

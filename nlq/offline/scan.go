@@ -290,7 +290,8 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // "incidents") and a verb that only says a row was made ("filed", "logged").
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry
-	file filed log logged record recorded lodge lodged submit submitted`))
+	file filed log logged record recorded lodge lodged submit submitted
+	mark marked flag flagged`))
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -447,12 +448,18 @@ func narrowByContext(items []item) {
 			len(it.skipped) == 0 || !auxiliaries[it.skipped[len(it.skipped)-1]] {
 			continue
 		}
-		numeric := true
+		numeric, money := true, false
 		for _, c := range it.cands {
 			numeric = numeric && c.kind == candColumn && c.col.class == classNumber
+			money = money || c.kind == candColumn && c.col.money > 0
 		}
-		if numeric {
+		switch {
+		case numeric && money:
 			it.kind, it.cands = itKeyword, nil
+		case numeric:
+			// "how many purchase orders were rejected" where only RejectedQty says the word:
+			// a state of the rows that no column holds, not a verb to drop.
+			it.kind, it.cands = itUnknown, nil
 		}
 	}
 	for i := 1; i < len(items); i++ {
