@@ -228,6 +228,7 @@ func interpret(m *model, items []item) (*plan, error) {
 	if err := resolve(m, items); err != nil {
 		return nil, err
 	}
+	sayAgain(items)
 	p, err := build(m, items)
 	if err != nil {
 		return nil, err
@@ -239,6 +240,19 @@ func interpret(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// sayAgain reads a word that names the same column as the word right before it as part of
+// that name: "freight charge" is the freight, once, not the freight and then a charge.
+func sayAgain(items []item) {
+	for i := 1; i < len(items); i++ {
+		a, b := &items[i-1], &items[i]
+		if a.kind == itEntity && b.kind == itEntity && a.pick != nil && b.pick != nil && len(b.skipped) == 0 &&
+			a.pick.kind == candColumn && b.pick.kind == candColumn && a.pick.col == b.pick.col &&
+			b.start == a.start+len(a.toks) {
+			b.kind, b.kw, b.pick, b.cands = itKeyword, keyword{}, nil, nil
+		}
+	}
 }
 
 // outUnit is the time unit an answer is asked in ("in minutes", "in hours"), or "".

@@ -165,8 +165,8 @@ var aliases = map[string][]string{
 	"visit": {"check in", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
 	"phone": {"telephone", "phone"},
 	// Where a flight or a trip starts and ends; how high a place is.
-	"departing": {"source airport", "source", "origin", "departure"}, "departure": {"source airport", "source", "origin"},
-	"arriving": {"destination airport", "destination"}, "arrival": {"destination airport", "destination"},
+	// ("departing" and "arriving" say which end of a route, see roleGroups.)
+	"departure": {"source airport", "source", "origin"}, "arrival": {"destination airport", "destination"},
 	"elevation": {"altitude", "elevation"},
 	// What setting something up cost; who lives in a place.
 	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
@@ -183,7 +183,13 @@ var aliases = map[string][]string{
 	"earn": {"salary", "wage", "pay", "income", "annual income"}, "best paid": {"salary", "wage", "pay"}, "highest paid": {"salary", "wage", "pay"},
 	"lowest paid": {"salary", "wage", "pay"}, "worst paid": {"salary", "wage", "pay"},
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
-	"hired": {"hire date", "hire"}, "started": {"hire date", "start date"},
+	"hired": {"hire date", "hire"}, "started": {"hire date", "start date", "begin date"}, "starting": {"start date", "begin date"},
+	"began": {"start date", "begin date"}, "begun": {"start date", "begin date"}, "ended": {"end date"}, "ending": {"end date"},
+	// A broadcast and who watched it; who takes part in a contest; when a person died.
+	"aired": {"air date", "episode date", "broadcast date"}, "broadcast": {"air date", "broadcast date", "episode date"},
+	"audience": {"viewer", "viewership"}, "watched": {"viewer", "view"}, "viewership": {"viewer"}, "tuned in": {"viewer"},
+	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
+	"died": {"date of death", "death date", "dod"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
 	"came back": {"return date", "returned"},
@@ -504,6 +510,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		if len(t.words) > 1 {
 			tableParts(l, t, tableWords)
 			structuralNames(l, t)
+			// "shipping method" for ShipMethod: the verb of a name's first word said as
+			// people say it.
+			l.add(gerund(t.words[0])+" "+strings.Join(t.words[1:], " "), cand{kind: candTable, table: t, score: scoreExact - 0.01})
 		}
 		if len(t.words) > 1 && !linkWords[t.words[len(t.words)-1]] {
 			head := t.words[len(t.words)-1]
@@ -599,6 +608,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(cw) == 1 && genericWords[cw[0]] {
 				l.add(full, with(tc, scoreAmbig))
+			} else if slices.Equal(cw, t.words) {
+				// episodes.episode, the number of an episode: "episodes" are the rows.
+				l.add(full, with(tc, scoreExact-0.02))
 			} else {
 				l.add(full, with(tc, scoreExact))
 				if len(t.words) > 1 {
@@ -977,9 +989,28 @@ func flagNameWords(cw []string) []string {
 	return cw[:n]
 }
 
+// gerund is the -ing form of a verb: ship → shipping, purchase → purchasing, order →
+// ordering.
+func gerund(w string) string {
+	n := len(w)
+	vowel := func(b byte) bool { return strings.IndexByte("aeiou", b) >= 0 }
+	switch {
+	case n < 2 || strings.HasSuffix(w, "ing"):
+		return w
+	case strings.HasSuffix(w, "ee"):
+		return w + "ing"
+	case w[n-1] == 'e':
+		return w[:n-1] + "ing"
+	case n <= 4 && n >= 3 && !vowel(w[n-1]) && vowel(w[n-2]) && !vowel(w[n-3]) && strings.IndexByte("wxy", w[n-1]) < 0:
+		return w + w[n-1:] + "ing" // ship → shipping, stop → stopping
+	}
+	return w + "ing"
+}
+
 // headerWords end the name of a document's header table (PurchaseOrderHeader, SalesOrderHdr,
-// InvoiceMaster): the rows are the documents, named by the words before.
-var headerWords = map[string]bool{"header": true, "headers": true, "hdr": true, "master": true}
+// InvoiceMaster) or of a table of one row per thing (season_summary): the rows are the things
+// named by the words before.
+var headerWords = map[string]bool{"header": true, "headers": true, "hdr": true, "master": true, "summary": true}
 
 // detailWords end the name of a document's line table (PurchaseOrderDetail, InvoiceLines,
 // OrderItems): the rows are the document's lines, whichever of these words people use.
@@ -993,7 +1024,9 @@ func structuralNames(l *lexicon, t *table) {
 	last, rest := t.words[n-1], strings.Join(t.words[:n-1], " ")
 	switch {
 	case headerWords[last]:
-		l.add(rest, cand{kind: candTable, table: t, score: scoreExact - 0.01})
+		// Above the table's own column of that name (season_summary.season is the number of
+		// the season the row is): "seasons" are the rows.
+		l.add(rest, cand{kind: candTable, table: t, score: scoreExact + 0.02})
 	case detailWords[last]:
 		for w := range detailWords {
 			if w != last && w != "dtl" {

@@ -79,6 +79,10 @@ type table struct {
 // fk is one single-column foreign key edge.
 type fk struct {
 	from, to *column
+	// from2 and to2 are the second pair of a two-column key, as a team's season (yearID,
+	// teamID) is referenced; nil for a one-column key. from and to are the pair that names
+	// the row (teamID), which roles and qualifiers are read from.
+	from2, to2 *column
 }
 
 // model is the engine's view of a schema: classified columns and the FK graph.
@@ -109,6 +113,11 @@ var (
 
 // identNumberWords end the names of numbers that identify ("address_number", "house_no").
 var identNumberWords = map[string]bool{"number": true, "no": true, "num": true, "nr": true, "nbr": true}
+
+// ordinalWords name a number column that says which one of a series a row is (the 20th
+// season, episode 3), when the name is that word alone.
+var ordinalWords = map[string]bool{"season": true, "episode": true, "round": true, "week": true, "lap": true,
+	"inning": true, "chapter": true, "stage": true, "leg": true, "heat": true}
 
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
@@ -163,6 +172,9 @@ func newModel(s *datasource.Schema) *model {
 			case fkCols[lname] && c.class == classText:
 			case c.class == classNumber && yearColumn(c) && !singleKey(st, lname):
 				// yearID of a team's season: a year that is part of a key is still a year.
+			case c.class == classDate && (fkCols[lname] || pk[lname]):
+				// costs.time_id, a DATE pointing to a calendar table: the row's day, which
+				// also joins the calendar.
 			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
 				len(c.words) > 0 && c.words[len(c.words)-1] == "id" && c.class != classText:
 				c.class = classKey
@@ -192,6 +204,10 @@ func newModel(s *datasource.Schema) *model {
 						}
 					}
 				}
+			}
+			if c.class == classNumber && len(c.words) == 1 && ordinalWords[c.words[0]] && !yearColumn(c) && !pk[lname] {
+				// season, episode, round: which one of a series, never added up.
+				c.class = classText
 			}
 			if c.class == classNumber && c.money == 0 && !c.countName() && len(c.words) > 1 && identNumberWords[c.words[len(c.words)-1]] {
 				// address_number, house_no: a number that tells places or rows apart, never
@@ -223,13 +239,27 @@ func newModel(s *datasource.Schema) *model {
 		t := m.byName[strings.ToLower(st.Name)]
 		for _, f := range st.ForeignKeys {
 			rt := m.byName[strings.ToLower(f.RefTable)]
-			if rt == nil || len(f.Columns) != 1 || len(f.RefColumns) != 1 {
-				continue // the referenced table is not readable, or a composite key
+			if rt == nil || len(f.Columns) != len(f.RefColumns) || len(f.Columns) == 0 || len(f.Columns) > 2 {
+				continue // the referenced table is not readable, or a key of three columns or more
 			}
-			from, to := t.col(f.Columns[0]), rt.col(f.RefColumns[0])
-			if from != nil && to != nil {
-				t.fks = append(t.fks, fk{from: from, to: to})
+			r := 0
+			if len(f.Columns) == 2 {
+				if c := t.col(f.Columns[0]); c != nil && (c.yearInt || c.class == classDate) {
+					r = 1 // (yearID, teamID): the team names the row, the year says which season
+				}
 			}
+			from, to := t.col(f.Columns[r]), rt.col(f.RefColumns[r])
+			if from == nil || to == nil {
+				continue
+			}
+			k := fk{from: from, to: to}
+			if len(f.Columns) == 2 {
+				k.from2, k.to2 = t.col(f.Columns[1-r]), rt.col(f.RefColumns[1-r])
+				if k.from2 == nil || k.to2 == nil {
+					continue
+				}
+			}
+			t.fks = append(t.fks, k)
 		}
 		// Equal-length join paths are decided by edge order; column order makes that
 		// independent of how the database lists its foreign keys.
@@ -247,6 +277,9 @@ func pickLabel(t *table) (*column, *column) {
 	own := strings.Join(t.words, " ")
 	if n := len(t.words); n > 0 {
 		own = t.words[n-1]
+		if n > 1 && headerWords[own] {
+			own = t.words[n-2] // season_summary's rows are seasons: season_name names them
+		}
 	}
 	var best, first *column
 	bestScore := 0

@@ -191,6 +191,7 @@ type builder struct {
 	share     bool
 	sort      bool
 	firstLast aggKind
+	firstDate *column // the date an "oldest", "first" or "latest" was read on
 	cmp       kw
 	cmpNums   []float64
 	cmpTarget *column
@@ -387,6 +388,7 @@ func build(m *model, items []item) (*plan, error) {
 		}
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
+	b.p.dims = dedupeLabelDims(b.p.dims)
 	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; with no
@@ -523,6 +525,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.distinct = true
 	case kwGroup:
 		b.group = !agentBy(b.items, i)
+		if n := b.next(i); b.firstLast != aggNone && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classDate {
+			// "the oldest castaway by date of birth": "by" says which date decides, it does
+			// not group.
+			b.group = false
+			b.items[i].kw = keyword{}
+		}
 		b.eachGroup = b.group && eachWords[strings.ToLower(it.text())] && strings.ToLower(it.text()) != "per"
 	case kwTop, kwBottom:
 		b.top, b.topDir = true, 1
@@ -1346,6 +1354,10 @@ func (b *builder) entity(i int) error {
 			if len(b.p.measures) == 0 && b.agg == aggNone && len(b.p.dims) == 0 {
 				b.p.subjects = appendTable(b.p.subjects, c.table)
 			}
+		} else if rk := b.m.roleByPreposition(b.wordsBefore(i), c.table); rk != nil {
+			// "routes from Keflavik": the airport a route leaves, through source_airport_id,
+			// whichever other airport the question also names.
+			role = rk
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
 		if b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) {
@@ -1406,6 +1418,9 @@ func (b *builder) entity(i int) error {
 				agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
 				b.super = 0
 			}
+			if b.firstLast != aggNone {
+				b.firstDate = col
+			}
 			b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
 			b.agg, b.firstLast = aggNone, aggNone
 		case b.group || b.which:
@@ -1419,6 +1434,11 @@ func (b *builder) entity(i int) error {
 			}
 			b.addDim(dimension{col: col, grain: g})
 			b.group = false
+		case (len(b.p.measures) > 0 || b.agg != aggNone) && col.nullable && eventWord(&b.items[i]) && b.next(i) == nil:
+			// "how many castaways have passed away", "how many orders were shipped": counted
+			// rows where the event happened, its date filled in. ("Orders shipped to France"
+			// says where they go, not that they left.)
+			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
 		default:
 			b.lastDate = col
 			b.p.listCols = append(b.p.listCols, col)
@@ -1469,6 +1489,18 @@ func (b *builder) entity(i int) error {
 	return nil
 }
 
+// wordsBefore are the skipped words between items[i] and the item before it (the last
+// item's skipped words also hold those after it).
+func (b *builder) wordsBefore(i int) []string {
+	it := &b.items[i]
+	end := 0
+	if i > 0 {
+		end = b.items[i-1].start + len(b.items[i-1].toks)
+	}
+	n := min(max(it.start-end, 0), len(it.skipped))
+	return it.skipped[:n]
+}
+
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
 	b.lastTable = t
@@ -1502,6 +1534,11 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 		b.agg, b.distinct = aggNone, false
+		if f := selfFlag(t); f != nil {
+			// "how many jury votes": a row per juror and finalist whose vote flag says
+			// whether the vote was cast; the votes are the rows with it set.
+			b.p.conds = append(b.p.conds, condition{col: f, op: "=", vals: []any{flagValue{true}}})
+		}
 	case b.agg == aggAvg && t.measure == nil && b.childMeasure(t) != nil:
 		// "the average order value": orders have no amount of their own, their lines do; the
 		// average over orders of each order's total.
@@ -1540,6 +1577,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: t})
 		b.agg = aggNone
 	case b.firstLast != aggNone && t.date != nil:
+		b.firstDate = t.date
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
 		b.firstLast = aggNone
 	case b.group:
@@ -1684,9 +1722,93 @@ func (b *builder) numberColumn(i int, col *column) error {
 	return nil
 }
 
+// dedupeLabelDims drops a grouping by a table's name column when the table itself is a
+// grouping too: "the 10 airports with the most routes, each airport's name" groups by airport
+// once.
+func dedupeLabelDims(ds []dimension) []dimension {
+	return slices.DeleteFunc(ds, func(d dimension) bool {
+		if d.col == nil || d.grain != grainNone || d.role != nil {
+			return false
+		}
+		for _, o := range ds {
+			if o.table != nil && o.col == nil && o.role == nil && (o.table.label == d.col || o.table.label2 == d.col) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// selfFlag is a table's 0/1 column named as its rows are (jury_votes.vote): the row is one of
+// those things only when it is set. nil when there is none.
+func selfFlag(t *table) *column {
+	head := t.words[len(t.words)-1]
+	for _, c := range t.cols {
+		if c.class == classBool && len(c.words) == 1 && c.words[0] == head {
+			return c
+		}
+	}
+	return nil
+}
+
+// firstRow reads "who is the oldest castaway (by date of birth)", "which employee was hired
+// first" as the row with the earliest (or latest) date, listed with its name and that date,
+// not the earliest date per name nor every date.
+func (b *builder) firstRow() {
+	p := &b.p
+	lead := ""
+	if sk := b.items[0].skipped; len(sk) > 0 {
+		lead = sk[0]
+	} else if b.items[0].kind == itKeyword {
+		lead = strings.ToLower(b.items[0].text())
+	}
+	if lead != "who" && lead != "which" || len(p.having) > 0 || b.top || b.super != 0 {
+		return
+	}
+	var dc *column
+	var agg aggKind
+	switch {
+	case len(p.measures) == 1 && p.measures[0].col != nil && p.measures[0].col == b.firstDate:
+		dc, agg = b.firstDate, p.measures[0].agg
+	case len(p.measures) == 0 && b.firstLast != aggNone && len(p.listCols) == 1 && p.listCols[0].class == classDate:
+		dc, agg = p.listCols[0], b.firstLast // "which employee was hired first"
+	default:
+		return
+	}
+	t := dc.table
+	for _, d := range p.dims {
+		if d.grain != grainNone && d.col != dc || d.grain == grainNone && (d.table != nil && d.table != t || d.col != nil && d.col.table != t) {
+			return // "the first order of each customer": a first per group
+		}
+	}
+	cols := labelCols(t)
+	for _, d := range p.dims {
+		if d.col != nil && d.grain == grainNone && !slices.Contains(cols, d.col) {
+			cols = append(cols, d.col) // the castaway's nickname, said in the question
+		}
+	}
+	for _, c := range p.listCols {
+		if c != dc && c.table == t && !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) == 0 && t.pk != nil {
+		cols = []*column{t.pk}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	p.measures, p.dims = nil, nil
+	p.listTable, p.listCols = t, append(cols, dc)
+	p.order, p.orderCol, p.desc = orderCol, dc, agg == aggMax
+	p.limit = max(b.topN, 1)
+	b.firstLast = aggNone
+}
+
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	b.firstRow()
 	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
 		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {
 		if x := &p.measures[0]; x.agg == aggNone && x.col != nil && x.col.metric == nil && x.col.class == classNumber {
@@ -2026,6 +2148,21 @@ func (b *builder) finish() error {
 			p.limit = b.limitFor()
 			return nil
 		}
+	}
+	// "the five most watched episodes": a count of rows ranked by their own column is a
+	// listing, not the single highest value.
+	if m := p.measures; b.topN > 1 && b.super != 0 && len(m) == 1 && m[0].agg == aggNone && m[0].col != nil && m[0].col.metric == nil &&
+		len(p.dims) == 0 && len(p.having) == 0 && slices.Contains(p.subjects, m[0].table) {
+		t := m[0].table
+		p.listTable, p.listCols, p.measures = t, labelCols(t), nil
+		if len(p.listCols) > 0 {
+			p.listCols = append(p.listCols, m[0].col)
+		} // else every column: nothing names the rows better
+		p.subjects = slices.DeleteFunc(p.subjects, func(x *table) bool { return x == t })
+		p.order, p.orderCol = orderCol, m[0].col
+		p.desc = b.super > 0
+		p.limit = b.topN
+		return nil
 	}
 	// Superlatives without a grouping are aggregates: "the highest order amount".
 	for k := range p.measures {
@@ -2601,6 +2738,16 @@ func (b *builder) special(c *cand) (bool, error) {
 }
 
 // pastVerb reports whether an item is one past-tense verb ("ordered", "shipped").
+// eventWord reports whether an item says that something happened: a past participle
+// ("shipped") or a phrasal verb ending in a particle ("passed away", "checked out").
+func eventWord(it *item) bool {
+	if pastVerb(it) {
+		return true
+	}
+	n := len(it.toks)
+	return n == 2 && strings.HasSuffix(it.toks[0].lower, "ed") && particles[it.toks[1].lower]
+}
+
 func pastVerb(it *item) bool {
 	return len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed")
 }
@@ -2664,7 +2811,7 @@ func (b *builder) antiLink(subject, named *table) (fk, *fk, bool) {
 		// "people with no income on file" where each person points to an income by ssn: no
 		// income row holds the person's ssn (the key turned around).
 		if f.to.table == named && f.to == named.pk && named != subject {
-			return fk{from: f.to, to: f.from}, nil, true
+			return fk{from: f.to, to: f.from, from2: f.to2, to2: f.from2}, nil, true
 		}
 	}
 	for _, f := range named.fks {

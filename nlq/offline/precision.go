@@ -125,6 +125,19 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 	said := map[string]bool{}
 	for _, w := range p.said {
 		said[w] = true
+		if g := roleGroup(w); g >= 0 && len(w) > 3 {
+			// "departing routes": the source end ("from" and "to" are too common to say it
+			// alone; they name an end only right before a value, see roleByPreposition).
+			for _, x := range roleGroups[g][:3] {
+				said[x] = true
+			}
+		}
+	}
+	roleTaken := map[*column]bool{}
+	for _, c := range p.conds {
+		if c.role != nil && c.role.table != c.col.table {
+			roleTaken[c.role] = true // that end is joined under its own name already
+		}
 	}
 	score := func(path []edge) [5]int {
 		var s [5]int
@@ -138,6 +151,9 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 		}
 		cur := pathStart(in, path)
 		for _, e := range path {
+			if roleTaken[e.fk.from] {
+				s[1] -= 2
+			}
 			switch q := qualifier(e.fk); {
 			case len(q) == 0:
 			case allSaid(q, said):
@@ -177,6 +193,59 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 		rs = append(rs, pathText(in, paths[i]))
 	}
 	return nil, false, &joinPathError{table: t.name, readings: rs}
+}
+
+// roleGroups are the words that say which end of a movement a row is: where it leaves from
+// and where it goes. A key's qualifier (source_airport_id: "source") and a question's words
+// ("from Keflavik", "departing routes") are read through them.
+var roleGroups = [][]string{
+	{"source", "src", "origin", "from", "departure", "departing", "depart", "departs", "leaving", "leave", "leaves", "outbound", "start", "starting"},
+	{"destination", "dest", "to", "arrival", "arriving", "arrive", "arrives", "inbound", "incoming", "into", "target", "end", "ending"},
+}
+
+// roleGroup is the index of the role group w belongs to, or -1.
+func roleGroup(w string) int {
+	for g, ws := range roleGroups {
+		if slices.Contains(ws, w) {
+			return g
+		}
+	}
+	return -1
+}
+
+// roleByPreposition is the key through which a value of table t is meant when the words just
+// before it say which end ("from Keflavik": routes.source_airport_id): one table must point to
+// t by two or more keys, and exactly one of them must carry a qualifier of that end.
+func (m *model) roleByPreposition(before []string, t *table) *column {
+	g := -1
+	for k := len(before) - 1; k >= 0 && g < 0; k-- {
+		g = roleGroup(before[k]) // "arrive at", "fly to nonstop from"
+	}
+	if g < 0 {
+		return nil
+	}
+	var found *column
+	for _, r := range m.tables {
+		var keys []fk
+		for _, f := range r.fks {
+			if f.to.table == t && r != t {
+				keys = append(keys, f)
+			}
+		}
+		if len(keys) < 2 {
+			continue
+		}
+		for _, f := range keys {
+			q := qualifier(f)
+			if len(q) > 0 && roleGroup(q[0]) == g {
+				if found != nil {
+					return nil // two tables, or two keys, could be meant
+				}
+				found = f.from
+			}
+		}
+	}
+	return found
 }
 
 // cmpScore compares two path scores lexicographically.

@@ -58,6 +58,11 @@ func complete(m *model, p *plan) error {
 			return &notUnderstood{words: []string{dc.rng.text}, msg: fmt.Sprintf("%s.%s holds years only", dc.col.table.name, dc.col.name)}
 		}
 	}
+	if c := p.orderCol; p.order == orderCol && c != nil && p.limit > 0 && c.nullable {
+		// "the oldest castaway": a row without a birth date is not the oldest, though SQLite
+		// and MySQL sort it first.
+		p.conds = append(p.conds, condition{col: c, op: "is not null"})
+	}
 	moveAntiDates(p)
 	if err := antiJoins(m, p); err != nil {
 		return err
@@ -128,6 +133,8 @@ func complete(m *model, p *plan) error {
 		switch {
 		case c.anti != nil:
 			need = appendTable(need, c.anti.to.table)
+		case c.col != nil && c.role != nil && c.role.table != c.col.table:
+			need = appendTable(need, c.role.table) // the value's table joins under the role's name
 		case c.col != nil:
 			need = appendTable(need, c.col.table)
 		}
@@ -715,7 +722,7 @@ func render(p *plan, d dialect) string {
 	sb.WriteString("SELECT " + distinct + strings.Join(sel, ", "))
 	sb.WriteString("\nFROM " + d.table(p.base))
 	for _, j := range p.joins {
-		fmt.Fprintf(&sb, "\nJOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
+		fmt.Fprintf(&sb, "\nJOIN %s ON %s", d.table(j.table), d.on(j.fk))
 	}
 	joined := map[*column]bool{}
 	roleJoin := func(role *column, t *table) {
@@ -736,7 +743,7 @@ func render(p *plan, d dialect) string {
 	}
 	for _, c := range p.conds {
 		if c.role != nil {
-			roleJoin(c.role, c.role.table)
+			roleJoin(c.role, c.col.table)
 		}
 		if c.otherRole != nil {
 			roleJoin(c.otherRole, c.otherRole.table)
@@ -903,19 +910,19 @@ func where(p *plan, d dialect) []string {
 			}
 			joins := ""
 			for _, j := range c.antiJoins {
-				joins += fmt.Sprintf(" JOIN %s ON %s = %s", d.table(j.table), d.col(j.fk.from), d.col(j.fk.to))
+				joins += fmt.Sprintf(" JOIN %s ON %s", d.table(j.table), d.on(j.fk))
 			}
 			if v := c.antiVia; v != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(v.from.table), d.table(f.from.table),
-					d.col(v.from), d.col(v.to), joins, d.col(f.from), d.col(f.to), extra))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", d.table(v.from.table), d.table(f.from.table),
+					d.on(*v), joins, d.on(*f), extra))
 				continue
 			}
 			if u := c.antiUp; u != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s = %s%s WHERE %s = %s%s)", d.table(f.from.table), d.table(u.to.table),
-					d.col(u.from), d.col(u.to), joins, d.col(f.from), d.col(f.to), extra))
+				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", d.table(f.from.table), d.table(u.to.table),
+					d.on(*u), joins, d.on(*f), extra))
 				continue
 			}
-			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s = %s%s)", d.table(f.from.table), joins, d.col(f.from), d.col(f.to), extra))
+			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s%s)", d.table(f.from.table), joins, d.on(*f), extra))
 			continue
 		case c.other != nil:
 			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), c.op, colSQL(c.other, c.otherRole)))
@@ -990,6 +997,16 @@ func where(p *plan, d dialect) []string {
 // wholeYear reports whether a range bound falls on the first of January (or is open).
 func wholeYear(t time.Time) bool {
 	return t.IsZero() || t.YearDay() == 1 && t.Hour() == 0 && t.Minute() == 0
+}
+
+// on is the join condition of a foreign key: its column pair, and the second pair of a
+// two-column key.
+func (d dialect) on(f fk) string {
+	s := d.col(f.from) + " = " + d.col(f.to)
+	if f.from2 != nil {
+		s += " AND " + d.col(f.from2) + " = " + d.col(f.to2)
+	}
+	return s
 }
 
 // dateSQL renders date ranges as half-open comparisons.

@@ -649,13 +649,28 @@ func certain(cs []cand) bool {
 // same candidate, the same value of a foreign key and of the column it references
 // (products.category = 'Books' and product_categories.name = 'Books'), or a text foreign key
 // and the table whose name it holds (customers.country and countries).
+// describedTwin reports whether two columns of one table are a thing and its description
+// (prod_category and prod_category_desc): the same value in both names the same rows.
+func describedTwin(a, b *column) bool {
+	if a.table != b.table {
+		return false
+	}
+	twin := func(x, y []string) bool {
+		return len(y) == len(x)+1 && slices.Equal(y[:len(x)], x) && descWords[y[len(x)]]
+	}
+	return twin(a.words, b.words) || twin(b.words, a.words)
+}
+
+// descWords end the name of a column that describes the one named by the words before.
+var descWords = map[string]bool{"description": true, "desc": true, "name": true, "label": true, "text": true}
+
 func equivalent(a, b cand) bool {
 	if a.key() == b.key() {
 		return true
 	}
 	switch {
 	case a.kind == candValue && b.kind == candValue:
-		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col))
+		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col) || describedTwin(a.col, b.col))
 	case a.kind == candColumn && b.kind == candTable:
 		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label)
 	case a.kind == candTable && b.kind == candColumn:

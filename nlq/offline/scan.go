@@ -297,7 +297,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 // "how many routes does each airline fly"); they are read as nothing when the question names
 // such a table itself, which then carries the relation, and refused otherwise.
 var relationVerbs = toSet(strings.Fields(`fly flies flew flown flying operate operates operated operating
-	observe observes observed sit sits fall falls`))
+	observe observes observed sit sits fall falls depart departs departed departing arrive arrives arrived arriving go goes went
+	incoming outgoing inbound outbound`))
 
 // dropRelationVerbs reads a relation verb as nothing when an item names a table that links
 // two others (two foreign keys or more): the verb only says such rows exist.
@@ -1070,8 +1071,8 @@ func dropBucketedDateVerb(items []item) {
 // nameParts qualify a name as one of its parts.
 var nameParts = toSet([]string{"last", "first", "middle", "family", "given"})
 
-// particles end phrasal verbs ("check in", "sign up", "log out").
-var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true}
+// particles end phrasal verbs ("check in", "sign up", "log out", "pass away").
+var particles = map[string]bool{"in": true, "up": true, "out": true, "on": true, "off": true, "away": true, "down": true, "back": true}
 
 // particleVerb reads another form of a phrasal verb ("checked in", "signing up") as the
 // table or column named by its bare form ("check in" for get_fit_now_check_in).

@@ -143,3 +143,149 @@ func TestAValueIsReadInTheColumnTheQuestionNames(t *testing.T) {
 func TestAPluralValueOfARowBelowIsRefused(t *testing.T) {
 	wantRefusal(t, teamSeasons(), "What are the five most common birth countries of players?", "players")
 }
+
+// TestTheOldestRowIsListedWithItsNameAndDate: "which employee was hired first", "who is the
+// oldest pet", "the oldest castaway by date of birth": the row with the earliest date, by its
+// name and that date; not every date, nor the earliest date per name.
+func TestTheOldestRowIsListedWithItsNameAndDate(t *testing.T) {
+	g := wantSQL(t, vetSchema(), "Who is the oldest pet?", "ORDER BY pets.birth_date ASC")
+	if !strings.Contains(g.SQL, "pets.pet_name") || !strings.Contains(g.SQL, "LIMIT 1") {
+		t.Errorf("want the pet's name, its birth date and one row:\n%s", g.SQL)
+	}
+	s := teamSeasons()
+	s.Tables = append(s.Tables, datasource.Table{Name: "castaway_details", PrimaryKey: []string{"castaway_id"}, Columns: []datasource.Column{
+		{Name: "castaway_id", Type: "text"}, {Name: "full_name", Type: "text"}, {Name: "castaway", Type: "text"},
+		{Name: "date_of_birth", Type: "date"}}})
+	g = wantSQL(t, s, "Who is the oldest castaway by date of birth?", `ORDER BY castaway_details.date_of_birth ASC`)
+	if strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("by a date after a superlative says which date, it does not group:\n%s", g.SQL)
+	}
+}
+
+// TestATwoColumnKeyJoinsOnBothColumns: a manager's season points to the team's season by
+// (yearID, teamID); the join holds both.
+func TestATwoColumnKeyJoinsOnBothColumns(t *testing.T) {
+	s := teamSeasons()
+	s.Tables = append(s.Tables, datasource.Table{Name: "Managers", PrimaryKey: []string{"yearID", "teamID", "inseason"}, Columns: []datasource.Column{
+		{Name: "playerID", Type: "text"}, {Name: "yearID", Type: "integer"}, {Name: "teamID", Type: "text"}, {Name: "inseason", Type: "integer"},
+		{Name: "W", Type: "integer"}, {Name: "L", Type: "integer"}, {Name: "G", Type: "integer"}},
+		ForeignKeys: []datasource.ForeignKey{
+			{Columns: []string{"playerID"}, RefTable: "People", RefColumns: []string{"playerID"}},
+			{Columns: []string{"yearID", "teamID"}, RefTable: "Teams", RefColumns: []string{"yearID", "teamID"}}}})
+	s.Profile = append(s.Profile, datasource.ColumnProfile{Table: "Managers", Column: "yearID", Rows: 3600, NonNull: 3600, Distinct: 150, Min: "1871", Max: "2020"})
+	wantSQL(t, s, "How many managers did the Boston Red Sox have?", `"Managers"."teamID" = "Teams"."teamID" AND "Managers"."yearID" = "Teams"."yearID"`)
+}
+
+// routeNetwork is a route table pointing to the same airports table twice, by role.
+func routeNetwork() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "airports", PrimaryKey: []string{"airport_id"}, Columns: []datasource.Column{
+			{Name: "airport_id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Keflavik International Airport", "London Heathrow Airport"}},
+			{Name: "country", Type: "text", SampleValues: []string{"Iceland", "United Kingdom"}}}},
+		{Name: "routes", PrimaryKey: []string{"route_id"}, Columns: []datasource.Column{
+			{Name: "route_id", Type: "integer"}, {Name: "source_airport_id", Type: "integer"}, {Name: "destination_airport_id", Type: "integer"},
+			{Name: "stops", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{
+				{Columns: []string{"source_airport_id"}, RefTable: "airports", RefColumns: []string{"airport_id"}},
+				{Columns: []string{"destination_airport_id"}, RefTable: "airports", RefColumns: []string{"airport_id"}}}},
+	}}
+}
+
+// TestFromAndToChooseTheEndOfARoute: "from X" is the airport a route leaves, "to Y" the one it
+// reaches, each joined under its role's name; "departing routes" group by the source.
+func TestFromAndToChooseTheEndOfARoute(t *testing.T) {
+	s := routeNetwork()
+	g := wantSQL(t, s, "How many routes go from Keflavik International Airport to London Heathrow Airport?", "source_airport.name = 'Keflavik International Airport'")
+	if !strings.Contains(g.SQL, "destination_airport.name = 'London Heathrow Airport'") {
+		t.Errorf("want the destination under its own name:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many routes arrive at Keflavik International Airport?", "routes.destination_airport_id = destination_airport.airport_id")
+	wantSQL(t, s, "Which 10 airports have the most departing routes?", "JOIN airports ON routes.source_airport_id = airports.airport_id")
+}
+
+// TestVotesAreTheRowsWhoseVoteFlagIsSet: jury_votes holds a row per juror and finalist, with
+// vote 1 when the vote was cast: "how many jury votes" counts those.
+func TestVotesAreTheRowsWhoseVoteFlagIsSet(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "jury_votes", Columns: []datasource.Column{
+			{Name: "juror", Type: "text"}, {Name: "finalist", Type: "text", SampleValues: []string{"Sandra", "Parvati"}}, {Name: "vote", Type: "integer"}}},
+	}, Profile: []datasource.ColumnProfile{{Table: "jury_votes", Column: "vote", Rows: 1652, NonNull: 1652, Distinct: 2, Min: "0", Max: "1"}}}
+	wantSQL(t, s, "How many jury votes did each finalist get?", "jury_votes.vote = 1")
+}
+
+// TestOrdinalsSummariesAndDateKeys: a season's number is never added up; season_summary's
+// rows are the seasons; a DATE key to a calendar table is the row's day; "shipping method"
+// is ShipMethod; "freight charge" is the freight once.
+func TestOrdinalsSummariesAndDateKeys(t *testing.T) {
+	shows := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "season_summary", PrimaryKey: []string{"version_season"}, Columns: []datasource.Column{
+			{Name: "version_season", Type: "text"}, {Name: "season_name", Type: "text"}, {Name: "season", Type: "integer"},
+			{Name: "premiered", Type: "date"}}},
+	}}
+	g := wantSQL(t, shows, "Show me the seasons that premiered in 2024.", "FROM season_summary")
+	if strings.Contains(g.SQL, "SUM(") {
+		t.Errorf("a season's number is not added up:\n%s", g.SQL)
+	}
+	prices := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "times", PrimaryKey: []string{"time_id"}, Columns: []datasource.Column{
+			{Name: "time_id", Type: "date"}, {Name: "calendar_year", Type: "integer"}}},
+		{Name: "costs", Columns: []datasource.Column{
+			{Name: "time_id", Type: "date"}, {Name: "unit_price", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"time_id"}, RefTable: "times", RefColumns: []string{"time_id"}}}},
+	}}
+	wantSQL(t, prices, "How many cost entries were recorded in 2021?", "costs.time_id >= '2021-01-01'")
+	s := purchasing()
+	s.Tables = append(s.Tables, datasource.Table{Name: "ShipMethod", PrimaryKey: []string{"ShipMethodID"}, Columns: []datasource.Column{
+		{Name: "ShipMethodID", Type: "integer"}, {Name: "Name", Type: "text"}}})
+	s.Tables[3].Columns = append(s.Tables[3].Columns, datasource.Column{Name: "ShipMethodID", Type: "integer"})
+	s.Tables[3].ForeignKeys = append(s.Tables[3].ForeignKeys, datasource.ForeignKey{Columns: []string{"ShipMethodID"}, RefTable: "ShipMethod", RefColumns: []string{"ShipMethodID"}})
+	g = wantSQL(t, s, "What is the average freight charge for each shipping method?", `GROUP BY "ShipMethod"."ShipMethodID"`)
+	if strings.Contains(g.SQL, "SUM(") {
+		t.Errorf("freight charge is the freight once:\n%s", g.SQL)
+	}
+}
+
+// showSeasons is a reality show's record in survivoR's style: a season_summary table whose
+// rows are the seasons, a winner's full_name beside the season_name, episodes numbered by an
+// episode column, castaways with a date of death, and a category kept with its description.
+func showSeasons() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "season_summary", PrimaryKey: []string{"version_season"}, Columns: []datasource.Column{
+			{Name: "version_season", Type: "text"}, {Name: "season_name", Type: "text", SampleValues: []string{"Survivor: Cagayan"}},
+			{Name: "full_name", Type: "text"}, {Name: "premiered", Type: "date"}}},
+		{Name: "episodes", PrimaryKey: []string{"version_season", "episode"}, Columns: []datasource.Column{
+			{Name: "version_season", Type: "text"}, {Name: "episode", Type: "integer"}, {Name: "episode_title", Type: "text"},
+			{Name: "episode_date", Type: "date"}, {Name: "viewers", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"version_season"}, RefTable: "season_summary", RefColumns: []string{"version_season"}}}},
+		{Name: "castaway_details", PrimaryKey: []string{"castaway_id"}, Columns: []datasource.Column{
+			{Name: "castaway_id", Type: "text"}, {Name: "full_name", Type: "text"}, {Name: "date_of_death", Type: "date", Nullable: true},
+			{Name: "category", Type: "text", SampleValues: []string{"Cricket", "Tennis"}},
+			{Name: "category_desc", Type: "text", SampleValues: []string{"Cricket", "Tennis"}}}},
+	}}
+}
+
+// TestASummaryTableIsNamedByItsSeasonName: season_summary's rows are named by season_name,
+// not by the winner's full_name beside it; "episodes" are the episodes table, not its
+// episode number.
+func TestASummaryTableIsNamedByItsSeasonName(t *testing.T) {
+	s := showSeasons()
+	wantSQL(t, s, "How many episodes did each season have?", "season_summary.season_name")
+	wantSQL(t, s, "How many episodes aired in 2010?", "FROM episodes")
+}
+
+// TestAHappenedEventIsItsDateFilledIn: "how many castaways have passed away" counts those
+// with a date of death; the five most watched episodes are listed by their viewers.
+func TestAHappenedEventIsItsDateFilledIn(t *testing.T) {
+	s := showSeasons()
+	wantSQL(t, s, "How many castaways have passed away?", "castaway_details.date_of_death IS NOT NULL")
+	g := wantSQL(t, s, "What were the five most watched episodes ever?", "ORDER BY episodes.viewers DESC")
+	if !strings.Contains(g.SQL, "LIMIT 5") || strings.Contains(g.SQL, "MAX(") {
+		t.Errorf("want five episodes ranked by viewers:\n%s", g.SQL)
+	}
+}
+
+// TestAValueInAColumnAndItsDescriptionIsOneReading: Cricket in category and category_desc
+// names the same rows.
+func TestAValueInAColumnAndItsDescriptionIsOneReading(t *testing.T) {
+	wantSQL(t, showSeasons(), "How many castaways are in the Cricket category?", "castaway_details.category = 'Cricket'")
+}
