@@ -46,6 +46,7 @@ func (c *vocabCache) get(s *datasource.Schema, syn map[string]string, sem *nlq.S
 	}
 	m := newModel(s)
 	m.addDerivedMetrics()
+	m.addMargins()
 	m.addSemantics(sem)
 	lex := newLexicon(m, syn)
 	lex.addSemantics(m, sem)

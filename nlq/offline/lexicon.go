@@ -828,10 +828,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				if cw := c.col; c.kind == candColumn && !strings.Contains(word, " ") && len(cw.words) > 1 && cw.words[len(cw.words)-1] == target {
 					// "membership level" for membership_status: the name with its head word
-					// said another way.
-					l.add(strings.Join(cw.words[:len(cw.words)-1], " ")+" "+word, with(c, scoreExact-0.02))
+					// said another way, unless another column is called that ("unit cost"
+					// is unit_cost, not unit_price said another way).
+					phrase := strings.Join(cw.words[:len(cw.words)-1], " ") + " " + word
+					if !slices.ContainsFunc(l.entries[phrase], func(o cand) bool { return o.kind == candColumn && o.col != c.col && o.score >= scoreExact }) {
+						l.add(phrase, with(c, scoreExact-0.02))
+					}
 				}
 			}
+		}
+	}
+	for _, c := range m.margins {
+		for _, w := range marginWords {
+			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: scoreSynonym})
 		}
 	}
 	for _, c := range m.derived {

@@ -46,6 +46,9 @@ type column struct {
 	// intDate says the column keeps a date as a number YYYYMMDD (20180115), as warehouses'
 	// date keys and some exports do: compared with numbers, bucketed by arithmetic.
 	intDate bool
+	// diff makes the column a value of each row computed from two others, the first less the
+	// second: a margin is unit_price − unit_cost. It belongs to no table's column list.
+	diff *[2]*column
 	// yearInt says the column keeps only a year as a number (yearID, fiscal_year, season):
 	// periods of whole years compare numbers, anything finer cannot be asked of it.
 	yearInt bool
@@ -91,6 +94,7 @@ type model struct {
 	byName  map[string]*table
 	metrics []metricEntry
 	derived []*column // inferred metrics (revenue = price × quantity)
+	margins []*column // inferred row values: a price less the cost beside it
 	// discountAmounts maps a discount rate column to its money metric (price × quantity ×
 	// discount): a sum of the rates means nothing.
 	discountAmounts map[*column]*column

@@ -1517,7 +1517,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 	}
 	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
 		if nn := b.next(i + 1); n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct &&
-			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && b.which) &&
+			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && (b.which || b.list)) &&
 			!(n.pick.col.class == classBool && len(n.skipped) > 0) {
 			// ("vendors that are inactive": a flag said apart from the table is a condition on
 			// its rows.)
@@ -1669,8 +1669,9 @@ func (b *builder) numberColumn(i int, col *column) error {
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		b.cmpTarget = col
-		if b.which && len(b.p.dims) == 0 {
-			// "which films cost more than 4": the films are the rows asked for.
+		if (b.which || b.list) && len(b.p.dims) == 0 {
+			// "which films cost more than 4", "list the promotions that cost more than
+			// 80,000": the films, the promotions are the rows asked for.
 			b.p.subjects = appendTable(b.p.subjects, col.table)
 		}
 		return nil

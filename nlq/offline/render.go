@@ -410,7 +410,12 @@ func (d dialect) table(t *table) string {
 	return d.ident(t.name)
 }
 
-func (d dialect) col(c *column) string { return d.table(c.table) + "." + d.ident(c.name) }
+func (d dialect) col(c *column) string {
+	if c.diff != nil {
+		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
+	}
+	return d.table(c.table) + "." + d.ident(c.name)
+}
 
 // str quotes a string literal. MySQL also treats backslash as an escape character by
 // default, so it is doubled there.

@@ -291,7 +291,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
-	mark marked flag flagged`))
+	mark marked flag flagged sale sales`))
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -389,6 +389,30 @@ func narrowByContext(items []item) {
 		if it, n := &items[i], &items[i+1]; it.kind == itKeyword && it.kw.kind == kwBucket && n.kind == itEntity &&
 			len(n.cands) > 0 && n.cands[0].kind == candColumn && n.cands[0].col.class == classNumber && containsAny(n.cands[0].col.words, rateWords) {
 			it.kw = keyword{}
+		}
+	}
+	for i := 1; i+2 < len(items); i++ {
+		// "promotions that cost more than 80,000": a verb after "that" compared with a number
+		// is the previous rows' number (promo_cost), not the table of costs.
+		it, cmp, num := &items[i], &items[i+1], &items[i+2]
+		if it.kind != itEntity || it.plural || cmp.kind != itKeyword || !isCmp(cmp.kw.kind) || num.kind != itNumber ||
+			!slices.ContainsFunc(it.skipped, func(w string) bool { return w == "that" || w == "which" || w == "who" }) {
+			continue
+		}
+		var prev *table
+		for j := i - 1; j >= 0 && prev == nil; j-- {
+			if items[j].kind == itEntity && len(items[j].cands) > 0 {
+				prev = items[j].cands[0].table
+			}
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candColumn && c.col.class == classNumber && c.table == prev {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			it.cands = keep
 		}
 	}
 	for i := 2; i < len(items); i++ {

@@ -71,6 +71,29 @@ func (m *model) addDerivedMetrics() {
 	}
 }
 
+// addMargins infers each row's margin where a table keeps a price and a cost of the same
+// thing (unit_price, unit_cost): the price less the cost, which "margin", "markup" or
+// "profit per unit" ask for.
+func (m *model) addMargins() {
+	for _, t := range m.tables {
+		for _, p := range t.cols {
+			n := len(p.words)
+			if p.class != classNumber || n == 0 || p.words[n-1] != "price" {
+				continue
+			}
+			for _, c := range t.cols {
+				if c.class == classNumber && len(c.words) == n && c.words[n-1] == "cost" && slices.Equal(c.words[:n-1], p.words[:n-1]) {
+					m.margins = append(m.margins, &column{name: "margin", table: t, class: classNumber, words: []string{"margin"},
+						money: 1, diff: &[2]*column{p, c}})
+				}
+			}
+		}
+	}
+}
+
+// marginWords name a price less its cost.
+var marginWords = []string{"margin", "markup", "mark up", "profit", "margin per unit", "unit margin", "profit per unit", "gross margin", "price minus cost", "price less cost"}
+
 // expr is the metric's SQL in dialect d.
 func (x *metricDef) sql(d dialect) string {
 	if x.price == nil {

@@ -289,3 +289,35 @@ func TestAHappenedEventIsItsDateFilledIn(t *testing.T) {
 func TestAValueInAColumnAndItsDescriptionIsOneReading(t *testing.T) {
 	wantSQL(t, showSeasons(), "How many castaways are in the Cricket category?", "castaway_details.category = 'Cricket'")
 }
+
+// priceList is a price list in Oracle Sales History's style: a cost row per product and day
+// with a unit price and a unit cost, and promotions with a cost of their own.
+func priceList() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "channels", PrimaryKey: []string{"channel_id"}, Columns: []datasource.Column{
+			{Name: "channel_id", Type: "integer"}, {Name: "channel_desc", Type: "text", SampleValues: []string{"Internet", "Partners"}}}},
+		{Name: "promotions", PrimaryKey: []string{"promo_id"}, Columns: []datasource.Column{
+			{Name: "promo_id", Type: "integer"}, {Name: "promo_name", Type: "text"},
+			{Name: "promo_category", Type: "text", SampleValues: []string{"radio", "TV"}}, {Name: "promo_cost", Type: "numeric"}}},
+		{Name: "costs", Columns: []datasource.Column{
+			{Name: "channel_id", Type: "integer"}, {Name: "promo_id", Type: "integer"}, {Name: "time_id", Type: "date"},
+			{Name: "unit_cost", Type: "numeric"}, {Name: "unit_price", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{
+				{Columns: []string{"channel_id"}, RefTable: "channels", RefColumns: []string{"channel_id"}},
+				{Columns: []string{"promo_id"}, RefTable: "promotions", RefColumns: []string{"promo_id"}}}},
+	}}
+}
+
+// TestAMarginIsThePriceLessTheCostBesideIt: unit_price and unit_cost of one row make a
+// margin per unit, which can be averaged and grouped.
+func TestAMarginIsThePriceLessTheCostBesideIt(t *testing.T) {
+	wantSQL(t, priceList(), "What's the average margin per unit by sales channel?", "AVG((costs.unit_price - costs.unit_cost))")
+}
+
+// TestAVerbComparedWithANumberIsTheRowsNumber: "promotions that cost more than 80,000" compare
+// the promotions' cost, not the table of costs; "unit cost" is unit_cost, not unit_price.
+func TestAVerbComparedWithANumberIsTheRowsNumber(t *testing.T) {
+	s := priceList()
+	wantSQL(t, s, "List the radio promotions that cost more than 80,000.", "promotions.promo_cost > 80000")
+	wantSQL(t, s, "What is the highest unit cost ever recorded?", "MAX(costs.unit_cost)")
+}
