@@ -728,6 +728,15 @@ func (b *builder) comparison(i int) error {
 				n.kind = itKeyword // consumed
 				n.kw = keyword{}
 				return nil
+			case n.pick.kind == candValue && n.plural && n.pick.col != n.pick.table.label && n.pick.col2 == nil && !n.pick.item &&
+				!nameColumn(n.pick.col) && n.pick.col.class == classText && kindColumn(n.pick.col) && n.pick.table != b.lastTable:
+				// "seasons with more than 10 hidden immunity idols": how many rows of that kind
+				// each has.
+				m := measure{agg: aggCount, table: n.pick.table}
+				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				b.p.conds = append(b.p.conds, condition{col: n.pick.col, op: "=", vals: []any{n.pick.value}})
+				n.kind, n.kw = itKeyword, keyword{}
+				return nil
 			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
 				target = n.pick.col
 				n.kind, n.kw = itKeyword, keyword{}
@@ -1341,6 +1350,15 @@ func (b *builder) entity(i int) error {
 			b.lastTable = c.table
 			return nil
 		}
+		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount &&
+			c.col != c.table.label && c.col2 == nil && !c.item && !nameColumn(c.col) && c.col.class == classText && kindColumn(c.col) {
+			// "the number of hidden immunity idols per season": the rows of the table that
+			// holds that kind, counted.
+			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+			b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: c.table})
+			b.agg, b.distinct, b.lastTable = aggNone, false, c.table
+			return nil
+		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by; after "each" a value right before a table only says
 		// which of them are grouped ("each of our German customers").
@@ -1721,6 +1739,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.group = false
 	}
 	return nil
+}
+
+// kindColumn reports whether a column says what kind of thing its row is (advantage_type,
+// vehicle_kind): its values name rows ("hidden immunity idols" are advantages of that type).
+func kindColumn(c *column) bool {
+	return slices.Contains(c.words, "type") || slices.Contains(c.words, "kind")
 }
 
 // dedupeLabelDims drops a grouping by a table's name column when the table itself is a

@@ -321,3 +321,15 @@ func TestAVerbComparedWithANumberIsTheRowsNumber(t *testing.T) {
 	wantSQL(t, s, "List the radio promotions that cost more than 80,000.", "promotions.promo_cost > 80000")
 	wantSQL(t, s, "What is the highest unit cost ever recorded?", "MAX(costs.unit_cost)")
 }
+
+// TestAKindSaidInThePluralCountsItsRows: "hidden immunity idols" are advantages of that
+// type: counted per season, and compared with a number per season.
+func TestAKindSaidInThePluralCountsItsRows(t *testing.T) {
+	s := showSeasons()
+	s.Tables = append(s.Tables, datasource.Table{Name: "advantage_details", Columns: []datasource.Column{
+		{Name: "version_season", Type: "text"}, {Name: "advantage_id", Type: "integer"},
+		{Name: "advantage_type", Type: "text", SampleValues: []string{"Hidden Immunity Idol", "Extra Vote"}}},
+		ForeignKeys: []datasource.ForeignKey{{Columns: []string{"version_season"}, RefTable: "season_summary", RefColumns: []string{"version_season"}}}})
+	wantSQL(t, s, "How many hidden immunity idols were there in each season?", "advantage_details.advantage_type = 'Hidden Immunity Idol'")
+	wantSQL(t, s, "Which seasons had more than 10 hidden immunity idols?", "HAVING COUNT(*) > 10")
+}
