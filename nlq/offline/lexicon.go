@@ -608,8 +608,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(cw) == 1 && genericWords[cw[0]] {
 				l.add(full, with(tc, scoreAmbig))
-			} else if slices.Equal(cw, t.words) {
-				// episodes.episode, the number of an episode: "episodes" are the rows.
+			} else if slices.Equal(cw, t.words) || pointsToNamed(c) || len(cw) == 1 && tableWords[cw[0]] {
+				// episodes.episode, the number of an episode, and advantage_movement.episode,
+				// the episode an event happened in: "episodes" are the episodes table's rows.
 				l.add(full, with(tc, scoreExact-0.02))
 			} else {
 				l.add(full, with(tc, scoreExact))
@@ -914,7 +915,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				continue
 			}
 			for i := range cs {
-				if c := cs[i]; c.kind == candColumn && c.score >= scoreExact && c.table != tc.table && fkTo(c.table, tc.table) != nil {
+				if c := cs[i]; c.kind == candColumn && c.score >= scoreExact-0.02 && c.table != tc.table && fkTo(c.table, tc.table) != nil {
 					cs[i].score -= copyBelowTable
 				}
 			}
@@ -1014,6 +1015,17 @@ func gerund(w string) string {
 		return w + w[n-1:] + "ing" // ship → shipping, stop → stopping
 	}
 	return w + "ing"
+}
+
+// pointsToNamed reports whether c is part of a foreign key to a table named as c is
+// (advantage_movement.episode in (version_season, episode) → episodes).
+func pointsToNamed(c *column) bool {
+	for _, f := range c.table.fks {
+		if f.from == c && slices.Equal(f.to.table.words, c.words) || f.from2 == c && slices.Equal(f.to2.table.words, c.words) {
+			return true
+		}
+	}
+	return false
 }
 
 // headerWords end the name of a document's header table (PurchaseOrderHeader, SalesOrderHdr,

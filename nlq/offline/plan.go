@@ -525,6 +525,16 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.distinct = true
 	case kwGroup:
 		b.group = !agentBy(b.items, i)
+		if strings.EqualFold(it.text(), "across") && strings.EqualFold(kwWords(b, kwSum), "total") {
+			// "how many episodes in total across every version": one total of them all.
+			b.group = false
+			if n := b.next(i); n != nil && n.kind == itKeyword && n.kw.kind == kwGroup && slices.Contains([]string{"every", "all", "each"}, strings.ToLower(n.text())) {
+				n.kw = keyword{}
+				if nn := b.next(i + 1); nn != nil && nn.kind == itEntity && nn.pick != nil && nn.pick.kind != candValue {
+					nn.kind, nn.kw = itKeyword, keyword{} // "every version" only says all of them
+				}
+			}
+		}
 		if n := b.next(i); b.firstLast != aggNone && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classDate {
 			// "the oldest castaway by date of birth": "by" says which date decides, it does
 			// not group.
@@ -1776,6 +1786,9 @@ func selfFlag(t *table) *column {
 	return nil
 }
 
+// ageWords rank people or things by their age, which only a birth date says.
+var ageWords = map[string]bool{"oldest": true, "youngest": true, "eldest": true}
+
 // firstRow reads "who is the oldest castaway (by date of birth)", "which employee was hired
 // first" as the row with the earliest (or latest) date, listed with its name and that date,
 // not the earliest date per name nor every date.
@@ -1799,6 +1812,9 @@ func (b *builder) firstRow() {
 		dc, agg = p.listCols[0], b.firstLast // "which employee was hired first"
 	default:
 		return
+	}
+	if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] && !containsAny(dc.words, []string{"birth", "born", "dob"}) {
+		return // "the oldest employee" is not the one hired first
 	}
 	t := dc.table
 	for _, d := range p.dims {

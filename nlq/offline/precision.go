@@ -406,6 +406,23 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkPluralValue(); err != nil {
 		return err
 	}
+	if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] {
+		// "the youngest employee" read on the hire date: only a birth date says an age.
+		var dates []*column
+		for _, m := range b.p.measures {
+			if m.col != nil && m.col.class == classDate {
+				dates = append(dates, m.col)
+			}
+		}
+		if c := b.p.orderCol; c != nil && c.class == classDate {
+			dates = append(dates, c)
+		}
+		for _, c := range dates {
+			if !containsAny(c.words, []string{"birth", "born", "dob"}) {
+				return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%s.%s is not a birth date; %q asks for an age", c.table.name, c.name, w)}
+			}
+		}
+	}
 	if err := b.checkWhichRows(); err != nil {
 		return err
 	}

@@ -333,3 +333,30 @@ func TestAKindSaidInThePluralCountsItsRows(t *testing.T) {
 	wantSQL(t, s, "How many hidden immunity idols were there in each season?", "advantage_details.advantage_type = 'Hidden Immunity Idol'")
 	wantSQL(t, s, "Which seasons had more than 10 hidden immunity idols?", "HAVING COUNT(*) > 10")
 }
+
+// TestAnAgeNeedsABirthDate: "oldest" and "youngest" rank by a birth date; on a hire date they
+// are refused, while "hired first" and "most recently" rank by it.
+func TestAnAgeNeedsABirthDate(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "employees", PrimaryKey: []string{"employee_id"}, Columns: []datasource.Column{
+			{Name: "employee_id", Type: "integer"}, {Name: "first_name", Type: "text"}, {Name: "last_name", Type: "text"},
+			{Name: "hire_date", Type: "date"}, {Name: "salary", Type: "numeric"}}},
+	}}
+	wantRefusal(t, s, "Who is the youngest employee?", "youngest")
+	wantRefusal(t, s, "What is the salary of the youngest employee?", "youngest")
+	wantSQL(t, s, "Which employee was hired most recently?", "ORDER BY employees.hire_date DESC")
+	wantSQL(t, s, "Which employee was hired first?", "ORDER BY employees.hire_date ASC")
+}
+
+// TestATotalAcrossEveryGroupIsOneTotal: "in total across every version" counts them all once;
+// a column named like another table ("episode" of an event) leaves the word to the table.
+func TestATotalAcrossEveryGroupIsOneTotal(t *testing.T) {
+	s := showSeasons()
+	s.Tables = append(s.Tables, datasource.Table{Name: "advantage_movement", Columns: []datasource.Column{
+		{Name: "version_season", Type: "text"}, {Name: "episode", Type: "integer"}, {Name: "version", Type: "text"}}})
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "version", Type: "text", SampleValues: []string{"US", "AU"}})
+	g := wantSQL(t, s, "How many episodes are there in total across every version?", "FROM episodes")
+	if strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("in total across every version is one number:\n%s", g.SQL)
+	}
+}
