@@ -2778,7 +2778,6 @@ func (b *builder) special(c *cand) (bool, error) {
 	return false, nil
 }
 
-// pastVerb reports whether an item is one past-tense verb ("ordered", "shipped").
 // eventWord reports whether an item says that something happened: a past participle
 // ("shipped") or a phrasal verb ending in a particle ("passed away", "checked out").
 func eventWord(it *item) bool {
@@ -2789,6 +2788,7 @@ func eventWord(it *item) bool {
 	return n == 2 && strings.HasSuffix(it.toks[0].lower, "ed") && particles[it.toks[1].lower]
 }
 
+// pastVerb reports whether an item is one past-tense verb ("ordered", "shipped").
 func pastVerb(it *item) bool {
 	return len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed")
 }

@@ -135,7 +135,7 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 	}
 	roleTaken := map[*column]bool{}
 	for _, c := range p.conds {
-		if c.role != nil && c.role.table != c.col.table {
+		if c.role != nil && c.col != nil && c.role.table != c.col.table {
 			roleTaken[c.role] = true // that end is joined under its own name already
 		}
 	}
