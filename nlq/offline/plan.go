@@ -1559,6 +1559,12 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 	}
 	switch {
+	case b.agg == aggCount && !b.distinct && selfCount(t) != nil:
+		// "how many confessionals": a row per castaway and episode with its
+		// confessional_count; the confessionals are that count added up.
+		c := selfCount(t)
+		b.p.measures = append(b.p.measures, measure{agg: aggSum, col: c, table: t})
+		b.agg = aggNone
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 		b.agg, b.distinct = aggNone, false
@@ -1751,6 +1757,28 @@ func (b *builder) numberColumn(i int, col *column) error {
 	return nil
 }
 
+// valuesAnd reports whether two values of one text column are joined by "and" ("men and
+// women", "France and Germany"), with no word saying they are taken together.
+func (b *builder) valuesAnd() bool {
+	for i := 0; i+2 < len(b.items); i++ {
+		a, k, c := &b.items[i], &b.items[i+1], &b.items[i+2]
+		if a.kind != itEntity || c.kind != itEntity || k.kind != itKeyword || !strings.EqualFold(k.text(), "and") ||
+			a.pick == nil || c.pick == nil || a.pick.kind != candValue || c.pick.kind != candValue || a.pick.col != c.pick.col ||
+			a.pick.col.class != classText || c.start != k.start+len(k.toks) {
+			continue
+		}
+		together := []string{"total", "combined", "together", "altogether", "both"}
+		for k := range b.items {
+			it := &b.items[k]
+			if slices.Contains(together, strings.ToLower(it.text())) || containsAny(it.skipped, together) {
+				return false // "total sales of France and Germany combined"
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // kindColumn reports whether a column says what kind of thing its row is (advantage_type,
 // vehicle_kind): its values name rows ("hidden immunity idols" are advantages of that type).
 func kindColumn(c *column) bool {
@@ -1772,6 +1800,18 @@ func dedupeLabelDims(ds []dimension) []dimension {
 		}
 		return false
 	})
+}
+
+// selfCount is a table's number column counting what the table is named for
+// (confessionals.confessional_count): each row holds several of them. nil when there is none.
+func selfCount(t *table) *column {
+	head := t.words[len(t.words)-1]
+	for _, c := range t.cols {
+		if c.class == classNumber && len(c.words) == 2 && (c.words[0] == head && c.words[1] == "count" || c.words[0] == "count" && c.words[1] == head) {
+			return c
+		}
+	}
+	return nil
 }
 
 // selfFlag is a table's 0/1 column named as its rows are (jury_votes.vote): the row is one of
@@ -2235,6 +2275,10 @@ func (b *builder) finish() error {
 	}
 	b.rangeLimit()
 	b.products()
+	if !b.versus && b.valuesAnd() {
+		// "how many confessionals did men and women get": one answer for each.
+		b.versus = true
+	}
 	if b.versus && len(p.dims) == 0 && len(p.measures) > 0 {
 		// "average order total for online orders compared with direct orders": each value
 		// its own answer, side by side.

@@ -360,3 +360,22 @@ func TestATotalAcrossEveryGroupIsOneTotal(t *testing.T) {
 		t.Errorf("in total across every version is one number:\n%s", g.SQL)
 	}
 }
+
+// TestTwoValuesJoinedByAndAreAnsweredEach: "men and women" get one answer each, unless the
+// question takes them together; a table whose rows carry a count of what the table is named
+// for (confessional_count) is counted by adding it up.
+func TestTwoValuesJoinedByAndAreAnsweredEach(t *testing.T) {
+	s := showSeasons()
+	s.Tables[2].Columns = append(s.Tables[2].Columns, datasource.Column{Name: "gender", Type: "text", SampleValues: []string{"Male", "Female"}})
+	s.Tables = append(s.Tables, datasource.Table{Name: "confessionals", Columns: []datasource.Column{
+		{Name: "castaway_id", Type: "text"}, {Name: "episode", Type: "integer"}, {Name: "confessional_count", Type: "integer"}},
+		ForeignKeys: []datasource.ForeignKey{{Columns: []string{"castaway_id"}, RefTable: "castaway_details", RefColumns: []string{"castaway_id"}}}})
+	g := wantSQL(t, s, "How many confessionals did men and women get?", "GROUP BY castaway_details.gender")
+	if !strings.Contains(g.SQL, "SUM(confessionals.confessional_count)") {
+		t.Errorf("the confessionals are their counts added up:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "How many confessionals did men and women get combined?", "SUM(confessionals.confessional_count)")
+	if strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("combined is one total:\n%s", g.SQL)
+	}
+}
