@@ -440,6 +440,11 @@ func (b *builder) checkPrecision() error {
 		if lw := strings.ToLower(w); lw != "first" && lw != "last" {
 			return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("cannot tell which date %q is about", w)}
 		}
+		if n := len(b.items); n > 0 && b.items[n-1].kind == itKeyword && strings.EqualFold(b.items[n-1].text(), w) {
+			// "which customer placed an order first": said last, the word is the question's
+			// point, and the answer listed every customer.
+			return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("cannot tell which date %q is about", w)}
+		}
 	}
 	if err := b.checkSubjectRows(); err != nil {
 		return err

@@ -379,3 +379,16 @@ func TestTwoValuesJoinedByAndAreAnsweredEach(t *testing.T) {
 		t.Errorf("combined is one total:\n%s", g.SQL)
 	}
 }
+
+// TestFirstSaidLastIsRefusedWithoutItsDate: "which customer placed an order first" listed
+// every customer who ordered; "first" said last is the point of the question.
+func TestFirstSaidLastIsRefusedWithoutItsDate(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "customers", PrimaryKey: []string{"id"}, Columns: []datasource.Column{{Name: "id", Type: "integer"}, {Name: "name", Type: "text"}}},
+		{Name: "orders", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "customer_id", Type: "integer"}, {Name: "order_date", Type: "date"},
+			{Name: "status", Type: "text", SampleValues: []string{"placed", "shipped"}}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"customer_id"}, RefTable: "customers", RefColumns: []string{"id"}}}},
+	}}
+	wantRefusal(t, s, "Which customer placed an order first?", "first")
+}
