@@ -738,8 +738,7 @@ func (b *builder) comparison(i int) error {
 				n.kind = itKeyword // consumed
 				n.kw = keyword{}
 				return nil
-			case n.pick.kind == candValue && n.plural && n.pick.col != n.pick.table.label && n.pick.col2 == nil && !n.pick.item &&
-				!nameColumn(n.pick.col) && n.pick.col.class == classText && kindColumn(n.pick.col) && n.pick.table != b.lastTable:
+			case n.plural && kindValue(n.pick) && n.pick.table != b.lastTable:
 				// "seasons with more than 10 hidden immunity idols": how many rows of that kind
 				// each has.
 				m := measure{agg: aggCount, table: n.pick.table}
@@ -1360,8 +1359,7 @@ func (b *builder) entity(i int) error {
 			b.lastTable = c.table
 			return nil
 		}
-		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount &&
-			c.col != c.table.label && c.col2 == nil && !c.item && !nameColumn(c.col) && c.col.class == classText && kindColumn(c.col) {
+		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount && kindValue(c) {
 			// "the number of hidden immunity idols per season": the rows of the table that
 			// holds that kind, counted.
 			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
@@ -1779,6 +1777,24 @@ func (b *builder) valuesAnd() bool {
 	return false
 }
 
+// leadWord is the question's first word when it is a question word or a skipped word ("who",
+// "which"), in lower case; "" otherwise.
+func (b *builder) leadWord() string {
+	if sk := b.items[0].skipped; len(sk) > 0 {
+		return sk[0]
+	} else if b.items[0].kind == itKeyword {
+		return strings.ToLower(b.items[0].text())
+	}
+	return ""
+}
+
+// kindValue reports whether a value names rows of a kind: a value of its table's type or kind
+// column ("Hidden Immunity Idol" of advantage_type), not a name, a label or a list item.
+func kindValue(c *cand) bool {
+	return c.kind == candValue && c.col != c.table.label && c.col2 == nil && !c.item && !nameColumn(c.col) &&
+		c.col.class == classText && kindColumn(c.col)
+}
+
 // kindColumn reports whether a column says what kind of thing its row is (advantage_type,
 // vehicle_kind): its values name rows ("hidden immunity idols" are advantages of that type).
 func kindColumn(c *column) bool {
@@ -1834,12 +1850,7 @@ var ageWords = map[string]bool{"oldest": true, "youngest": true, "eldest": true}
 // not the earliest date per name nor every date.
 func (b *builder) firstRow() {
 	p := &b.p
-	lead := ""
-	if sk := b.items[0].skipped; len(sk) > 0 {
-		lead = sk[0]
-	} else if b.items[0].kind == itKeyword {
-		lead = strings.ToLower(b.items[0].text())
-	}
+	lead := b.leadWord()
 	if lead != "who" && lead != "which" || len(p.having) > 0 || b.top || b.super != 0 {
 		return
 	}
@@ -2439,12 +2450,7 @@ func (b *builder) personQuestion() bool {
 		}
 		t = c.col.table
 	}
-	lead := ""
-	if sk := b.items[0].skipped; len(sk) > 0 {
-		lead = sk[0]
-	} else if b.items[0].kind == itKeyword {
-		lead = strings.ToLower(b.items[0].text())
-	}
+	lead := b.leadWord()
 	switch {
 	case (lead == "who" || lead == "whom") && b.roleKey != nil && b.roleKey.table == t && t.label != nil:
 		p.roleList, p.listTable, p.listCols = b.roleKey, t, labelCols(t)
