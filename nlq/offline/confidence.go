@@ -133,7 +133,7 @@ func planRanks(p *plan) bool {
 
 // planGroups reports whether the plan answers per group or per row.
 func planGroups(p *plan) bool {
-	return len(p.dims) > 0 || p.outerAvg || p.outerCount || p.roleList != nil || p.listTable != nil && !p.distinct
+	return len(p.dims) > 0 || p.outerAvg || p.perRow || p.outerCount || p.roleList != nil || p.listTable != nil && !p.distinct
 }
 
 // planDistinct reports whether the plan counts or lists distinct values.

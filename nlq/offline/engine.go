@@ -66,7 +66,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
-	items = columnGroups(dropRelationVerbs(items))
+	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(items)))
 	p, err := interpret(m, items)
 	if err == nil {
 		err = checkBareQuestion(q, items, p)

@@ -315,7 +315,7 @@ func pickLabel(t *table) (*column, *column) {
 			score = 7
 		case strings.HasSuffix(w, " name") && w != "first name" && w != "contact name" && w != "user name":
 			score = 5
-		case w == "title" && !hasName:
+		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
 		case w == "label" || w == "username" || w == "user name" || w == "login":
 			score = 3

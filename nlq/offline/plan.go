@@ -125,6 +125,7 @@ type plan struct {
 	limit      int
 	outerCount bool // count the groups that pass HAVING
 	outerAvg   bool // the average of the per-group measure ("average total payments per customer")
+	perRow     bool // "per episode" averaged across the rows of the measure's own table
 	// topPer keeps the top topPer rows within each group of the dimension marked each ("the
 	// top-spending customer at each store"), with a window function; limit is then 0.
 	topPer     int
@@ -2096,6 +2097,13 @@ func (b *builder) finish() error {
 			}
 		}
 		p.listCols = nil
+	}
+	if m := p.measures; len(m) == 1 && m[0].agg == aggAvg && m[0].col != nil && m[0].shareOf == nil && len(p.dims) == 1 && !ranking && len(p.having) == 0 {
+		// "the average audience per episode": each episode is one row of its own viewers, so
+		// grouping by the episode averages nothing; the average is taken across them.
+		if d := p.dims[0]; d.table != nil && d.col == nil && d.role == nil && d.grain == grainNone && d.table == m[0].col.table {
+			p.dims, p.perRow = nil, true
+		}
 	}
 	if ranking && (b.dim != "" || b.price) && len(p.measures) == 0 && len(p.dims) > 0 && len(p.having) == 0 {
 		// "the title of the longest film", "which films are the longest": rows of one table

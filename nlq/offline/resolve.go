@@ -544,6 +544,15 @@ func nearby(items []item, idx int, adj []float64) {
 			}
 		}
 	}
+	if t := ofTable(items, idx); t != nil {
+		// "the average cost of a magazine promotion": the promotion's own cost, not the
+		// cost rows that point to it.
+		for k, c := range items[idx].cands {
+			if c.kind == candColumn && c.table == t && c.score > scoreModifier+0.1 {
+				adj[k] += modifierBonus
+			}
+		}
+	}
 	for _, j := range []int{idx - 1, idx + 1} {
 		if j < 0 || j >= len(items) || items[j].kind != itEntity {
 			continue
@@ -608,6 +617,28 @@ func ownerOf(items []item, idx int) *table {
 		return one(&items[j])
 	}
 	return nil
+}
+
+// ofTable is the table named right after items[idx] with "of" ("cost of a promotion"),
+// possibly behind a value of that table that modifies it ("of a magazine promotion"); nil
+// otherwise.
+func ofTable(items []item, idx int) *table {
+	j := idx + 1
+	if j >= len(items) || items[j].kind != itEntity || len(items[j].skipped) == 0 || items[j].skipped[0] != "of" || len(items[j].skipped) > 2 {
+		return nil
+	}
+	if t := tableNamed(&items[j]); t != nil {
+		return t
+	}
+	k := j + 1
+	if k >= len(items) || items[k].kind != itEntity || len(items[k].skipped) > 0 {
+		return nil
+	}
+	t := tableNamed(&items[k])
+	if t == nil || !slices.ContainsFunc(items[j].cands, func(c cand) bool { return c.kind == candValue && c.table == t }) {
+		return nil
+	}
+	return t
 }
 
 // modifierBonus outweighs a few joins: a value said as the modifier of a table's noun belongs

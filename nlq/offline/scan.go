@@ -128,7 +128,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					verbs = append(verbs, toks[i].lower)
 				}
 			}
-			if len(cs) == 0 {
+			if n == 1 {
+				if ds := presentEvent(items, toks, i, lex); len(ds) > 0 {
+					cs = ds
+				}
+			}
+			if len(cs) == 0 || n > 1 && pluralSubject(toks[i:i+n], cs, lex) {
 				continue
 			}
 			if n == bestLen && best.kind == itKeyword && !keywordYields(best.kw, cs) {
@@ -197,6 +202,81 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		best.verbs, verbs = verbs, nil
 		items = append(items, best)
 		i += bestLen
+	}
+	return items
+}
+
+// pluralSubject reports whether a phrase that names columns begins with a plural noun that
+// names their table: nouns modify nouns in the singular ("season premiere"), so in "seasons
+// premiered" and "the most seasons premiere" the seasons are the rows counted and the rest says
+// what they did; read as one column name, the rows would be lost.
+func pluralSubject(ts []token, cs []cand, lex *lexicon) bool {
+	if !ts[0].plural || ts[0].quoted || ts[0].poss {
+		return false
+	}
+	tables := map[*table]bool{}
+	for _, c := range cs {
+		if c.kind != candColumn || slices.Contains(c.col.words, ts[0].norm) {
+			return false
+		}
+		tables[c.table] = true
+	}
+	for _, c := range lex.lookup(ts[0].norm) {
+		if c.kind == candTable && c.score >= scoreExact && tables[c.table] {
+			return true
+		}
+	}
+	return false
+}
+
+// presentEvent reads a verb right after the plural rows it says something of as the date of
+// that event, when the rows' table has a date column named by its past participle: in "the
+// most seasons premiere" the seasons premiered (premiered), not their premiere's viewers.
+func presentEvent(items []item, toks []token, i int, lex *lexicon) []cand {
+	if len(items) == 0 || toks[i].quoted || toks[i].plural || stopWords[toks[i].lower] {
+		return nil
+	}
+	prev := &items[len(items)-1]
+	if prev.kind != itEntity || !prev.plural || prev.start+len(prev.toks) != i {
+		return nil
+	}
+	w := toks[i].lower
+	var out []cand
+	for _, form := range []string{w + "d", w + "ed"} {
+		for _, c := range lex.lookup(form) {
+			if c.kind != candColumn || c.col.class != classDate || c.score < scoreExact {
+				continue
+			}
+			if slices.ContainsFunc(prev.cands, func(p cand) bool { return p.kind == candTable && p.table == c.table }) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// dropRestatedMeasure drops "and how long" after "the longest": the row ranked by a length
+// already shows it ("what is the longest episode and how long does it run"), and read as a
+// measure of its own the words would turn the row into a bare maximum.
+func dropRestatedMeasure(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		if items[i].kind != itKeyword || items[i].kw.kind != kwAnd || items[i].kw.versus {
+			continue
+		}
+		next := &items[i+1]
+		if next.kind != itEntity || len(next.toks) != 1 || len(next.skipped) == 0 || next.skipped[0] != "how" {
+			continue
+		}
+		ranked := slices.ContainsFunc(items[:i], func(it item) bool {
+			if it.kind != itKeyword || it.kw.dim == "" {
+				return false
+			}
+			w := strings.TrimSuffix(it.toks[len(it.toks)-1].lower, "est")
+			return w == next.toks[0].lower || strings.TrimSuffix(w, "i")+"y" == next.toks[0].lower
+		})
+		if ranked {
+			return append(items[:i:i], items[i+2:]...)
+		}
 	}
 	return items
 }

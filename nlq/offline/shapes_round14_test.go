@@ -1,0 +1,78 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// touring is a promoter's record in a snake_case of its own: a tour_summary table whose rows
+// are the tours (opened on a date, with the opening night's attendance beside it), concerts
+// with a title, a length and an audience, and a promotion's cost beside a costs table that
+// points to the promotions.
+func touring() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "tour_summary", PrimaryKey: []string{"tour_id"}, Columns: []datasource.Column{
+			{Name: "tour_id", Type: "integer"}, {Name: "tour_name", Type: "text", SampleValues: []string{"Northern Lights", "Coastline"}},
+			{Name: "opened", Type: "date"}, {Name: "attendance_opening", Type: "integer"}}},
+		{Name: "concerts", PrimaryKey: []string{"concert_id"}, Columns: []datasource.Column{
+			{Name: "concert_id", Type: "integer"}, {Name: "tour_id", Type: "integer"}, {Name: "concert_title", Type: "text"},
+			{Name: "concert_length", Type: "integer"}, {Name: "audience", Type: "integer"}, {Name: "concert_date", Type: "date"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"tour_id"}, RefTable: "tour_summary", RefColumns: []string{"tour_id"}}}},
+		{Name: "promotions", PrimaryKey: []string{"promo_id"}, Columns: []datasource.Column{
+			{Name: "promo_id", Type: "integer"}, {Name: "promo_name", Type: "text"},
+			{Name: "promo_category", Type: "text", SampleValues: []string{"magazine", "radio", "internet"}}, {Name: "promo_cost", Type: "numeric"}}},
+		{Name: "costs", Columns: []datasource.Column{
+			{Name: "promo_id", Type: "integer"}, {Name: "unit_cost", Type: "numeric"}, {Name: "unit_price", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"promo_id"}, RefTable: "promotions", RefColumns: []string{"promo_id"}}}},
+	}}
+}
+
+// TestAPluralNounBeforeAColumnWordIsTheRowsCounted: nouns modify nouns in the singular, so
+// "tours opened" are tours that opened, counted by the date, and "the most tours open" counts
+// tours per year of that date, not the opening night's attendance.
+func TestAPluralNounBeforeAColumnWordIsTheRowsCounted(t *testing.T) {
+	s := touring()
+	g := wantSQL(t, s, "How many tours opened in 2019?", `COUNT(*)`)
+	if !strings.Contains(g.SQL, `tour_summary.opened >= '2019-01-01'`) {
+		t.Errorf("want the tours whose opening date is in 2019:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "Which year saw the most tours open?", `COUNT(*)`)
+	if !strings.Contains(g.SQL, `tour_summary.opened`) || strings.Contains(g.SQL, "attendance_opening") {
+		t.Errorf("want tours counted per year they opened:\n%s", g.SQL)
+	}
+}
+
+// TestAMeasureOfANamedRowIsThatRowsColumn: "the average cost of a magazine promotion" is the
+// promotions' own cost, not the costs table that points to them.
+func TestAMeasureOfANamedRowIsThatRowsColumn(t *testing.T) {
+	g := wantSQL(t, touring(), "What's the average cost of a magazine promotion?", `AVG(promotions.promo_cost)`)
+	if strings.Contains(g.SQL, `costs`) {
+		t.Errorf("want the promotions alone:\n%s", g.SQL)
+	}
+}
+
+// TestHowLongAfterTheLongestKeepsTheRow: "what is the longest concert and how long does it
+// run" is the concert (whose row shows its length), not a bare maximum; the concerts are named
+// by their concert_title.
+func TestHowLongAfterTheLongestKeepsTheRow(t *testing.T) {
+	s := touring()
+	g := wantSQL(t, s, "What is the longest concert and how long does it run?", `ORDER BY concerts.concert_length DESC`)
+	if strings.Contains(g.SQL, "MAX(") || !strings.Contains(g.SQL, "LIMIT 1") {
+		t.Errorf("want the one longest concert:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "Which concert is the longest?", `concerts.concert_title`)
+	if !strings.Contains(g.SQL, `concerts.concert_length`) {
+		t.Errorf("want the title and the length:\n%s", g.SQL)
+	}
+}
+
+// TestAnAveragePerRowOfItsOwnTableIsTakenAcrossThem: every concert has one audience, so "the
+// average audience per concert" is one average across the concerts, not one per title.
+func TestAnAveragePerRowOfItsOwnTableIsTakenAcrossThem(t *testing.T) {
+	g := wantSQL(t, touring(), "What is the average audience per concert?", `AVG(concerts.audience)`)
+	if strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("want one average across the concerts:\n%s", g.SQL)
+	}
+}
