@@ -66,6 +66,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items := scan(tokenize(q), lex, newDateParser(req.Now))
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
+	dateOfEvent(items)
 	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(items)))
 	p, err := interpret(m, items)
 	if err == nil {

@@ -162,7 +162,7 @@ var aliases = map[string][]string{
 	"song": {"track"}, "tune": {"track"},
 	// A visit is a check-in; a level or tier of a membership is its status; a phone is a
 	// telephone.
-	"visit": {"check in", "visit"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
+	"visit": {"check in", "visit", "encounter", "appointment"}, "level": {"level", "status", "tier"}, "tier": {"tier", "level", "status"},
 	"phone": {"telephone", "phone"},
 	// Where a flight or a trip starts and ends; how high a place is.
 	// ("departing" and "arriving" say which end of a route, see roleGroups.)
@@ -205,6 +205,16 @@ var aliases = map[string][]string{
 	// Who a business buys from; where a team plays; who runs a team; a sports year.
 	"supplier": {"vendor"}, "vendor": {"supplier"}, "ballpark": {"park", "stadium"}, "stadium": {"park", "venue"},
 	"skipper": {"manager"}, "season": {"year"},
+	// Care: a visit to a doctor is an encounter, a drug a medication, a shot an immunization,
+	// an insurer a payer, a hospital or clinic an organization that provides care.
+	"appointment": {"encounter", "visit", "appointment"}, "drug": {"medication", "medicine", "drug"}, "medicine": {"medication", "drug"},
+	"prescription": {"medication", "prescription"}, "prescribed": {"medication", "prescription"}, "prescribe": {"medication", "prescription"},
+	"vaccine": {"immunization", "vaccination", "vaccine"}, "vaccination": {"immunization", "vaccination"}, "shot": {"immunization", "vaccination"},
+	"vaccinated": {"immunization", "vaccination"}, "diagnosis": {"condition", "diagnosis"}, "diagnosed": {"condition", "diagnosis"},
+	"insurer": {"payer", "insurer", "insurance company"}, "insurance company": {"payer", "insurer"}, "insurance": {"payer", "insurance"},
+	"hospital": {"organization", "hospital", "facility"}, "clinic": {"organization", "clinic", "facility"},
+	"doctor": {"provider", "physician", "doctor"}, "physician": {"provider", "physician", "doctor"}, "clinician": {"provider", "clinician"},
+	"specialty": {"speciality", "specialty"}, "speciality": {"specialty", "speciality"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 

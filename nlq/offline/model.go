@@ -148,10 +148,15 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 		stats := statsTable(st)
+		nameParts := slices.ContainsFunc(st.Columns, func(c datasource.Column) bool { return strings.EqualFold(c.Name, "first") }) &&
+			slices.ContainsFunc(st.Columns, func(c datasource.Column) bool { return strings.EqualFold(c.Name, "last") })
 		for _, sc := range st.Columns {
 			c := &column{name: sc.Name, table: t, words: seg.words(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
 			if ws, ok := statAbbrevs[sc.Name]; ok && stats {
 				c.words = ws // W of a team's season is its wins
+			}
+			if w := c.words; nameParts && len(w) == 1 && (w[0] == "first" || w[0] == "last" || w[0] == "middle" || w[0] == "maiden") {
+				c.words = []string{w[0], "name"} // Synthea's FIRST and LAST: a person's name in parts
 			}
 			if p := profs[[2]string{strings.ToLower(st.Name), strings.ToLower(sc.Name)}]; p != nil {
 				c.prof, c.index = p, p.Values
@@ -287,11 +292,12 @@ func pickLabel(t *table) (*column, *column) {
 	}
 	var best, first *column
 	bestScore := 0
-	hasName := false
+	hasName, hasCode := false, false
 	for _, c := range t.cols {
 		if c.class == classText && len(c.words) > 0 && c.words[len(c.words)-1] == "name" {
 			hasName = true
 		}
+		hasCode = hasCode || slices.Equal(c.words, []string{"code"})
 	}
 	for _, c := range t.cols {
 		if c.class != classText {
@@ -323,6 +329,10 @@ func pickLabel(t *table) (*column, *column) {
 			first = c
 			score = 2
 		case w == "contact name":
+			score = 2
+		case w == "description" && hasCode:
+			// A code and its description (SNOMED, RxNorm, a product code): the description
+			// names what the code stands for.
 			score = 2
 		case w == "email" || w == "e mail" || w == "code":
 			score = 1

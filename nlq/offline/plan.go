@@ -1431,6 +1431,11 @@ func (b *builder) entity(i int) error {
 			}
 			return nil
 		}
+		if len(b.p.measures) == 0 && b.agg == aggNone && slices.ContainsFunc(b.p.conds, func(c condition) bool { return c.col == col && c.op == "is not null" }) {
+			// "which patients have died, and on what date": the rows listed show the date.
+			b.which = false
+			return nil
+		}
 		switch {
 		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && len(b.p.measures) > 0 && pastVerb(&b.items[i]):
 			// "the most copies ordered": the verb says what happened to the copies; "most"
@@ -1466,6 +1471,14 @@ func (b *builder) entity(i int) error {
 			// rows where the event happened, its date filled in. ("Orders shipped to France"
 			// says where they go, not that they left.)
 			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
+		case col.nullable && eventWord(&b.items[i]) && i > 0 && tableNamed(&b.items[i-1]) == col.table && b.items[i-1].plural &&
+			(b.next(i) == nil || b.next(i).kind == itKeyword && b.next(i).kw.kind == kwAnd):
+			// "which patients have died": the rows where the event happened, not every row's
+			// empty date; "and on what date" then lists the date beside them.
+			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
+			if len(b.p.measures) == 0 && b.agg == aggNone {
+				b.p.subjects = appendTable(b.p.subjects, col.table)
+			}
 		default:
 			b.lastDate = col
 			b.p.listCols = append(b.p.listCols, col)
@@ -2205,6 +2218,19 @@ func (b *builder) finish() error {
 			}
 		}
 		p.listTable, p.listCols, p.dims, p.subjects = t, cols, nil, nil
+		return nil
+	}
+	if d := p.dims; len(p.measures) == 0 && len(p.having) == 0 && !ranking && len(d) == 1 && d[0].table != nil && d[0].col == nil && d[0].role == nil &&
+		d[0].grain == grainNone && len(p.listCols) > 0 && !slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != d[0].table }) {
+		// "list the birth date of each patient": each patient's own column, beside the name.
+		t := d[0].table
+		var cols []*column
+		for _, c := range []*column{t.label2, t.label} {
+			if c != nil && !slices.Contains(p.listCols, c) {
+				cols = append(cols, c)
+			}
+		}
+		p.listTable, p.listCols, p.dims = t, append(cols, p.listCols...), nil
 		return nil
 	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {

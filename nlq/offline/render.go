@@ -809,6 +809,14 @@ func render(p *plan, d dialect) string {
 			order = append(order, d.col(p.listTable.pk)+" ASC")
 		}
 	}
+	if t := p.listTable; len(order) == 0 && t != nil && t.label != nil && p.limit == 0 && slices.Contains(p.listCols, t.label) &&
+		!slices.ContainsFunc(p.listCols, func(c *column) bool { return c != t.label && c != t.label2 }) {
+		// Names listed read in alphabetical order, by last name first.
+		order = append(order, d.col(t.label)+" ASC")
+		if t.label2 != nil {
+			order = append(order, d.col(t.label2)+" ASC")
+		}
+	}
 	if len(order) > 0 {
 		sb.WriteString("\nORDER BY " + strings.Join(order, ", "))
 	}

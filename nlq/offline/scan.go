@@ -281,6 +281,37 @@ func dropRestatedMeasure(items []item) []item {
 	return items
 }
 
+// dateOfEvent reads a bare "date" after a verb read as an event's date ("which patients have
+// died, and on what date") as that event's date, not the date column of some other table.
+func dateOfEvent(items []item) {
+	var event *cand
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity || len(it.cands) == 0 {
+			continue
+		}
+		if len(it.toks) == 1 && it.toks[0].norm == "date" && event != nil &&
+			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.score > scoreAmbig || c.col == nil || c.col.class != classDate }) {
+			it.cands = []cand{with(*event, scoreExact)}
+			continue
+		}
+		if c := it.cands[0]; len(it.toks) == 1 && !it.toks[0].plural && c.kind == candColumn && c.col.class == classDate &&
+			strings.HasSuffix(it.toks[0].lower, "ed") && oneColumn(it.cands) {
+			event = &it.cands[0]
+		}
+	}
+}
+
+// oneColumn reports whether every candidate reads the same column.
+func oneColumn(cs []cand) bool {
+	for _, c := range cs[1:] {
+		if c.col != cs[0].col {
+			return false
+		}
+	}
+	return true
+}
+
 // stockAmount reads "how much X do we have in stock", "total units in stock per store": after
 // "how much", "how many" or "total", "in stock" and "on hand" are the quantity held, not the
 // state of having some; and "units" before them only says the quantity is counted in units.

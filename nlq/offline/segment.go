@@ -121,6 +121,13 @@ func (g *segmenter) split(w string) []string {
 			return []string{st, p}
 		}
 	}
+	for _, head := range []string{"date", "time", "name"} {
+		// "birthdate", "deathdate": a known word and the head of a date or a name, said apart
+		// by people ("date of birth") even where the vocabulary knows the compound.
+		if st, ok := strings.CutSuffix(w, head); ok && len(st) >= 4 && g.known[st] {
+			return []string{st, head}
+		}
+	}
 	if len(w) < 5 || g.known[w] || g.known[singular(w)] || strings.ToLower(w) != w {
 		return []string{w}
 	}

@@ -76,3 +76,58 @@ func TestAnAveragePerRowOfItsOwnTableIsTakenAcrossThem(t *testing.T) {
 		t.Errorf("want one average across the concerts:\n%s", g.SQL)
 	}
 }
+
+// careRecords is a clinic's record in Synthea's style: lower-case tables, UPPERCASE columns
+// run together (BIRTHDATE, TOTALCOST), a person's name in FIRST and LAST, and coded rows with
+// a CODE and its DESCRIPTION.
+func careRecords() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "patients", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "BIRTHDATE", Type: "date"}, {Name: "DEATHDATE", Type: "date", Nullable: true},
+			{Name: "FIRST", Type: "text"}, {Name: "LAST", Type: "text"}, {Name: "CITY", Type: "text"}}},
+		{Name: "encounters", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "START", Type: "timestamp"}, {Name: "PATIENT", Type: "text"},
+			{Name: "ENCOUNTERCLASS", Type: "text", SampleValues: []string{"wellness", "emergency"}}, {Name: "TOTAL_CLAIM_COST", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"PATIENT"}, RefTable: "patients", RefColumns: []string{"Id"}}}},
+		{Name: "medications", Columns: []datasource.Column{
+			{Name: "START", Type: "timestamp"}, {Name: "PATIENT", Type: "text"}, {Name: "CODE", Type: "text"},
+			{Name: "DESCRIPTION", Type: "text"}, {Name: "TOTALCOST", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"PATIENT"}, RefTable: "patients", RefColumns: []string{"Id"}}}},
+		{Name: "immunizations", Columns: []datasource.Column{
+			{Name: "DATE", Type: "timestamp"}, {Name: "PATIENT", Type: "text"}, {Name: "BASE_COST", Type: "numeric"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"PATIENT"}, RefTable: "patients", RefColumns: []string{"Id"}}}},
+	}}
+}
+
+// TestFirstAndLastAreANamesParts: columns called FIRST and LAST side by side are a person's
+// first and last name, so patients are named by them (not by their city), and listed names
+// read in alphabetical order, last name first.
+func TestFirstAndLastAreANamesParts(t *testing.T) {
+	s := careRecords()
+	g := wantSQL(t, s, "total medication cost per patient", `patients."LAST"`)
+	if strings.Contains(g.SQL, "CITY") {
+		t.Errorf("want patients named by their names:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "Which patients have never had an emergency visit?", `ORDER BY patients."LAST" ASC, patients."FIRST" ASC`)
+}
+
+// TestAWordRunTogetherWithDateIsADate: BIRTHDATE is a birth date and DEATHDATE a death date,
+// so "which patients have died, and on what date" lists the patients whose death date is
+// set, not every patient, nor an immunization's DATE.
+func TestAWordRunTogetherWithDateIsADate(t *testing.T) {
+	s := careRecords()
+	wantSQL(t, s, "list the birth date of each patient", `patients."BIRTHDATE"`)
+	g := wantSQL(t, s, "Which patients have died, and on what date?", `patients."DEATHDATE" IS NOT NULL`)
+	if strings.Contains(g.SQL, "immunizations") || strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("want the dead patients' rows:\n%s", g.SQL)
+	}
+}
+
+// TestACodesDescriptionNamesIt: rows coded with a CODE and its DESCRIPTION are named by the
+// description; a drug is a medication, a visit an encounter, a shot an immunization.
+func TestACodesDescriptionNamesIt(t *testing.T) {
+	s := careRecords()
+	wantSQL(t, s, "how many prescriptions of each drug", `medications."DESCRIPTION"`)
+	wantSQL(t, s, "how many visits were there in 2023", `FROM encounters`)
+	wantSQL(t, s, "average cost of a shot", `AVG(immunizations."BASE_COST")`)
+}
