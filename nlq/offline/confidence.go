@@ -383,6 +383,9 @@ func (b *builder) checkPlaced() error {
 			if c.col != nil {
 				condTabs[c.col.table] = true
 			}
+			if c.role != nil {
+				condTabs[c.role.table] = true // "a route from Singapore": the route's end
+			}
 			anti = anti || c.anti != nil // the missing rows and their parents are compared
 		}
 		for _, d := range p.dates {

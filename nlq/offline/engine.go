@@ -63,7 +63,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	}
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
-	items := scan(tokenize(q), lex, newDateParser(req.Now))
+	toks := tokenize(q)
+	items := dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks)
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items)

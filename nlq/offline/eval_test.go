@@ -248,7 +248,7 @@ func evalQuestion(ctx context.Context, db *sql.DB, schema *datasource.Schema, q 
 	if err != nil {
 		return false, false, "generated SQL fails: " + err.Error(), g.SQL
 	}
-	got, want = monthsOfOneYear(got), monthsOfOneYear(want)
+	got, want = daysOfOneMonth(monthsOfOneYear(got)), daysOfOneMonth(monthsOfOneYear(want))
 	if !covers(got, want, strings.Contains(strings.ToUpper(q.ExpectedSQL), "ORDER BY")) {
 		return false, false, fmt.Sprintf("wrong: %d rows x %d cols, want %d x %d; got %v want %v", rowsOf(got), len(got), rowsOf(want), len(want), head(got), head(want)), g.SQL
 	}
@@ -333,6 +333,37 @@ func monthsOfOneYear(cols [][]string) [][]string {
 			}
 			out[k] = m
 		}
+	}
+	return out
+}
+
+// daysOfOneMonth relabels a column of days that all fall in one month ("2013-07-04") by the
+// day of the month ("4"), and a column of two-digit numbers ("07") without the leading zero:
+// the question fixed the month ("each day of July 2013"), and answer keys label such a day,
+// or a month of one year, either way.
+func daysOfOneMonth(cols [][]string) [][]string {
+	out := make([][]string, len(cols))
+	for k, col := range cols {
+		out[k] = col
+		days, small := len(col) > 0, len(col) > 0
+		for _, v := range col {
+			days = days && len(v) == 10 && v[4] == '-' && v[7] == '-' && v[:7] == col[0][:min(7, len(col[0]))]
+			small = small && len(v) >= 1 && len(v) <= 2 && strings.Trim(v, "0123456789") == ""
+		}
+		if !days && !small {
+			continue
+		}
+		m := make([]string, len(col))
+		for i, v := range col {
+			if days {
+				v = v[8:]
+			}
+			if len(v) == 2 && v[0] == '0' {
+				v = v[1:]
+			}
+			m[i] = v
+		}
+		out[k] = m
 	}
 	return out
 }

@@ -300,6 +300,11 @@ func (l *lexicon) addValue(c cand) {
 		if n := strings.Count(p, " ") + 1; n > l.maxLen {
 			l.maxLen = n
 		}
+		if p == normPhrase(c.value) {
+			for _, q := range shortNames(p) {
+				l.values[q] = append(l.values[q], with(c, c.score-shortNamePenalty))
+			}
+		}
 	}
 	l.nValues++
 }
@@ -322,8 +327,60 @@ func valuePhrases(v string, camel bool) []string {
 			out = append(out, q)
 		}
 	}
+	ws := strings.Fields(p)
+	if len(ws) >= 2 && len(ws[0]) <= 3 && len(ws[1]) >= 4 {
+		// "LaGuardia" for 'La Guardia', "McDonald" for 'Mc Donald': a particle written
+		// onto the name.
+		out = append(out, strings.Join(append([]string{ws[0] + ws[1]}, ws[2:]...), " "))
+	}
 	return out
 }
+
+// shortNames are the shorter phrases a stored name is also found by, scored a little below
+// the name itself so that a value stored exactly as said wins ("London" the city, not
+// 'London Airport').
+func shortNames(p string) []string {
+	var out []string
+	ws := strings.Fields(p)
+	for len(ws) >= 2 {
+		// "JetBlue" for 'JetBlue Airways', "Newark" for 'Newark Liberty Intl', "Alaska
+		// Airlines" for 'Alaska Airlines Inc.': a name without the words that say what kind of
+		// business or place it is.
+		n := 0
+		for _, suf := range nameSuffixes {
+			if k := len(suf); k < len(ws) && slices.Equal(ws[len(ws)-k:], suf) {
+				n = k
+				break
+			}
+		}
+		if n == 0 {
+			break
+		}
+		ws = ws[:len(ws)-n]
+		if len(ws) == 1 && (len(ws[0]) < 4 || stopWords[ws[0]] || genericWords[ws[0]]) {
+			break
+		}
+		out = append(out, strings.Join(ws, " "))
+	}
+	return out
+}
+
+// shortNamePenalty puts a name said without its suffix just below a value stored as said.
+const shortNamePenalty = 0.1
+
+// nameSuffixes are the trailing words of a name that say what kind of business or place it
+// is ("Inc.", "Airways", "Intl"), which people leave out when they say the name; normalised
+// (singular) as normPhrase writes them.
+var nameSuffixes = func() [][]string {
+	var out [][]string
+	for _, s := range []string{"air line", "airline", "airway", "intl", "international", "international airport", "airport", "regional airport",
+		"liberty intl", "liberty international", "inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh"} {
+		out = append(out, strings.Fields(s))
+	}
+	// Longer suffixes first: "international airport" before "airport".
+	slices.SortStableFunc(out, func(a, b []string) int { return len(b) - len(a) })
+	return out
+}()
 
 // camelValue reports whether a value is one CamelCase word of two parts or more
 // ("InProduction"), not an acronym or a name with a space.
@@ -693,6 +750,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				for _, p := range valuePhrases(v, true) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
+				}
+				for _, p := range shortNames(normPhrase(v)) {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact - shortNamePenalty})
 				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {

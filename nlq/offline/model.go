@@ -49,6 +49,9 @@ type column struct {
 	// diff makes the column a value of each row computed from two others, the first less the
 	// second: a margin is unit_price − unit_cost. It belongs to no table's column list.
 	diff *[2]*column
+	// parts makes the column a row's date put together from its year, month and day columns
+	// (nycflights13's flights), read as the number YYYYMMDD (intDate).
+	parts *[3]*column
 	// yearInt says the column keeps only a year as a number (yearID, fiscal_year, season):
 	// periods of whole years compare numbers, anything finer cannot be asked of it.
 	yearInt bool
@@ -234,6 +237,9 @@ func newModel(s *datasource.Schema) *model {
 			t.pk = c
 		}
 		t.label, t.label2 = pickLabel(t)
+		if c := partsDate(t); c != nil {
+			t.cols = append(t.cols, c)
+		}
 		t.date = pickDate(t)
 		for _, c := range t.cols {
 			if c.class == classNumber && c.money > 0 && (t.measure == nil || c.money > t.measure.money) {
@@ -270,11 +276,62 @@ func newModel(s *datasource.Schema) *model {
 			}
 			t.fks = append(t.fks, k)
 		}
+		t.fks = append(t.fks, otherEnds(t)...)
 		// Equal-length join paths are decided by edge order; column order makes that
 		// independent of how the database lists its foreign keys.
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
 	return m
+}
+
+// otherEnds are the keys a schema left undeclared at the other end of a movement: where
+// flights.origin references airports, flights.dest holds the same airport codes (nycflights13
+// declares only one, its destinations including airports the table lacks), so "flights to
+// San Francisco" joins the airport by dest, not by origin.
+func otherEnds(t *table) []fk {
+	var out []fk
+	for _, f := range t.fks {
+		q := qualifier(f)
+		if f.from2 != nil || len(q) != 1 || roleGroup(q[0]) < 0 {
+			continue
+		}
+		for _, c := range t.cols {
+			if c == f.from || len(c.words) != 1 || roleGroup(c.words[0]) != 1-roleGroup(q[0]) || c.class != f.from.class && c.class != classText ||
+				slices.ContainsFunc(t.fks, func(o fk) bool { return o.from == c }) {
+				continue
+			}
+			out = append(out, fk{from: c, to: f.to})
+		}
+	}
+	return out
+}
+
+// partsDate is the date of a table that keeps it only in parts, as whole-number year, month
+// and day columns: a virtual column so that "in July 2013" and "per day" read the three
+// together; nil when the table has a date column of its own or lacks a part.
+func partsDate(t *table) *column {
+	var y, mo, d *column
+	for _, c := range t.cols {
+		if c.class == classDate && !c.yearInt {
+			return nil
+		}
+		if c.class != classNumber && !c.yearInt || !c.intTyp || len(c.words) != 1 {
+			continue
+		}
+		switch c.words[0] {
+		case "year":
+			y = c
+		case "month":
+			mo = c
+		case "day":
+			d = c
+		}
+	}
+	if y == nil || mo == nil || d == nil || t.col("date") != nil {
+		return nil
+	}
+	return &column{name: "date", table: t, words: []string{"date"}, class: classDate, intDate: true, dayOnly: true, intTyp: true,
+		parts: &[3]*column{y, mo, d}}
 }
 
 // pickLabel chooses the column that names a table's rows, from the words of column names in

@@ -414,6 +414,9 @@ func (d dialect) col(c *column) string {
 	if c.diff != nil {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
 	}
+	if p := c.parts; p != nil {
+		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.col(p[2]) + ")"
+	}
 	return d.table(c.table) + "." + d.ident(c.name)
 }
 
@@ -448,10 +451,12 @@ func (d dialect) bucket(c *column, g grain) string {
 	if c.yearInt {
 		return x // complete lets only whole years reach here
 	}
-	if c.intDate && g != grainWeek {
+	switch {
+	case c.parts != nil:
+		x = d.partsAsDate(c.parts) // labelled as dates are: 2013-07, not 201307
+	case c.intDate && g != grainWeek:
 		return d.intBucket(x, g)
-	}
-	if c.intDate {
+	case c.intDate:
 		x = d.intAsDate(x)
 	}
 	switch d.typ {
@@ -505,7 +510,9 @@ func (d dialect) bucket(c *column, g grain) string {
 // listing of the months of one year the question names.
 func (d dialect) monthOfYear(c *column) string {
 	x := d.col(c)
-	if c.intDate {
+	if c.parts != nil {
+		x = d.partsAsDate(c.parts)
+	} else if c.intDate {
 		return fmt.Sprintf("%s %% 100", d.intDiv(x, 100))
 	}
 	switch d.typ {
@@ -535,6 +542,19 @@ func (d dialect) hourOfDay(c *column) string {
 		return fmt.Sprintf("HOUR(%s)", x)
 	}
 	return fmt.Sprintf("CAST(strftime('%%H', %s) AS INTEGER)", x)
+}
+
+// partsAsDate is the date a row keeps as year, month and day columns, as the dialect's date
+// (SQLite's YYYY-MM-DD text).
+func (d dialect) partsAsDate(p *[3]*column) string {
+	y, m, dd := d.col(p[0]), d.col(p[1]), d.col(p[2])
+	switch d.typ {
+	case datasource.Postgres:
+		return fmt.Sprintf("make_date(%s, %s, %s)", y, m, dd)
+	case datasource.MySQL:
+		return fmt.Sprintf("STR_TO_DATE(CONCAT_WS('-', %s, %s, %s), '%%Y-%%c-%%e')", y, m, dd)
+	}
+	return fmt.Sprintf("printf('%%04d-%%02d-%%02d', %s, %s, %s)", y, m, dd)
 }
 
 // intBucket truncates a date kept as the number YYYYMMDD by arithmetic, labelled in the
@@ -697,7 +717,7 @@ func render(p *plan, d dialect) string {
 			// Every column but the key foreign keys, which are only numbers pointing elsewhere;
 			// a text foreign key (a country name) is kept.
 			for _, c := range p.listTable.cols {
-				if !p.listTable.fkCols[c] || c.class != classKey {
+				if c.parts == nil && (!p.listTable.fkCols[c] || c.class != classKey) {
 					cols = append(cols, c)
 				}
 			}

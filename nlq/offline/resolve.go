@@ -149,9 +149,18 @@ func disambiguateName(m *model, items []item, i int) error {
 	preferExactCase(it)
 	oneNamePart(it)
 	var names []cand
+	bestValue := 0.0
+	for _, c := range it.cands {
+		if c.kind == candValue {
+			bestValue = max(bestValue, c.score)
+		}
+	}
 	for _, c := range it.cands {
 		if c.kind != candValue || c.state != nil || !nameColumn(c.col) {
 			continue
+		}
+		if c.score <= bestValue-shortNamePenalty+1e-9 {
+			continue // 'London Airport' said as "London", where a city is stored as said
 		}
 		dup := false
 		for _, n := range names {

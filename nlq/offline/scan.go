@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -82,6 +83,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
 			}
+			if toks[i].lower == "out" && i+2 < len(toks) && toks[i+1].lower == "of" && properNoun(toks[i+2]) {
+				// "flights out of Newark": where they leave from.
+				skipped = append(skipped, "from")
+				i += 2
+				continue
+			}
 			if toks[i].lower == "each" && backEach(toks, i) {
 				// "how much did each pay", "each one": the rows already named, not a grouping.
 				skipped = append(skipped, "each")
@@ -114,6 +121,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				cs = particleVerb(toks[i], toks[i+1], lex)
 			}
 			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && indexable(toks[i:i+n]) {
+				// Best first: a name stored as said before one said without its suffix.
+				vs = slices.Clone(vs)
+				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 				cs = append(cs, vs...)
 			}
 			if toks[i].quoted {
@@ -279,6 +289,28 @@ func dropRestatedMeasure(items []item) []item {
 		}
 	}
 	return items
+}
+
+// dropIncluded drops a flag said to be included ("codeshares included", "including
+// codeshares", "discontinued products too"): the rows are not limited to those with the flag
+// set, nor to those without it.
+func dropIncluded(items []item, toks []token) []item {
+	out := items[:0:0]
+	for _, it := range items {
+		if it.kind == itEntity && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.col == nil || c.col.class != classBool }) {
+			end := it.start + len(it.toks)
+			if end+1 < len(toks) && toks[end].plural {
+				end++ // "diverted flights included"
+			}
+			after := end < len(toks) && (toks[end].lower == "included" || toks[end].lower == "too")
+			before := it.start > 0 && toks[it.start-1].lower == "including"
+			if after || before {
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
 }
 
 // dateOfEvent reads a bare "date" after a verb read as an event's date ("which patients have

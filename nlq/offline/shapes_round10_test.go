@@ -206,6 +206,25 @@ func TestMonthsOfOneYearCompareByMonth(t *testing.T) {
 	}
 }
 
+// TestDaysOfOneMonthCompareByDay: the evaluation reads "2013-07-04" and "4" alike when every
+// day of the column is in one month, and "07" and "7" alike; other columns stay as they are.
+func TestDaysOfOneMonthCompareByDay(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"2013-07-01", "2013-07-14"}, []string{"1", "14"}},
+		{[]string{"2013-07-01", "2013-08-01"}, []string{"2013-07-01", "2013-08-01"}},
+		{[]string{"07", "11"}, []string{"7", "11"}},
+		{[]string{"Toronto", "07"}, []string{"Toronto", "07"}},
+	}
+	for _, tc := range tests {
+		got := daysOfOneMonth([][]string{tc.in})[0]
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("daysOfOneMonth(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
 // itemsOfKinds: items of a few kinds, bought from suppliers in US states, sold to customers
 // of a type.
 func itemsOfKinds() *datasource.Schema {

@@ -131,3 +131,60 @@ func TestACodesDescriptionNamesIt(t *testing.T) {
 	wantSQL(t, s, "how many visits were there in 2023", `FROM encounters`)
 	wantSQL(t, s, "average cost of a shot", `AVG(immunizations."BASE_COST")`)
 }
+
+// departures is a flight log in nycflights13's style: flights reference their origin airport
+// by a declared key and keep the destination's code in dest with no key; airlines and
+// airports carry names with their kind ('JetBlue Airways', 'Newark Liberty Intl', 'La
+// Guardia'), and a city is stored as said.
+func departures() *datasource.Schema {
+	return &datasource.Schema{Tables: []datasource.Table{
+		{Name: "airlines", PrimaryKey: []string{"carrier"}, Columns: []datasource.Column{
+			{Name: "carrier", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"JetBlue Airways", "Alaska Airlines Inc."}}}},
+		{Name: "airports", PrimaryKey: []string{"faa"}, Columns: []datasource.Column{
+			{Name: "faa", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"Newark Liberty Intl", "La Guardia", "San Francisco Intl", "London Airport"}},
+			{Name: "city", Type: "text", SampleValues: []string{"London", "Paris"}}}},
+		{Name: "flights", PrimaryKey: []string{"flight_id"}, Columns: []datasource.Column{
+			{Name: "flight_id", Type: "integer"}, {Name: "carrier", Type: "text"}, {Name: "origin", Type: "text"}, {Name: "dest", Type: "text"},
+			{Name: "dep_delay", Type: "integer"}, {Name: "diverted", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{
+				{Columns: []string{"carrier"}, RefTable: "airlines", RefColumns: []string{"carrier"}},
+				{Columns: []string{"origin"}, RefTable: "airports", RefColumns: []string{"faa"}}}},
+	}, Profile: []datasource.ColumnProfile{
+		{Table: "flights", Column: "diverted", Rows: 100, NonNull: 100, Distinct: 2, Min: "0", Max: "1"},
+	}}
+}
+
+// TestANameIsFoundWithoutItsKind: "JetBlue" is 'JetBlue Airways' and "LaGuardia" 'La
+// Guardia'; but where a value is stored exactly as said ("London", a city), it wins over a
+// name that needs its suffix ('London Airport').
+func TestANameIsFoundWithoutItsKind(t *testing.T) {
+	s := departures()
+	wantSQL(t, s, "how many JetBlue flights", `airlines.name = 'JetBlue Airways'`)
+	wantSQL(t, s, "how many flights from LaGuardia", `.name = 'La Guardia'`)
+	g := wantSQL(t, s, "how many flights to London", `.city = 'London'`)
+	if strings.Contains(g.SQL, "London Airport") {
+		t.Errorf("want the city stored as said:\n%s", g.SQL)
+	}
+}
+
+// TestTheOtherEndOfAMovementJoinsLikeTheDeclaredOne: flights.origin references airports, so
+// dest, its other end, holds airport codes too: "to San Francisco" joins the airport by dest
+// and "out of Newark" by origin.
+func TestTheOtherEndOfAMovementJoinsLikeTheDeclaredOne(t *testing.T) {
+	s := departures()
+	g := wantSQL(t, s, "how many flights out of Newark to San Francisco", `ON flights.dest = dest.faa`)
+	if !strings.Contains(g.SQL, "ON flights.origin = origin.faa") || !strings.Contains(g.SQL, "origin.name = 'Newark Liberty Intl'") ||
+		!strings.Contains(g.SQL, "dest.name = 'San Francisco Intl'") {
+		t.Errorf("want Newark as the origin and San Francisco as the destination:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "average departure delay of flights from Newark", `AVG(flights.dep_delay)`)
+}
+
+// TestAFlagSaidIncludedIsNoCondition: "diverted flights included" keeps every flight; the flag
+// says they are not left out, not that only they count.
+func TestAFlagSaidIncludedIsNoCondition(t *testing.T) {
+	g := wantSQL(t, departures(), "how many flights from Newark, diverted flights included", `COUNT(*)`)
+	if strings.Contains(g.SQL, "diverted") {
+		t.Errorf("want no condition on the flag:\n%s", g.SQL)
+	}
+}

@@ -309,6 +309,9 @@ var identAbbrevs = map[string][]string{
 	"mem": {"member"}, "fac": {"facility"},
 	// Acronyms that name one thing in an identifier.
 	"ssn": {"social", "security", "number"}, "vin": {"vehicle", "identification", "number"},
+	// Flights and weather (nycflights13): departure and arrival, the destination, readings.
+	"dep": {"departure"}, "arr": {"arrival"}, "dest": {"destination"}, "temp": {"temperature"}, "precip": {"precipitation"},
+	"visib": {"visibility"}, "humid": {"humidity"}, "dewp": {"dew", "point"}, "tz": {"time", "zone"}, "tzone": {"time", "zone"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 
