@@ -664,6 +664,17 @@ func (b *builder) saidWh() bool {
 // namedColumn is a column of two or more name words ("UnitsOnOrder", "shipped_date") that the
 // question spells out word by word, function words included, and the plan does not use, or
 // nil. Keys and references are left out: their words ("customer id") name the row.
+// wordsWithin reports whether every word of c is in the name of a column the answer uses:
+// "total claim cost" says total and cost, but names TOTAL_CLAIM_COST, not a TOTALCOST.
+func wordsWithin(c *column, cols map[*column]bool) bool {
+	for u := range cols {
+		if !slices.ContainsFunc(c.words, func(w string) bool { return !slices.Contains(u.words, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *builder) namedColumn(cols map[*column]bool) *column {
 	said := map[string]bool{}
 	add := func(w string) {
@@ -699,7 +710,7 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			for _, w := range c.words {
 				all = all && said[w]
 			}
-			if all {
+			if all && !wordsWithin(c, cols) {
 				return c
 			}
 		}

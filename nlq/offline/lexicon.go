@@ -214,6 +214,7 @@ var aliases = map[string][]string{
 	"insurer": {"payer", "insurer", "insurance company"}, "insurance company": {"payer", "insurer"}, "insurance": {"payer", "insurance"},
 	"hospital": {"organization", "hospital", "facility"}, "clinic": {"organization", "clinic", "facility"},
 	"doctor": {"provider", "physician", "doctor"}, "physician": {"provider", "physician", "doctor"}, "clinician": {"provider", "clinician"},
+	"aircraft": {"plane", "aircraft", "airplane", "equipment"}, "airplane": {"plane", "aircraft"},
 	"specialty": {"speciality", "specialty"}, "speciality": {"specialty", "speciality"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }

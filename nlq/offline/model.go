@@ -702,7 +702,7 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
-		if c.class == classDate && !auditColumn(c) && !c.yearInt {
+		if c.class == classDate && !auditColumn(c) && !c.yearInt && !lifeEvent(c) {
 			return c
 		}
 	}
@@ -714,6 +714,13 @@ func pickDate(t *table) *column {
 		}
 	}
 	return nil
+}
+
+// lifeEvent reports whether a date column is a person's birth or death: an attribute of the
+// person, said with "born" or "died", never the period "patients seen in 2023" means.
+func lifeEvent(c *column) bool {
+	return slices.Contains(c.words, "birth") || slices.Contains(c.words, "death") || slices.Contains(c.words, "birthday") ||
+		slices.Contains(c.words, "dob") || slices.Contains(c.words, "birthdate")
 }
 
 // auditColumn reports whether a date column records when the row was last changed

@@ -208,6 +208,7 @@ type builder struct {
 	unknown   []string
 	singular  bool // the dimension of a superlative was singular
 	whichRows bool // "which customers ...": the rows of a table, by their label
+	often     bool // the superlative is "most often": rows counted
 	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
@@ -555,10 +556,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 	case kwMost:
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
-		b.common, b.sold = it.kw.common, it.kw.sold
+		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
 	case kwLeast:
 		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
-		b.common, b.sold = it.kw.common, it.kw.sold
+		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if n != nil && n.kind == itDate {
@@ -1325,6 +1326,10 @@ func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
 	defer func() { b.which = false }()
+	if it.show && c.kind == candColumn && c.col != nil {
+		b.withCols = append(b.withCols, c.col)
+		return nil
+	}
 	if c.kind == candValue && (b.group || b.which) {
 		// "per supervisor" where Supervisor is also a job title: after "per", a role of a
 		// self-reference names the grouping, not a filter.
@@ -1437,6 +1442,9 @@ func (b *builder) entity(i int) error {
 			return nil
 		}
 		switch {
+		case b.super != 0 && b.often && b.agg == aggNone && b.firstLast == aggNone:
+			// "the month seasons most often premiere": the event counted, not its latest date.
+			b.lastDate = col
 		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && len(b.p.measures) > 0 && pastVerb(&b.items[i]):
 			// "the most copies ordered": the verb says what happened to the copies; "most"
 			// ranks them, not the order dates.
@@ -1622,9 +1630,16 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: t})
 		b.agg = aggNone
-	case b.firstLast != aggNone && t.date != nil:
-		b.firstDate = t.date
-		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
+	case b.firstLast != aggNone && (t.date != nil || birthDate(t) != nil):
+		dc := t.date
+		if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] && birthDate(t) != nil {
+			dc = birthDate(t) // "the oldest pet": by its birth date, which is no default date
+		}
+		if dc == nil {
+			break
+		}
+		b.firstDate = dc
+		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: dc, table: t})
 		b.firstLast = aggNone
 	case b.group:
 		b.addDim(dimension{table: t, plural: it.plural})
@@ -1856,6 +1871,16 @@ func selfFlag(t *table) *column {
 	return nil
 }
 
+// birthDate is t's date of birth, nil when it has none.
+func birthDate(t *table) *column {
+	for _, c := range t.cols {
+		if c.class == classDate && containsAny(c.words, []string{"birth", "born", "dob", "birthdate", "birthday"}) {
+			return c
+		}
+	}
+	return nil
+}
+
 // ageWords rank people or things by their age, which only a birth date says.
 var ageWords = map[string]bool{"oldest": true, "youngest": true, "eldest": true}
 
@@ -1914,6 +1939,13 @@ func (b *builder) firstRow() {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	for i := range p.dims {
+		if b.often && p.dims[i].grain == grainMonth && len(p.dates) == 0 {
+			// "in which month do seasons most often premiere": the month of the year, which
+			// recurs; a calendar month happens once.
+			p.dims[i].ofYear = true
+		}
+	}
 	b.firstRow()
 	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
 		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {
@@ -2675,6 +2707,8 @@ var dimWords = map[string][]string{
 	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight": {"weight", "kg", "gram", "pound", "lb"},
 	"age":    {"age"},
+	// "the hottest day", "the coldest reading": a temperature.
+	"temperature": {"temperature", "temp"},
 }
 
 // dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a

@@ -46,6 +46,9 @@ func complete(m *model, p *plan) error {
 	for i := range p.dates {
 		if p.dates[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dates[i].hint)
+			if nu, ok := err.(*notUnderstood); ok && len(nu.words) == 0 {
+				nu.words = []string{p.dates[i].rng.text} // "in 2023": the words it could not place
+			}
 			if err != nil {
 				return err
 			}
@@ -356,6 +359,7 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 		return base.date, nil
 	}
 	var best *column
+	var tied []string
 	bestLen, bestFan := 0, true
 	for _, t := range m.tables {
 		if t.date == nil {
@@ -366,12 +370,21 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 			continue
 		}
 		fan := fansOut(base, p)
-		if best == nil || (bestFan && !fan) || (fan == bestFan && len(p) < bestLen) {
+		switch {
+		case best == nil || (bestFan && !fan) || (fan == bestFan && len(p) < bestLen):
 			best, bestLen, bestFan = t.date, len(p), fan
+			tied = []string{t.name}
+		case fan == bestFan && len(p) == bestLen:
+			tied = append(tied, t.name)
 		}
 	}
 	if best == nil {
 		return nil, &notUnderstood{msg: fmt.Sprintf("%s has no date column to filter or group by", base.name)}
+	}
+	if bestFan && len(tied) > 1 {
+		// "patients seen in 2023": a patient has allergies, conditions and encounters, each
+		// dated; which of them the period is about, nothing says.
+		return nil, &notUnderstood{msg: fmt.Sprintf("cannot tell whose date: %s has none, and %s each have one", base.name, strings.Join(tied, ", "))}
 	}
 	return best, nil
 }

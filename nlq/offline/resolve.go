@@ -712,9 +712,10 @@ func equivalent(a, b cand) bool {
 	case a.kind == candValue && b.kind == candValue:
 		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col) || describedTwin(a.col, b.col))
 	case a.kind == candColumn && b.kind == candTable:
-		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label)
+		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label) || b.table.pk != nil && references(a.col, b.table.pk)
 	case a.kind == candTable && b.kind == candColumn:
-		return a.table.label != nil && (references(b.col, a.table.label) || b.col == a.table.label)
+		// A key named for the table it references (conditions.PATIENT) leads to its rows.
+		return a.table.label != nil && (references(b.col, a.table.label) || b.col == a.table.label) || a.table.pk != nil && references(b.col, a.table.pk)
 	}
 	return false
 }

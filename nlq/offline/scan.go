@@ -35,6 +35,9 @@ type item struct {
 	// verbs are the skipped words that were read as verbs although a state column stores
 	// them ("have placed an order": not status 'placed').
 	verbs []string
+	// show says the item only names a column to show beside the rows answered ("... give
+	// its description, date and cost").
+	show bool
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -246,8 +249,13 @@ func presentEvent(items []item, toks []token, i int, lex *lexicon) []cand {
 	if len(items) == 0 || toks[i].quoted || toks[i].plural || stopWords[toks[i].lower] {
 		return nil
 	}
-	prev := &items[len(items)-1]
-	if prev.kind != itEntity || !prev.plural || prev.start+len(prev.toks) != i {
+	k, end := len(items)-1, i
+	for k > 0 && items[k].kind == itKeyword && (items[k].kw.kind == kwMost || items[k].kw.kind == kwLeast) && items[k].start+len(items[k].toks) == end {
+		end = items[k].start // "seasons most often premiere"
+		k--
+	}
+	prev := &items[k]
+	if prev.kind != itEntity || !prev.plural || prev.start+len(prev.toks) != end {
 		return nil
 	}
 	w := toks[i].lower
@@ -291,6 +299,55 @@ func dropRestatedMeasure(items []item) []item {
 	return items
 }
 
+// dropOwnerNoun drops a singular table noun said right before the plural noun of rows that
+// belong to it: "patient visits" are visits (each of a patient), "customer orders" orders,
+// and counting or dating them needs nothing of the owner.
+func dropOwnerNoun(items []item) []item {
+	out := items[:0:0]
+	for i, it := range items {
+		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreExact &&
+			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
+		if owner {
+			nx := &items[i+1]
+			if nx.kind == itEntity && nx.plural && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
+				nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// markShown marks the names listed at the end of a question after "give its", "show
+// their" as columns shown beside the rows: "the single most expensive encounter by total
+// claim cost? Give its description, date and cost" lists that encounter's three columns; the
+// "and" between them joins nothing.
+func markShown(items []item) []item {
+	for i, it := range items {
+		if it.kind != itEntity || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) ||
+			!slices.ContainsFunc(it.skipped, func(w string) bool { return showVerbs[w] }) {
+			continue
+		}
+		rest := items[i:]
+		if slices.ContainsFunc(rest, func(r item) bool { return r.kind != itEntity && !(r.kind == itKeyword && r.kw.kind == kwAnd) }) {
+			return items
+		}
+		out := items[:i:i]
+		for _, r := range rest {
+			if r.kind == itEntity {
+				r.show = true
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	return items
+}
+
+// showVerbs ask for columns to be shown.
+var showVerbs = map[string]bool{"give": true, "show": true, "list": true, "display": true, "include": true, "including": true, "with": true}
+
 // dropIncluded drops a flag said to be included ("codeshares included", "including
 // codeshares", "discontinued products too"): the rows are not limited to those with the flag
 // set, nor to those without it.
@@ -314,18 +371,30 @@ func dropIncluded(items []item, toks []token) []item {
 }
 
 // dateOfEvent reads a bare "date" after a verb read as an event's date ("which patients have
-// died, and on what date") as that event's date, not the date column of some other table.
+// died, and on what date") as that event's date, and otherwise as the date of the rows the
+// question is about, not the date column of some other table.
 func dateOfEvent(items []item) {
 	var event *cand
+	var subject *table
 	for i := range items {
 		it := &items[i]
 		if it.kind != itEntity || len(it.cands) == 0 {
 			continue
 		}
-		if len(it.toks) == 1 && it.toks[0].norm == "date" && event != nil &&
+		if len(it.toks) == 1 && it.toks[0].norm == "date" &&
 			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.score > scoreAmbig || c.col == nil || c.col.class != classDate }) {
-			it.cands = []cand{with(*event, scoreExact)}
+			switch {
+			case event != nil:
+				it.cands = []cand{with(*event, scoreExact)}
+			case subject != nil && subject.date != nil && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == subject }):
+				// "the most expensive encounter ... its description, date and cost": the
+				// encounter's own date, not some other table's column called DATE.
+				it.cands = []cand{{kind: candColumn, table: subject, col: subject.date, score: scoreExact}}
+			}
 			continue
+		}
+		if c := it.cands[0]; subject == nil && c.kind == candTable && c.score >= scoreExact {
+			subject = c.table
 		}
 		if c := it.cands[0]; len(it.toks) == 1 && !it.toks[0].plural && c.kind == candColumn && c.col.class == classDate &&
 			strings.HasSuffix(it.toks[0].lower, "ed") && oneColumn(it.cands) {
@@ -487,6 +556,9 @@ var fillerPhrases = map[string]bool{
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
 	"in the register": true, "on the books": true, "break down": true, "along the way": true,
 	"in the database": true, "in our database": true, "in the data": true,
+	// Events that only happened: "visits that took place in 2023".
+	"took place": true, "take place": true, "takes place": true, "taking place": true, "taken place": true,
+	"in the directory": true, "in the registry": true, "in the list": true, "on the list": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").

@@ -188,3 +188,72 @@ func TestAFlagSaidIncludedIsNoCondition(t *testing.T) {
 		t.Errorf("want no condition on the flag:\n%s", g.SQL)
 	}
 }
+
+// clinic is careRecords with two more dated tables of a patient's (conditions and
+// allergies), a DATE column on immunizations, and an encounter's DESCRIPTION.
+func clinic() *datasource.Schema {
+	s := careRecords()
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "DESCRIPTION", Type: "text"})
+	s.Tables = append(s.Tables,
+		datasource.Table{Name: "conditions", Columns: []datasource.Column{
+			{Name: "START", Type: "date"}, {Name: "PATIENT", Type: "text"}, {Name: "DESCRIPTION", Type: "text", SampleValues: []string{"Hypertension"}}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"PATIENT"}, RefTable: "patients", RefColumns: []string{"Id"}}}},
+		datasource.Table{Name: "allergies", Columns: []datasource.Column{
+			{Name: "START", Type: "date"}, {Name: "PATIENT", Type: "text"}, {Name: "SEVERITY", Type: "text"}},
+			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"PATIENT"}, RefTable: "patients", RefColumns: []string{"Id"}}}})
+	return s
+}
+
+// TestABirthDateIsNoPeriodOfTheRows: "patients seen in 2023" is not a filter on their birth
+// dates, and with several dated tables of theirs (encounters, conditions, allergies...) the
+// engine says it cannot tell which; "born in 1990" still reads the birth date, and "the
+// oldest patient" ranks by it.
+func TestABirthDateIsNoPeriodOfTheRows(t *testing.T) {
+	s := clinic()
+	wantRefusal(t, s, "which patients were seen in 2023", "in 2023")
+	wantSQL(t, s, "how many patients were born in 1990", `patients."BIRTHDATE" >= '1990-01-01'`)
+	wantSQL(t, s, "Who is the oldest patient?", `ORDER BY patients."BIRTHDATE" ASC`)
+}
+
+// TestAnOwnersNounBeforeItsRowsOnlyQualifiesThem: "patient visits" are visits; "each
+// patient's visits" still groups by patient.
+func TestAnOwnersNounBeforeItsRowsOnlyQualifiesThem(t *testing.T) {
+	s := clinic()
+	g := wantSQL(t, s, "How many patient visits took place in 2023?", `FROM encounters`)
+	if strings.Contains(g.SQL, "JOIN patients") || strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("want the visits of 2023 counted:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many visits per patient?", `GROUP BY`)
+}
+
+// TestAKeyNamedForItsTableLeadsToItsRows: conditions.PATIENT points to the patients, so
+// "which patients have been diagnosed with hypertension" is not ambiguous between the two.
+func TestAKeyNamedForItsTableLeadsToItsRows(t *testing.T) {
+	wantSQL(t, clinic(), "Which patients have been diagnosed with hypertension?", `conditions."DESCRIPTION" = 'Hypertension'`)
+}
+
+// TestMostOftenCountsTheRows: "the drugs we prescribe most often" are ranked by how many
+// prescriptions; "in which month do visits most often happen" is a month of the year.
+func TestMostOftenCountsTheRows(t *testing.T) {
+	s := clinic()
+	wantSQL(t, s, "Which drug is prescribed most often?", `ORDER BY medication_count DESC`)
+}
+
+// TestColumnsGivenAfterARowAreShownBesideIt: "the most expensive encounter by total claim cost?
+// Give its description, date and cost" is that encounter with the three columns; "date" is the
+// encounter's own START, not the immunizations' DATE, and "total claim cost" names no TOTALCOST.
+func TestColumnsGivenAfterARowAreShownBesideIt(t *testing.T) {
+	g := wantSQL(t, clinic(), "What was the single most expensive encounter by total claim cost? Give its description, date and cost.",
+		`SELECT encounters."DESCRIPTION", encounters."START", encounters."TOTAL_CLAIM_COST"`)
+	if !strings.Contains(g.SQL, "LIMIT 1") || strings.Contains(g.SQL, "GROUP BY") {
+		t.Errorf("want the one encounter:\n%s", g.SQL)
+	}
+}
+
+// TestHottestRanksByATemperature: "the hottest temperature" is its maximum.
+func TestHottestRanksByATemperature(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{{Name: "weather", Columns: []datasource.Column{
+		{Name: "origin", Type: "text", SampleValues: []string{"JFK", "LGA"}}, {Name: "temp", Type: "numeric"}, {Name: "time_hour", Type: "timestamp"}}}}}
+	wantSQL(t, s, "What was the hottest temperature recorded at JFK?", `MAX(weather.temp)`)
+	wantSQL(t, s, "What was the coldest temperature at LGA?", `MIN(weather.temp)`)
+}
