@@ -366,6 +366,24 @@ func shortNames(p string) []string {
 	return out
 }
 
+// shortCodes reports whether a text column holds short codes (at most four letters or
+// digits, in capitals), as its profile or samples show.
+func shortCodes(c *column) bool {
+	vals := c.samples
+	if p := c.prof; p != nil && p.Min != "" {
+		vals = []string{p.Min, p.Max}
+	}
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		if len(v) == 0 || len(v) > 4 || strings.ToUpper(v) != v || strings.TrimFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // shortNamePenalty puts a name said without its suffix just below a value stored as said.
 const shortNamePenalty = 0.1
 
@@ -688,6 +706,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[0]+" "+full, with(tc, scoreExact-0.05))
 					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
 				}
+			}
+			if c.class == classText && !slices.Contains(cw, "code") && shortCodes(c) {
+				// "carrier code" for airlines.carrier ('B6'), "faa code" for airports.faa: a
+				// column of short codes is its name's code.
+				l.add(full+" code", with(tc, scoreExact-0.01))
 			}
 			if n := len(cw); n >= 2 && c.money > 0 && !slices.Contains(cw, "amount") {
 				// "total amount due" for TotalDue: people put "amount" into a name of money.

@@ -86,6 +86,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
 			}
+			if i == 0 && toks[i].lower == "rank" && len(toks) > 1 && !toks[0].quoted {
+				// "Rank the airlines by their average delay": per airline, ranked by it.
+				items = append(items, item{kind: itKeyword, kw: keywords["per"], toks: toks[:1], start: 0})
+				i++
+				continue
+			}
 			if toks[i].lower == "out" && i+2 < len(toks) && toks[i+1].lower == "of" && properNoun(toks[i+2]) {
 				// "flights out of Newark": where they leave from.
 				skipped = append(skipped, "from")
@@ -305,6 +311,23 @@ func dropRestatedMeasure(items []item) []item {
 func dropOwnerNoun(items []item) []item {
 	out := items[:0:0]
 	for i, it := range items {
+		if i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score < scoreExact {
+			// "aircraft manufacturers": a table said by another name right before one of its
+			// own columns only says whose column it is.
+			nx := &items[i+1]
+			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candColumn &&
+				nx.cands[0].table == it.cands[0].table {
+				continue
+			}
+		}
+		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col.class == classText && oneColumn(it.cands) {
+			// "payers headquartered in Connecticut": the value says the column again.
+			nx := &items[i+1]
+			if nx.kind == itEntity && len(nx.cands) > 0 && !slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind != candValue || c.col != it.cands[0].col }) &&
+				slices.Equal(nx.skipped, []string{"in"}) {
+				continue
+			}
+		}
 		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreExact &&
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
 		if owner {
@@ -557,6 +580,9 @@ var fillerPhrases = map[string]bool{
 	"in the register": true, "on the books": true, "break down": true, "along the way": true,
 	"in the database": true, "in our database": true, "in the data": true,
 	// Events that only happened: "visits that took place in 2023".
+	// "worst first", "best first": which end is worst depends on the measure; the ranking
+	// already puts the largest first.
+	"worst first": true, "best first": true,
 	"took place": true, "take place": true, "takes place": true, "taking place": true, "taken place": true,
 	"in the directory": true, "in the registry": true, "in the list": true, "on the list": true,
 	"come from": true, "comes from": true, "came from": true,

@@ -257,3 +257,32 @@ func TestHottestRanksByATemperature(t *testing.T) {
 	wantSQL(t, s, "What was the hottest temperature recorded at JFK?", `MAX(weather.temp)`)
 	wantSQL(t, s, "What was the coldest temperature at LGA?", `MIN(weather.temp)`)
 }
+
+// TestAColumnSaidAgainByItsValueIsTheValue: "payers headquartered in CT" names the state
+// column twice, by a word and by its value; "aircraft manufacturers" is the planes'
+// manufacturer column, with "aircraft" only saying whose.
+func TestAColumnSaidAgainByItsValueIsTheValue(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "payers", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "NAME", Type: "text"}, {Name: "STATE_HEADQUARTERED", Type: "text", SampleValues: []string{"CT", "MA"}}}},
+		{Name: "planes", PrimaryKey: []string{"tailnum"}, Columns: []datasource.Column{
+			{Name: "tailnum", Type: "text"}, {Name: "manufacturer", Type: "text", SampleValues: []string{"BOEING", "AIRBUS"}}, {Name: "seats", Type: "integer"}}},
+		{Name: "airlines", PrimaryKey: []string{"carrier"}, Columns: []datasource.Column{
+			{Name: "carrier", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"JetBlue Airways"}}, {Name: "alliance", Type: "text", SampleValues: []string{"OW", "ST"}}}},
+	}}
+	wantSQL(t, s, "Which insurers are headquartered in MA?", `payers."STATE_HEADQUARTERED" = 'MA'`)
+	g := wantSQL(t, s, "Which aircraft manufacturers have more than 100 planes?", `GROUP BY planes.manufacturer`)
+	if !strings.Contains(g.SQL, "HAVING COUNT(*) > 100") {
+		t.Errorf("want manufacturers with more than 100 planes:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "What alliance code does JetBlue use?", `airlines.alliance`)
+}
+
+// TestRankTheRowsByAMeasure: "rank the airlines by their average delay" is the delay per
+// airline, ordered.
+func TestRankTheRowsByAMeasure(t *testing.T) {
+	g := wantSQL(t, departures(), "Rank the airlines by their average departure delay, worst first.", `GROUP BY airlines.carrier, airlines.name`)
+	if !strings.Contains(g.SQL, "ORDER BY avg_dep_delay DESC") {
+		t.Errorf("want the airlines ordered by their average delay:\n%s", g.SQL)
+	}
+}
