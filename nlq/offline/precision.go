@@ -489,6 +489,14 @@ func (b *builder) checkSingleRowGroups() error {
 		if t == nil && d.col != nil && d.col == d.col.table.pk {
 			t = d.col.table
 		}
+		if t == nil && d.col != nil {
+			// flights.dest holds an airport's key: grouped by it, each group is one airport.
+			for _, f := range d.col.table.fks {
+				if f.from == d.col && f.from2 == nil && f.to == f.to.table.pk {
+					t = f.to.table
+				}
+			}
+		}
 		if t == nil || t.pk == nil {
 			continue
 		}

@@ -522,6 +522,11 @@ func resolve(m *model, items []item) error {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: alt}
 			}
 		}
+		if _, second := top2(bestAdj); second >= 0 && bestAdj[bestCand]-bestAdj[second] < ambiguityGap {
+			if c, o := it.cands[bestCand], it.cands[second]; c.kind == candColumn && o.kind == candTable && o.table.pk != nil && references(c.col, o.table.pk) {
+				bestCand = second // "patients": the rows a PATIENT key points to, not the key
+			}
+		}
 		it.pick = &it.cands[bestCand]
 		anchors = appendTable(anchors, it.pick.table)
 		open = append(open[:bestItem], open[bestItem+1:]...)

@@ -142,6 +142,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				// typed exactly as stored, and a status said as a verb ("customers who have
 				// placed two orders") is the act, not the state.
 				cs = exactValues(cs, toks[i].raw)
+				if w := toks[i].lower; w == "a" || w == "an" || w == "the" {
+					cs = nil // an article, even where a unit 'a' (a year) is stored
+				}
 				if len(cs) > 0 && verbUse(toks, i) {
 					cs = nil
 					verbs = append(verbs, toks[i].lower)

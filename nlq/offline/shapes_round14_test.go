@@ -286,3 +286,23 @@ func TestRankTheRowsByAMeasure(t *testing.T) {
 		t.Errorf("want the airlines ordered by their average delay:\n%s", g.SQL)
 	}
 }
+
+// TestAnArticleIsNeverAValue: "the cost of a visit" where a units column stores 'a' (a year,
+// in UCUM): the article is no filter.
+func TestAnArticleIsNeverAValue(t *testing.T) {
+	s := clinic()
+	s.Tables = append(s.Tables, datasource.Table{Name: "observations", Columns: []datasource.Column{
+		{Name: "ENCOUNTER", Type: "text"}, {Name: "UNITS", Type: "text", SampleValues: []string{"a", "kg"}}},
+		ForeignKeys: []datasource.ForeignKey{{Columns: []string{"ENCOUNTER"}, RefTable: "encounters", RefColumns: []string{"Id"}}}})
+	g := wantSQL(t, s, "What is the average total claim cost of a visit for each encounter class?", `AVG(encounters."TOTAL_CLAIM_COST")`)
+	if strings.Contains(g.SQL, "UNITS") {
+		t.Errorf("want no condition on the units:\n%s", g.SQL)
+	}
+}
+
+// TestGroupsByAKeyAreSingleRowsOfItsTable: grouped by flights.dest, which holds an airport's
+// key, a count of airports is one per group: "the five busiest destination airports" read that
+// way is refused, not ranked by a column of ones.
+func TestGroupsByAKeyAreSingleRowsOfItsTable(t *testing.T) {
+	wantRefusal(t, departures(), "What were the five busiest destination airports?", "airports")
+}
