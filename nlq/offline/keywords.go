@@ -148,7 +148,12 @@ var keywords = map[string]keyword{
 	"compared to": {kind: kwAnd, versus: true}, "as against": {kind: kwAnd, versus: true},
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
-	"rank by":       {kind: kwSort},
+	"rank by": {kind: kwSort},
+	// "from most to least common": an order, not a superlative.
+	"from most to least": {kind: kwDesc}, "most to least": {kind: kwDesc}, "from most to least common": {kind: kwDesc},
+	"from least to most": {kind: kwAsc}, "least to most": {kind: kwAsc}, "from least to most common": {kind: kwAsc},
+	"from highest to lowest": {kind: kwDesc}, "highest to lowest": {kind: kwDesc}, "from lowest to highest": {kind: kwAsc},
+	"lowest to highest": {kind: kwAsc}, "from largest to smallest": {kind: kwDesc}, "from smallest to largest": {kind: kwAsc},
 	"highest first": {kind: kwDesc}, "largest first": {kind: kwDesc}, "biggest first": {kind: kwDesc}, "most first": {kind: kwDesc},
 	"lowest first": {kind: kwAsc}, "smallest first": {kind: kwAsc}, "fewest first": {kind: kwAsc},
 	"ascending": {kind: kwAsc}, "asc": {kind: kwAsc}, "descending": {kind: kwDesc}, "desc": {kind: kwDesc},
@@ -174,7 +179,7 @@ var keywords = map[string]keyword{
 }
 
 // maxKeywordWords is the longest keyword phrase in words.
-const maxKeywordWords = 4
+const maxKeywordWords = 5
 
 // stopWords carry no meaning for the query; anything else that maps to nothing makes the
 // engine refuse. The list is deliberately short and explicit: articles, prepositions,

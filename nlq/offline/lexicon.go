@@ -128,7 +128,7 @@ var aliases = map[string][]string{
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
-	"kind": {"category"}, "type": {"category"}, "product line": {"category"},
+	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
 	"street": {"address", "street"}, "street address": {"address", "street", "address street name", "street name"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
 	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},

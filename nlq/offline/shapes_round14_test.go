@@ -306,3 +306,14 @@ func TestAnArticleIsNeverAValue(t *testing.T) {
 func TestGroupsByAKeyAreSingleRowsOfItsTable(t *testing.T) {
 	wantRefusal(t, departures(), "What were the five busiest destination airports?", "airports")
 }
+
+// TestFromMostToLeastIsAnOrder: "break down encounters by type of visit, from most to least
+// common" lists every class, most first; it is no "least common" superlative. A type is a
+// class where the rows have no type.
+func TestFromMostToLeastIsAnOrder(t *testing.T) {
+	s := careRecords()
+	g := wantSQL(t, s, "Break down all encounters by type of visit, from most to least common.", `GROUP BY encounters."ENCOUNTERCLASS"`)
+	if !strings.Contains(g.SQL, "encounter_count DESC") || strings.Contains(g.SQL, "LIMIT") {
+		t.Errorf("want every class, most first:\n%s", g.SQL)
+	}
+}
