@@ -842,9 +842,15 @@ func render(p *plan, d dialect) string {
 			order = append(order, d.col(p.listTable.pk)+" ASC")
 		}
 	}
-	if t := p.listTable; len(order) == 0 && t != nil && t.label != nil && p.limit == 0 && slices.Contains(p.listCols, t.label) &&
-		!slices.ContainsFunc(p.listCols, func(c *column) bool { return c != t.label && c != t.label2 }) {
-		// Names listed read in alphabetical order, by last name first.
+	if t := p.listTable; len(order) == 0 && t != nil && t.label != nil && p.limit == 0 && (len(p.listCols) == 0 || slices.Contains(p.listCols, t.label) &&
+		!slices.ContainsFunc(p.listCols, func(c *column) bool { return c != t.label && c != t.label2 })) {
+		// Names listed read in alphabetical order, by last name first; rows listed for an
+		// event that happened ("which patients have died"), in the order it happened.
+		for _, c := range p.conds {
+			if c.col != nil && c.op == "is not null" && c.col.class == classDate && c.col.table == t && c.anti == nil {
+				order = append(order, d.col(c.col)+" ASC")
+			}
+		}
 		order = append(order, d.col(t.label)+" ASC")
 		if t.label2 != nil {
 			order = append(order, d.col(t.label2)+" ASC")

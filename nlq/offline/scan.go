@@ -314,6 +314,16 @@ func dropRestatedMeasure(items []item) []item {
 func dropOwnerNoun(items []item) []item {
 	out := items[:0:0]
 	for i, it := range items {
+		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 1 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) {
+			// "the healthcare organizations": a word that is only part of several columns'
+			// names elsewhere, said before a table's noun, describes the rows (an adjective);
+			// read as one of those columns it would be a guess.
+			nx := &items[i+1]
+			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
+				nx.cands[0].score >= scoreExact && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == nx.cands[0].table }) {
+				continue
+			}
+		}
 		if i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score < scoreExact {
 			// "aircraft manufacturers": a table said by another name right before one of its
 			// own columns only says whose column it is.

@@ -317,3 +317,19 @@ func TestFromMostToLeastIsAnOrder(t *testing.T) {
 		t.Errorf("want every class, most first:\n%s", g.SQL)
 	}
 }
+
+// TestAWordOnlyPartOfOtherNamesDescribesTheRows: "the healthcare organizations located in
+// Boston" where "healthcare" is only a part of claim and coverage column names elsewhere: the
+// organizations in Boston, listed by name.
+func TestAWordOnlyPartOfOtherNamesDescribesTheRows(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "organizations", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "NAME", Type: "text"}, {Name: "CITY", Type: "text", SampleValues: []string{"BOSTON", "SALEM"}}}},
+		{Name: "claims", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "HEALTHCARECLAIMTYPEID1", Type: "integer"}, {Name: "HEALTHCARECLAIMTYPEID2", Type: "integer"}}},
+	}}
+	g := wantSQL(t, s, "List the healthcare organizations located in Boston.", `organizations."CITY" = 'BOSTON'`)
+	if !strings.Contains(g.SQL, `ORDER BY organizations."NAME" ASC`) || strings.Contains(g.SQL, "claims") {
+		t.Errorf("want the organizations in Boston by name:\n%s", g.SQL)
+	}
+}
