@@ -327,6 +327,8 @@ func TestAWordOnlyPartOfOtherNamesDescribesTheRows(t *testing.T) {
 			{Name: "Id", Type: "text"}, {Name: "NAME", Type: "text"}, {Name: "CITY", Type: "text", SampleValues: []string{"BOSTON", "SALEM"}}}},
 		{Name: "claims", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
 			{Name: "Id", Type: "text"}, {Name: "HEALTHCARECLAIMTYPEID1", Type: "integer"}, {Name: "HEALTHCARECLAIMTYPEID2", Type: "integer"}}},
+		{Name: "patients", PrimaryKey: []string{"Id"}, Columns: []datasource.Column{
+			{Name: "Id", Type: "text"}, {Name: "HEALTHCARE_EXPENSES", Type: "numeric"}, {Name: "HEALTHCARE_COVERAGE", Type: "numeric"}}},
 	}}
 	g := wantSQL(t, s, "List the healthcare organizations located in Boston.", `organizations."CITY" = 'BOSTON'`)
 	if !strings.Contains(g.SQL, `ORDER BY organizations."NAME" ASC`) || strings.Contains(g.SQL, "claims") {
