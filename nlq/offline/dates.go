@@ -110,6 +110,12 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 		return ""
 	}
 	t := p.today
+	if w := at(0); len(w) == 5 && w[4] == 's' && w[3] == '0' {
+		// "the 2010s": a decade.
+		if y, err := strconv.Atoi(w[:4]); err == nil && isYear(float64(y)) {
+			return dateRange{from: ymd(y, 1, 1), to: ymd(y+10, 1, 1)}, 1, true
+		}
+	}
 	switch w := at(0); w {
 	case "today":
 		return dateRange{from: t, to: t.AddDate(0, 0, 1)}, 1, true

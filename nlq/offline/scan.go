@@ -86,6 +86,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
 			}
+			if toks[i].lower == "too" && i == len(toks)-1 {
+				// "show their specialty too": also.
+				skipped = append(skipped, "too")
+				i++
+				continue
+			}
 			if i == 0 && toks[i].lower == "rank" && len(toks) > 1 && !toks[0].quoted {
 				// "Rank the airlines by their average delay": per airline, ranked by it.
 				items = append(items, item{kind: itKeyword, kw: keywords["per"], toks: toks[:1], start: 0})
@@ -595,7 +601,7 @@ var fillerPhrases = map[string]bool{
 	// Events that only happened: "visits that took place in 2023".
 	// "worst first", "best first": which end is worst depends on the measure; the ranking
 	// already puts the largest first.
-	"worst first": true, "best first": true,
+	"worst first": true, "best first": true, "as well": true, "in the system": true, "on staff": true, "on the staff": true,
 	"took place": true, "take place": true, "takes place": true, "taking place": true, "taken place": true,
 	"in the directory": true, "in the registry": true, "in the list": true, "on the list": true,
 	"come from": true, "comes from": true, "came from": true,

@@ -335,3 +335,11 @@ func TestAWordOnlyPartOfOtherNamesDescribesTheRows(t *testing.T) {
 		t.Errorf("want the organizations in Boston by name:\n%s", g.SQL)
 	}
 }
+
+// TestADecadeIsTenYears: "born in the 2010s" is 2010 to 2019.
+func TestADecadeIsTenYears(t *testing.T) {
+	g := wantSQL(t, careRecords(), "How many patients were born in the 2010s?", `patients."BIRTHDATE" >= '2010-01-01'`)
+	if !strings.Contains(g.SQL, `patients."BIRTHDATE" < '2020-01-01'`) {
+		t.Errorf("want the ten years:\n%s", g.SQL)
+	}
+}
