@@ -64,7 +64,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := markShown(dropOwnerNoun(dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks)))
+	items := markShown(dropQualifiers(dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks)))
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items)

@@ -344,7 +344,7 @@ func shortNames(p string) []string {
 	var out []string
 	ws := strings.Fields(p)
 	for len(ws) >= 2 {
-		// "JetBlue" for 'JetBlue Airways', "Newark" for 'Newark Liberty Intl', "Alaska
+		// "JetBlue" for 'JetBlue Airways', "San Francisco" for 'San Francisco Intl', "Alaska
 		// Airlines" for 'Alaska Airlines Inc.': a name without the words that say what kind of
 		// business or place it is.
 		n := 0
@@ -393,7 +393,7 @@ const shortNamePenalty = 0.1
 var nameSuffixes = func() [][]string {
 	var out [][]string
 	for _, s := range []string{"air line", "airline", "airway", "intl", "international", "international airport", "airport", "regional airport",
-		"liberty intl", "liberty international", "inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh"} {
+		"inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh"} {
 		out = append(out, strings.Fields(s))
 	}
 	// Longer suffixes first: "international airport" before "airport".

@@ -314,10 +314,13 @@ func dropRestatedMeasure(items []item) []item {
 	return items
 }
 
-// dropOwnerNoun drops a singular table noun said right before the plural noun of rows that
-// belong to it: "patient visits" are visits (each of a patient), "customer orders" orders,
-// and counting or dating them needs nothing of the owner.
-func dropOwnerNoun(items []item) []item {
+// dropQualifiers drops words that only qualify the word after them: a word that is only part
+// of other tables' column names before a table's noun ("the healthcare organizations"), a
+// table said by another name before one of its own columns ("aircraft manufacturers"), a text
+// column said again by its value ("headquartered in Connecticut"), and a singular table noun
+// right before the plural noun of rows that belong to it ("patient visits" are visits, each of
+// a patient; counting or dating them needs nothing of the owner).
+func dropQualifiers(items []item) []item {
 	out := items[:0:0]
 	for i, it := range items {
 		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 1 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) {

@@ -134,14 +134,14 @@ func TestACodesDescriptionNamesIt(t *testing.T) {
 
 // departures is a flight log in nycflights13's style: flights reference their origin airport
 // by a declared key and keep the destination's code in dest with no key; airlines and
-// airports carry names with their kind ('JetBlue Airways', 'Newark Liberty Intl', 'La
+// airports carry names with their kind ('JetBlue Airways', 'Newark Intl', 'La
 // Guardia'), and a city is stored as said.
 func departures() *datasource.Schema {
 	return &datasource.Schema{Tables: []datasource.Table{
 		{Name: "airlines", PrimaryKey: []string{"carrier"}, Columns: []datasource.Column{
 			{Name: "carrier", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"JetBlue Airways", "Alaska Airlines Inc."}}}},
 		{Name: "airports", PrimaryKey: []string{"faa"}, Columns: []datasource.Column{
-			{Name: "faa", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"Newark Liberty Intl", "La Guardia", "San Francisco Intl", "London Airport"}},
+			{Name: "faa", Type: "text"}, {Name: "name", Type: "text", SampleValues: []string{"Newark Intl", "La Guardia", "San Francisco Intl", "London Airport"}},
 			{Name: "city", Type: "text", SampleValues: []string{"London", "Paris"}}}},
 		{Name: "flights", PrimaryKey: []string{"flight_id"}, Columns: []datasource.Column{
 			{Name: "flight_id", Type: "integer"}, {Name: "carrier", Type: "text"}, {Name: "origin", Type: "text"}, {Name: "dest", Type: "text"},
@@ -173,7 +173,7 @@ func TestANameIsFoundWithoutItsKind(t *testing.T) {
 func TestTheOtherEndOfAMovementJoinsLikeTheDeclaredOne(t *testing.T) {
 	s := departures()
 	g := wantSQL(t, s, "how many flights out of Newark to San Francisco", `ON flights.dest = dest.faa`)
-	if !strings.Contains(g.SQL, "ON flights.origin = origin.faa") || !strings.Contains(g.SQL, "origin.name = 'Newark Liberty Intl'") ||
+	if !strings.Contains(g.SQL, "ON flights.origin = origin.faa") || !strings.Contains(g.SQL, "origin.name = 'Newark Intl'") ||
 		!strings.Contains(g.SQL, "dest.name = 'San Francisco Intl'") {
 		t.Errorf("want Newark as the origin and San Francisco as the destination:\n%s", g.SQL)
 	}
