@@ -383,6 +383,9 @@ func build(m *model, items []item) (*plan, error) {
 		if len(p.listCols) == 0 {
 			p.listCols = labelCols(p.listTable)
 		}
+		if len(p.listCols) == 0 && p.listTable.pk != nil {
+			p.listCols = []*column{p.listTable.pk} // "the biggest order? give its date": which order
+		}
 		for _, c := range b.withCols {
 			if !slices.Contains(p.listCols, c) {
 				p.listCols = append(p.listCols, c)
@@ -1563,7 +1566,9 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.group = false
 		return nil
 	}
-	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && !(n.show && !(i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwGroup)) {
+		// (The columns to show, listed last, qualify no table named before them, unless it
+		// follows "by": "the biggest order? give its date" is the order, shown with its date.)
 		if nn := b.next(i + 1); n.pick.kind == candColumn && n.pick.table == t && b.agg != aggCount && !b.distinct &&
 			!(nn != nil && nn.kind == itKeyword && isCmp(nn.kw.kind) && (b.which || b.list)) &&
 			!(n.pick.col.class == classBool && len(n.skipped) > 0) {

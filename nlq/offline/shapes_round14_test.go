@@ -244,7 +244,7 @@ func TestMostOftenCountsTheRows(t *testing.T) {
 // encounter's own START, not the immunizations' DATE, and "total claim cost" names no TOTALCOST.
 func TestColumnsGivenAfterARowAreShownBesideIt(t *testing.T) {
 	g := wantSQL(t, clinic(), "What was the single most expensive encounter by total claim cost? Give its description, date and cost.",
-		`SELECT encounters."DESCRIPTION", encounters."START", encounters."TOTAL_CLAIM_COST"`)
+		`encounters."DESCRIPTION", encounters."START", encounters."TOTAL_CLAIM_COST"`)
 	if !strings.Contains(g.SQL, "LIMIT 1") || strings.Contains(g.SQL, "GROUP BY") {
 		t.Errorf("want the one encounter:\n%s", g.SQL)
 	}
@@ -341,5 +341,21 @@ func TestADecadeIsTenYears(t *testing.T) {
 	g := wantSQL(t, careRecords(), "How many patients were born in the 2010s?", `patients."BIRTHDATE" >= '2010-01-01'`)
 	if !strings.Contains(g.SQL, `patients."BIRTHDATE" < '2020-01-01'`) {
 		t.Errorf("want the ten years:\n%s", g.SQL)
+	}
+}
+
+// TestColumnsGivenAfterTheBiggestRowNameIt: "what was the biggest order? give its date and
+// total amount" is the order ranked by its own measure, shown by its key with the two columns;
+// the order's date, not a DATE column of another table.
+func TestColumnsGivenAfterTheBiggestRowNameIt(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "orders", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "order_date", Type: "date"}, {Name: "status", Type: "text", SampleValues: []string{"completed", "shipped"}},
+			{Name: "total_amount", Type: "numeric"}}},
+		{Name: "campaign_daily_stats", Columns: []datasource.Column{{Name: "date", Type: "date"}, {Name: "clicks", Type: "integer"}}},
+	}}
+	g := wantSQL(t, s, "what was the biggest order? give its date and total amount", `SELECT orders.id, orders.order_date, orders.total_amount`)
+	if !strings.Contains(g.SQL, "ORDER BY orders.total_amount DESC") || !strings.Contains(g.SQL, "LIMIT 1") {
+		t.Errorf("want the biggest order:\n%s", g.SQL)
 	}
 }
