@@ -64,11 +64,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := markShown(dropQualifiers(dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks)))
+	items := dropQualifiers(dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks))
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
-	dateOfEvent(items)
-	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(items)))
+	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
+	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(markShown(items))))
 	p, err := interpret(m, items)
 	if err == nil {
 		err = checkBareQuestion(q, items, p)

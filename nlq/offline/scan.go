@@ -423,6 +423,11 @@ func dateOfEvent(items []item) {
 	var subject *table
 	for i := range items {
 		it := &items[i]
+		if it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].norm == "date" && subject != nil && subject.date != nil {
+			// "the biggest order? give its date": no column is called date; the order's is.
+			it.kind, it.cands = itEntity, []cand{{kind: candColumn, table: subject, col: subject.date, score: scoreExact}}
+			continue
+		}
 		if it.kind != itEntity || len(it.cands) == 0 {
 			continue
 		}

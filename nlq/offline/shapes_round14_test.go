@@ -354,8 +354,10 @@ func TestColumnsGivenAfterTheBiggestRowNameIt(t *testing.T) {
 			{Name: "total_amount", Type: "numeric"}}},
 		{Name: "campaign_daily_stats", Columns: []datasource.Column{{Name: "date", Type: "date"}, {Name: "clicks", Type: "integer"}}},
 	}}
-	g := wantSQL(t, s, "what was the biggest order? give its date and total amount", `SELECT orders.id, orders.order_date, orders.total_amount`)
-	if !strings.Contains(g.SQL, "ORDER BY orders.total_amount DESC") || !strings.Contains(g.SQL, "LIMIT 1") {
-		t.Errorf("want the biggest order:\n%s", g.SQL)
+	for _, s := range []*datasource.Schema{s, {Tables: s.Tables[:1]}} { // with and without another table's DATE column
+		g := wantSQL(t, s, "what was the biggest order? give its date and total amount", `SELECT orders.id, orders.order_date, orders.total_amount`)
+		if !strings.Contains(g.SQL, "ORDER BY orders.total_amount DESC") || !strings.Contains(g.SQL, "LIMIT 1") {
+			t.Errorf("want the biggest order:\n%s", g.SQL)
+		}
 	}
 }
