@@ -3,7 +3,6 @@ package offline
 import (
 	"context"
 	"database/sql"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,37 +53,11 @@ func TestADateKeptInPartsIsReadAsOneDate(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	for _, d := range []struct {
-		typ         datasource.Type
-		driver, dsn string
-		env         string
-	}{
-		{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "NLQ_TEST_PG_DSN"},
-		{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/", "NLQ_TEST_MYSQL_DSN"},
-	} {
+	for _, d := range testServers() {
 		t.Run(string(d.typ), func(t *testing.T) {
-			dsn := d.dsn
-			if v := os.Getenv(d.env); v != "" {
-				dsn = v
-			}
-			db := copyTables(t, lite, d.typ, d.driver, dsn, []string{tripsDDL})
+			db := copyTables(t, lite, d.typ, d.driver, d.dsn, []string{tripsDDL})
 			for q := range questions {
-				gl, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
-				if err != nil {
-					t.Fatal(err)
-				}
-				gd, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: d.typ, Schema: schema, Now: benchNow})
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, _ := query(ctx, lite, gl.SQL)
-				got, err := query(ctx, db, gd.SQL)
-				if err != nil {
-					t.Fatalf("%q: %v\n%s", q, err, gd.SQL)
-				}
-				if !sameResult(got, want, false) {
-					t.Errorf("%q: rows differ from sqlite\n%s\ngot  %v\nwant %v", q, gd.SQL, got.rows, want.rows)
-				}
+				sameRowsAsSQLite(t, lite, db, schema, d.typ, q, benchNow)
 			}
 		})
 	}

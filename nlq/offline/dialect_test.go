@@ -28,21 +28,9 @@ func TestDialectsExecute(t *testing.T) {
 		t.Skip("needs database servers")
 	}
 	lite, schema := openFixture(t)
-	for _, d := range []struct {
-		typ    datasource.Type
-		driver string
-		dsn    string
-		env    string
-	}{
-		{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "NLQ_TEST_PG_DSN"},
-		{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/", "NLQ_TEST_MYSQL_DSN"},
-	} {
+	for _, d := range testServers() {
 		t.Run(string(d.typ), func(t *testing.T) {
-			dsn := d.dsn
-			if v := os.Getenv(d.env); v != "" {
-				dsn = v
-			}
-			db := copyFixture(t, lite, d.typ, d.driver, dsn)
+			db := copyFixture(t, lite, d.typ, d.driver, d.dsn)
 			ctx := context.Background()
 			eng := New()
 			compared := 0
@@ -239,19 +227,8 @@ func TestEvalShapesExecuteInEveryDialect(t *testing.T) {
 		}
 		_, dir := openEvalDB(t, e)
 		lite, schema := openSQLite(t, dir, e.name+".db")
-		for _, d := range []struct {
-			typ         datasource.Type
-			driver, dsn string
-			env         string
-		}{
-			{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "NLQ_TEST_PG_DSN"},
-			{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/", "NLQ_TEST_MYSQL_DSN"},
-		} {
+		for _, d := range testServers() {
 			t.Run(e.name+"/"+string(d.typ), func(t *testing.T) {
-				dsn := d.dsn
-				if v := os.Getenv(d.env); v != "" {
-					dsn = v
-				}
 				var ddls []string
 				for _, x := range e.ddl {
 					x = strings.ReplaceAll(x, "NUMERIC", "NUMERIC(12,2)")
@@ -260,30 +237,58 @@ func TestEvalShapesExecuteInEveryDialect(t *testing.T) {
 					}
 					ddls = append(ddls, x)
 				}
-				db := copyTables(t, lite, d.typ, d.driver, dsn, ddls)
-				ctx := context.Background()
+				db := copyTables(t, lite, d.typ, d.driver, d.dsn, ddls)
 				for _, q := range qs {
-					gl, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
-					if err != nil {
-						t.Fatalf("%q: %v", q, err)
-					}
-					gd, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: d.typ, Schema: schema, Now: benchNow})
-					if err != nil {
-						t.Fatalf("%q: %v", q, err)
-					}
-					want, err := query(ctx, lite, gl.SQL)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := query(ctx, db, gd.SQL)
-					if err != nil {
-						t.Fatalf("%q: %v\n%s", q, err, gd.SQL)
-					}
-					if !sameResult(got, want, false) {
-						t.Errorf("%q: rows differ from sqlite\n%s\ngot  %v\nwant %v", q, gd.SQL, got.rows, want.rows)
-					}
+					sameRowsAsSQLite(t, lite, db, schema, d.typ, q, benchNow)
 				}
 			})
 		}
+	}
+}
+
+// testServer is a database server the dialect tests copy tables into.
+type testServer struct {
+	typ         datasource.Type
+	driver, dsn string
+}
+
+// testServers are the local PostgreSQL and MySQL/MariaDB test servers, or the ones
+// NLQ_TEST_PG_DSN and NLQ_TEST_MYSQL_DSN name.
+func testServers() []testServer {
+	out := []testServer{
+		{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"},
+		{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/"},
+	}
+	for i, env := range []string{"NLQ_TEST_PG_DSN", "NLQ_TEST_MYSQL_DSN"} {
+		if v := os.Getenv(env); v != "" {
+			out[i].dsn = v
+		}
+	}
+	return out
+}
+
+// sameRowsAsSQLite generates q for SQLite and for typ, runs each on its own copy of the data
+// (lite, db) and fails t unless both give the same rows.
+func sameRowsAsSQLite(t *testing.T, lite, db *sql.DB, schema *datasource.Schema, typ datasource.Type, q string, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	gl, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: schema, Now: now})
+	if err != nil {
+		t.Fatalf("%q: %v", q, err)
+	}
+	gd, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: typ, Schema: schema, Now: now})
+	if err != nil {
+		t.Fatalf("%q: %v", q, err)
+	}
+	want, err := query(ctx, lite, gl.SQL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := query(ctx, db, gd.SQL)
+	if err != nil {
+		t.Fatalf("%q: %v\n%s", q, err, gd.SQL)
+	}
+	if !sameResult(got, want, false) {
+		t.Errorf("%q: rows differ from sqlite\n%s\ngot  %v\nwant %v", q, gd.SQL, got.rows, want.rows)
 	}
 }

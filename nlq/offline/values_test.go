@@ -4,10 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
@@ -203,19 +203,8 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 		"what percentage of artists are touring", "artists without tracks", "how many customers does each support rep look after",
 		"list each employee with the name of their manager", "who reports to employee Mia Dubois",
 		"number of Iron Maiden tracks", "how many invoices has Mia Dubois handled"}
-	for _, d := range []struct {
-		typ         datasource.Type
-		driver, dsn string
-		env         string
-	}{
-		{datasource.Postgres, "pgx", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "NLQ_TEST_PG_DSN"},
-		{datasource.MySQL, "mysql", "root@tcp(127.0.0.1:3306)/", "NLQ_TEST_MYSQL_DSN"},
-	} {
+	for _, d := range testServers() {
 		t.Run(string(d.typ), func(t *testing.T) {
-			dsn := d.dsn
-			if v := os.Getenv(d.env); v != "" {
-				dsn = v
-			}
 			ddls := musicDDL
 			if d.typ == datasource.MySQL {
 				ddls = nil
@@ -223,28 +212,9 @@ func TestValueQuestionsExecuteInEveryDialect(t *testing.T) {
 					ddls = append(ddls, strings.ReplaceAll(x, `"`, "`"))
 				}
 			}
-			db := copyTables(t, lite, d.typ, d.driver, dsn, ddls)
-			ctx := context.Background()
+			db := copyTables(t, lite, d.typ, d.driver, d.dsn, ddls)
 			for _, q := range questions {
-				gl, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: schema})
-				if err != nil {
-					t.Fatalf("%q: %v", q, err)
-				}
-				gd, err := New().Generate(ctx, nlq.Request{Question: q, Dialect: d.typ, Schema: schema})
-				if err != nil {
-					t.Fatalf("%q: %v", q, err)
-				}
-				want, err := query(ctx, lite, gl.SQL)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := query(ctx, db, gd.SQL)
-				if err != nil {
-					t.Fatalf("%q: %v\n%s", q, err, gd.SQL)
-				}
-				if !sameResult(got, want, false) {
-					t.Errorf("%q: rows differ from sqlite\n%s\ngot  %v\nwant %v", q, gd.SQL, got.rows, want.rows)
-				}
+				sameRowsAsSQLite(t, lite, db, schema, d.typ, q, time.Time{})
 			}
 		})
 	}
