@@ -719,8 +719,12 @@ func pickDate(t *table) *column {
 // lifeEvent reports whether a date column is a person's birth or death: an attribute of the
 // person, said with "born" or "died", never the period "patients seen in 2023" means.
 func lifeEvent(c *column) bool {
-	return slices.Contains(c.words, "birth") || slices.Contains(c.words, "death") || slices.Contains(c.words, "birthday") ||
-		slices.Contains(c.words, "dob") || slices.Contains(c.words, "birthdate")
+	return birthColumn(c) || slices.Contains(c.words, "death")
+}
+
+// birthColumn reports whether a column's name says a birth (birth_date, dob, BIRTHDATE).
+func birthColumn(c *column) bool {
+	return containsAny(c.words, []string{"birth", "born", "dob", "birthdate", "birthday"})
 }
 
 // auditColumn reports whether a date column records when the row was last changed

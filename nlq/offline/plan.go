@@ -1635,14 +1635,8 @@ func (b *builder) tableEntity(i int, t *table) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: b.agg, col: col, table: t})
 		b.agg = aggNone
-	case b.firstLast != aggNone && (t.date != nil || birthDate(t) != nil):
-		dc := t.date
-		if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] && birthDate(t) != nil {
-			dc = birthDate(t) // "the oldest pet": by its birth date, which is no default date
-		}
-		if dc == nil {
-			break
-		}
+	case b.firstLast != aggNone && b.firstDateOf(t) != nil:
+		dc := b.firstDateOf(t)
 		b.firstDate = dc
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: dc, table: t})
 		b.firstLast = aggNone
@@ -1876,10 +1870,19 @@ func selfFlag(t *table) *column {
 	return nil
 }
 
+// firstDateOf is the date "first" or "last" ranks t's rows by: its birth date after "oldest"
+// or "youngest" (a birth date is no default date), its default date otherwise.
+func (b *builder) firstDateOf(t *table) *column {
+	if bd := birthDate(t); bd != nil && ageWords[strings.ToLower(kwWords(b, kwFirst)+kwWords(b, kwLatest))] {
+		return bd
+	}
+	return t.date
+}
+
 // birthDate is t's date of birth, nil when it has none.
 func birthDate(t *table) *column {
 	for _, c := range t.cols {
-		if c.class == classDate && containsAny(c.words, []string{"birth", "born", "dob", "birthdate", "birthday"}) {
+		if c.class == classDate && birthColumn(c) {
 			return c
 		}
 	}
@@ -1908,7 +1911,7 @@ func (b *builder) firstRow() {
 	default:
 		return
 	}
-	if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] && !containsAny(dc.words, []string{"birth", "born", "dob"}) {
+	if w := strings.ToLower(kwWords(b, kwFirst) + kwWords(b, kwLatest)); ageWords[w] && !birthColumn(dc) {
 		return // "the oldest employee" is not the one hired first
 	}
 	t := dc.table

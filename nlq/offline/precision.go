@@ -418,7 +418,7 @@ func (b *builder) checkPrecision() error {
 			dates = append(dates, c)
 		}
 		for _, c := range dates {
-			if !containsAny(c.words, []string{"birth", "born", "dob"}) {
+			if !birthColumn(c) {
 				return &notUnderstood{words: []string{w}, msg: fmt.Sprintf("%s.%s is not a birth date; %q asks for an age", c.table.name, c.name, w)}
 			}
 		}
