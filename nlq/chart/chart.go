@@ -88,7 +88,8 @@ var nonAdditiveWords = []string{"avg", "average", "mean", "min", "max", "rate", 
 
 // Choose picks the chart for a result and builds its data. The rules, in order:
 //
-//   - no rows, one lone value, or more than three columns: table;
+//   - no rows, one row, or more than three columns: table — one row is a record to read,
+//     not a shape to see (a one-point line, a lone bar);
 //   - exactly two measures and nothing else (or one category naming the points): scatter,
 //     since the question is how the two relate;
 //   - a time column first plus measures (or plus one category and one measure, pivoted):
@@ -116,7 +117,7 @@ func ChooseWith(columns []Column, rows []map[string]any, h Hints) Chart {
 	if len(rows) == 0 || len(columns) == 0 || len(columns) > 3 {
 		return table
 	}
-	if len(rows) == 1 && len(columns) == 1 {
+	if len(rows) == 1 {
 		return table
 	}
 	kinds := make([]kind, len(columns))
@@ -169,7 +170,9 @@ func ChooseWith(columns []Column, rows []map[string]any, h Hints) Chart {
 			x, s = s, x // time belongs on the x axis
 		}
 		data, ok := pivot(columns[x].Name, columns[s].Name, columns[measures[0]].Name, rows)
-		if !ok {
+		if !ok || looksLikeKey(columns[s].Name) && len(data.Series) == len(rows) {
+			// A series per row named by its key: a listing of records (order, date,
+			// amount), not a category crossed with another.
 			return table
 		}
 		if kinds[x] == kindTime {

@@ -29,6 +29,28 @@ func TestChoose(t *testing.T) {
 			want:    Table,
 		},
 		{
+			name:    "one record with a key, a date and an amount",
+			columns: []Column{{"order_id", "integer"}, {"order_date", "date"}, {"total_amount", "numeric"}},
+			rows:    []map[string]any{{"order_id": int64(10907), "order_date": "2024-06-15", "total_amount": 101699.67}},
+			want:    Table,
+		},
+		{
+			name:    "one category and its measure",
+			columns: []Column{{"region", "text"}, {"revenue", "numeric"}},
+			rows:    []map[string]any{{"region": "EMEA", "revenue": 12.5}},
+			want:    Table,
+		},
+		{
+			name:    "records listed by key, date and amount are no pivot",
+			columns: []Column{{"order_id", "integer"}, {"order_date", "date"}, {"total_amount", "numeric"}},
+			rows: []map[string]any{
+				{"order_id": int64(1), "order_date": "2024-06-15", "total_amount": 10.0},
+				{"order_id": int64(2), "order_date": "2024-06-16", "total_amount": 20.0},
+				{"order_id": int64(3), "order_date": "2024-06-17", "total_amount": 30.0},
+			},
+			want: Table,
+		},
+		{
 			name:    "month text bucket and measure",
 			columns: []Column{{"month", "text"}, {"revenue", ""}},
 			rows: []map[string]any{
