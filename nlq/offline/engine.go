@@ -64,12 +64,13 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := dropQualifiers(dropIncluded(scan(toks, lex, newDateParser(req.Now)), toks))
+	items := dropQualifiers(dropIncluded(dropVerbColumns(scan(toks, lex, newDateParser(req.Now))), toks))
 	stockVerb(items, lex)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(markShown(items))))
-	p, err := interpret(m, items)
+	items, basis, taxPhrase := readTaxBasis(items)
+	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {
 		err = checkBareQuestion(q, items, p)
 	}
@@ -193,8 +194,9 @@ func checkFirstWithin(items []item, p *plan) error {
 	return nil
 }
 
-// interpret runs resolution, plan building and completion.
-func interpret(m *model, items []item) (*plan, error) {
+// interpret runs resolution, plan building and completion; adjust changes the resolved items
+// before the plan is built (the tax basis of the amounts named).
+func interpret(m *model, items []item, adjust func([]item) error) (*plan, error) {
 	var unknown []string
 	for k := range items {
 		if it := &items[k]; it.kind == itEntity && normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
@@ -231,6 +233,9 @@ func interpret(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	sayAgain(items)
+	if err := adjust(items); err != nil {
+		return nil, err
+	}
 	p, err := build(m, items)
 	if err != nil {
 		return nil, err

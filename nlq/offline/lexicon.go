@@ -249,7 +249,7 @@ var moneySynonyms = map[string]map[string]float64{
 	"money":    {"amount": 0.8, "revenue": 0.8, "total": 0.78},
 	"value":    {"amount": 0.82, "total": 0.8, "value": 0.95, "revenue": 0.75},
 	"worth":    {"amount": 0.8, "total": 0.8, "value": 0.85},
-	"spend":    {"spend": 0.95, "cost": 0.9},
+	"spend":    {"spend": 0.95, "cost": 0.9, "purchase": 0.9},
 	"cost":     {"cost": 0.95, "spend": 0.9},
 }
 
@@ -527,6 +527,7 @@ var demonyms = map[string]string{
 var genderWords = map[string][]string{
 	"woman": {"female", "f", "woman"}, "lady": {"female", "f"}, "girl": {"female", "f"},
 	"man": {"male", "m", "man"}, "gentleman": {"male", "m"}, "boy": {"male", "m"},
+	"female": {"female", "f"}, "male": {"male", "m"},
 }
 
 // countryCodes map common country codes to the normalised names countries are stored under.
@@ -534,6 +535,19 @@ var countryCodes = map[string][]string{
 	"us": {"usa", "united states", "united states of america"}, "usa": {"united states", "united states of america", "us"},
 	"uk": {"united kingdom", "great britain", "gb"}, "gb": {"united kingdom", "uk"},
 	"uae": {"united arab emirates"},
+}
+
+// currencyCodes map the names of currencies to their ISO 4217 codes, as currency columns store
+// them. A bare "dollar" is the US dollar, as people say it; names shared by several currencies
+// ("franc", "krona", "peso") are left out.
+var currencyCodes = map[string]string{
+	"euro": "eur", "dollar": "usd", "us dollar": "usd", "american dollar": "usd", "buck": "usd",
+	"pound": "gbp", "pound sterling": "gbp", "british pound": "gbp", "sterling": "gbp",
+	"yen": "jpy", "japanese yen": "jpy", "swiss franc": "chf", "canadian dollar": "cad", "australian dollar": "aud",
+	"new zealand dollar": "nzd", "yuan": "cny", "renminbi": "cny", "chinese yuan": "cny", "indian rupee": "inr", "rupee": "inr",
+	"south african rand": "zar", "rand": "zar", "brazilian real": "brl", "mexican peso": "mxn", "swedish krona": "sek",
+	"norwegian krone": "nok", "danish krone": "dkk", "polish zloty": "pln", "zloty": "pln", "russian ruble": "rub", "ruble": "rub",
+	"rouble": "rub", "korean won": "krw", "singapore dollar": "sgd", "hong kong dollar": "hkd",
 }
 
 // usStates map the names of US states to the codes addresses store them under ("authors in
@@ -789,6 +803,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	for _, t := range m.tables {
+		commonNameWords(l, t)
+	}
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
 	for adj, country := range demonyms {
@@ -812,6 +829,25 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// "women referees", "female players": a flag named for a sex is set for them, and not set
+	// for the other ("men").
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classBool || len(c.words) != 1 || c.words[0] != "female" && c.words[0] != "male" {
+				continue
+			}
+			fc := cand{kind: candColumn, table: t, col: c, score: scoreSynonym}
+			for word, stored := range genderWords {
+				if slices.Contains(stored, c.words[0]) {
+					l.add(word, fc)
+				} else if slices.Contains(stored, map[string]string{"female": "male", "male": "female"}[c.words[0]]) {
+					nc := fc
+					nc.negate = true
+					l.add(word, nc)
+				}
+			}
+		}
+	}
 	// "US customers", "UK suppliers": a country code is the country's stored value, written
 	// out or as another code.
 	for code, names := range countryCodes {
@@ -820,6 +856,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.kind == candValue {
 					l.add(code, with(c, scoreSynonym))
 				}
+			}
+		}
+	}
+	// "partners that work in euros", "products priced in US dollars": a currency's name is its
+	// ISO code, where a currency column holds the code.
+	for name, code := range currencyCodes {
+		for _, c := range l.entries[code] {
+			if c.kind == candValue && containsAny(c.col.words, []string{"currency", "curr"}) {
+				l.add(name, with(c, scoreSynonym))
 			}
 		}
 	}
@@ -959,6 +1004,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				if best > 0 {
 					score := best * 0.9
+					if slices.ContainsFunc(t.words, func(w string) bool { return ranks[w] >= 0.9 }) {
+						// "sales" in a schema with sales and purchase orders: the amounts of
+						// the table named for the word (SO_Header, a sales order), not of
+						// every table with an amount.
+						score += 0.02
+					}
+					if restatesHeader(c) {
+						// SO_Item.GROSSAMOUNT beside SO_Header.GROSSAMOUNT: "sales" is the
+						// documents' amount, unless a product or the like needs the lines.
+						score -= 0.005
+					}
 					if c == t.measure {
 						// Among a table's amounts that the word reaches alike (an order's
 						// NetAmount, DiscountAmount, TotalAmount), its own measure: what an
@@ -1116,6 +1172,25 @@ func gerund(w string) string {
 func pointsToNamed(c *column) bool {
 	for _, f := range c.table.fks {
 		if f.from == c && slices.Equal(f.to.table.words, c.words) || f.from2 == c && slices.Equal(f.to2.table.words, c.words) {
+			return true
+		}
+	}
+	return false
+}
+
+// restatesHeader reports whether c is a column of a document's line table named as a column
+// of the header table the lines belong to (an item's GROSSAMOUNT and its order's).
+func restatesHeader(c *column) bool {
+	t := c.table
+	if len(t.words) == 0 || !detailWords[t.words[len(t.words)-1]] {
+		return false
+	}
+	for _, f := range t.fks {
+		h := f.to.table
+		if h == t || len(h.words) == 0 || !headerWords[h.words[len(h.words)-1]] {
+			continue
+		}
+		if slices.ContainsFunc(h.cols, func(hc *column) bool { return strings.EqualFold(hc.name, c.name) }) {
 			return true
 		}
 	}

@@ -179,9 +179,11 @@ func newModel(s *datasource.Schema) *model {
 			// A key is a single-column primary key, a foreign key or an id: joins only. Two
 			// exceptions keep their meaning: a column of a composite primary key that references
 			// nothing (campaign_daily_stats.date in (campaign_id, date)), and a text foreign key
-			// such as customers.country -> countries.name, whose values are names people ask for.
+			// such as customers.country -> countries.name, whose values are names people ask for
+			// or codes ('US' in customers.country_id); a text key named as an id whose values are
+			// no such codes (PARTNER_PARTNERID '100000025', player_id 'P-14758') is a key.
 			switch {
-			case fkCols[lname] && c.class == classText:
+			case fkCols[lname] && c.class == classText && (len(c.words) == 0 || c.words[len(c.words)-1] != "id" || shortCodes(c)):
 			case c.class == classNumber && yearColumn(c) && !singleKey(st, lname):
 				// yearID of a team's season: a year that is part of a key is still a year.
 			case c.class == classDate && (fkCols[lname] || pk[lname]):
@@ -202,6 +204,9 @@ func newModel(s *datasource.Schema) *model {
 				for _, w := range c.words {
 					switch {
 					case w == "total" && c.money > moneyWords["total"]:
+						c.money++
+					case w == "gross" && c.money > 2:
+						// GROSSAMOUNT beside NETAMOUNT: what was paid, tax included.
 						c.money++
 					case moneyParts[w] && c.money > 2:
 						c.money = 2
@@ -376,7 +381,7 @@ func pickLabel(t *table) (*column, *column) {
 			score = 8
 		case w == "last name" || w == "surname" || w == "family name":
 			score = 7
-		case strings.HasSuffix(w, " name") && w != "first name" && w != "contact name" && w != "user name":
+		case strings.HasSuffix(w, " name") && w != "first name" && w != "given name" && w != "contact name" && w != "user name":
 			score = 5
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6

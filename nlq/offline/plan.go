@@ -1366,6 +1366,15 @@ func (b *builder) entity(i int) error {
 		if c.pattern != "" {
 			b.p.conds = append(b.p.conds, condition{col: c.col, op: map[string]string{"=": "like", "<>": "not like"}[op], vals: []any{c.pattern}})
 			b.lastTable = c.table
+			if b.agg == aggCount && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount && c.col == c.table.label {
+				// "how many women's World Cups": the rows whose names carry the words, counted.
+				b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: c.table})
+				b.agg, b.distinct = aggNone, false
+			} else if b.group && b.saidEachHere() && c.col == c.table.label {
+				// "at each women's World Cup": one group per row whose name carries the words.
+				b.p.dims = append(b.p.dims, dimension{table: c.table, each: true})
+				b.group = false
+			}
 			return nil
 		}
 		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount && kindValue(c) {
@@ -1944,6 +1953,34 @@ func (b *builder) firstRow() {
 	b.firstLast = aggNone
 }
 
+// whoDidMost reads "who scored the most goals" as the person the counted rows point to: with
+// no grouping said, "who" and a ranking of a count of rows that refer to exactly one table of
+// people (goals to players; teams are not people) group by that person.
+func (b *builder) whoDidMost() {
+	p := &b.p
+	if b.leadWord() != "who" || b.super == 0 && !b.top || len(p.dims) > 0 || len(p.measures) != 1 || len(p.having) > 0 || len(p.listCols) > 0 {
+		return
+	}
+	m := p.measures[0]
+	t := m.table
+	if m.agg != aggCount && m.agg != aggSum && m.agg != aggNone || t == nil || personTable(t) {
+		return
+	}
+	var person *table
+	for _, f := range t.fks {
+		if f.to.table == t || !personTable(f.to.table) || f.to.table.label == nil {
+			continue
+		}
+		if person != nil {
+			return // a scorer and an assistant: no guess which
+		}
+		person = f.to.table
+	}
+	if person != nil {
+		p.dims = append(p.dims, dimension{table: person})
+	}
+}
+
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
@@ -1955,6 +1992,7 @@ func (b *builder) finish() error {
 		}
 	}
 	b.firstRow()
+	b.whoDidMost()
 	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
 		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {
 		if x := &p.measures[0]; x.agg == aggNone && x.col != nil && x.col.metric == nil && x.col.class == classNumber {

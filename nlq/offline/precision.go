@@ -381,10 +381,14 @@ func pathText(in []*table, p []edge) string {
 // personWords name tables of people: staff, and the business's customers and members.
 var personWords = []string{"customer", "client", "member", "user", "person", "people", "patient", "student", "guest", "passenger", "subscriber"}
 
-// personTable reports whether t's rows are people: a first and a last name, or a name word
-// of people or staff.
+// personTable reports whether t's rows are people: a first and a last name, a name word of
+// people or staff, or a given or family name or a birth date among its columns (a World Cup's
+// players, managers and referees).
 func personTable(t *table) bool {
-	return t.label2 != nil || containsAny(t.words, staffWords) || containsAny(t.words, personWords)
+	return t.label2 != nil || containsAny(t.words, staffWords) || containsAny(t.words, personWords) ||
+		slices.ContainsFunc(t.cols, func(c *column) bool {
+			return c.class == classDate && birthColumn(c) || len(c.words) == 2 && c.words[1] == "name" && (c.words[0] == "given" || c.words[0] == "family")
+		})
 }
 
 // checkPrecision is the round-6 part of checkShape, on the finished plan before the joins are

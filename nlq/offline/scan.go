@@ -143,7 +143,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
-			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) {
+			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored, and a status said as a verb ("customers who have
 				// placed two orders") is the act, not the state.
@@ -318,11 +318,16 @@ func dropRestatedMeasure(items []item) []item {
 // of other tables' column names before a table's noun ("the healthcare organizations"), a
 // table said by another name before one of its own columns ("aircraft manufacturers"), a text
 // column said again by its value ("headquartered in Connecticut"), and a singular table noun
-// right before the plural noun of rows that belong to it ("patient visits" are visits, each of
-// a patient; counting or dating them needs nothing of the owner).
+// (or its synonym: "World Cup matches") right before the plural noun of rows that belong to it
+// ("patient visits" are visits, each of a patient; counting or dating them needs nothing of
+// the owner).
 func dropQualifiers(items []item) []item {
 	out := items[:0:0]
+	dropWith := -1 // the "with" of a column said again by its value
 	for i, it := range items {
+		if i == dropWith {
+			continue
+		}
 		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 1 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) {
 			// "the healthcare organizations": a word that is only part of several columns'
 			// names elsewhere, said before a table's noun, describes the rows (an adjective);
@@ -342,15 +347,27 @@ func dropQualifiers(items []item) []item {
 				continue
 			}
 		}
-		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col.class == classText && oneColumn(it.cands) {
-			// "payers headquartered in Connecticut": the value says the column again.
-			nx := &items[i+1]
-			if nx.kind == itEntity && len(nx.cands) > 0 && !slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind != candValue || c.col != it.cands[0].col }) &&
-				slices.Equal(nx.skipped, []string{"in"}) {
+		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col.class == classText &&
+			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.table != it.cands[0].table }) {
+			// "payers headquartered in Connecticut", "employees who bank with Deutsches
+			// Geldinstitut": the value says the column again (BANKNAME, among the bank's
+			// columns the word names).
+			nx, prep := &items[i+1], ""
+			if len(nx.skipped) == 1 {
+				prep = nx.skipped[0]
+			}
+			if nx.kind == itKeyword && nx.kw.kind == kwWith && i+2 < len(items) && len(items[i+2].skipped) == 0 {
+				nx, prep = &items[i+2], "with"
+			}
+			if nx.kind == itEntity && len(nx.cands) > 0 && !slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind != candValue || c.col != nx.cands[0].col }) &&
+				slices.ContainsFunc(it.cands, func(c cand) bool { return c.col == nx.cands[0].col }) && restatePrepositions[prep] {
+				if nx != &items[i+1] {
+					dropWith = i + 1
+				}
 				continue
 			}
 		}
-		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreExact &&
+		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreSynonym &&
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
 		if owner {
 			nx := &items[i+1]
@@ -363,6 +380,71 @@ func dropQualifiers(items []item) []item {
 	}
 	return out
 }
+
+// dropVerbColumns reads a past tense said as a verb ("who scored the most goals", "matches
+// were played in June") as the act, not the column its stem names (a match's score '4–1', a
+// standing's count of games played): after "who" or an auxiliary, a past tense that reaches
+// only plain columns says what happened to the rows, which the rest of the question counts or
+// dates. Dates, flags, states and amounts keep their reading ("were shipped", "were
+// cancelled", "was paid"), and so do a verb followed by who did it ("composed by Jimi
+// Hendrix": the composer) and one that ends the question, which is its condition.
+func dropVerbColumns(items []item) []item {
+	out := items[:0:0]
+	var carry []string
+	aux := false // "how many goals have teams from each confederation scored": the auxiliary came first
+	for i, it := range items {
+		by := i+1 < len(items) && (len(items[i+1].skipped) > 0 && items[i+1].skipped[0] == "by" || strings.EqualFold(items[i+1].text(), "by"))
+		last := i+1 == len(items) // "how many purchase orders were rejected": the verb is the condition
+		if !by && !last && (verbColumn(it) || aux && len(it.skipped) == 0 && pastPlain(it) && onlyText(it)) {
+			carry = append(append(carry, it.skipped...), it.toks[0].lower)
+			continue
+		}
+		aux = aux || slices.ContainsFunc(it.skipped, func(w string) bool { return w == "have" || w == "has" || w == "had" })
+		if len(carry) > 0 {
+			it.skipped = append(carry, it.skipped...)
+			carry = nil
+		}
+		out = append(out, it)
+	}
+	if n := len(out); n > 0 && len(carry) > 0 {
+		out[n-1].skipped = append(out[n-1].skipped, carry...)
+	}
+	return out
+}
+
+// verbColumn reports whether an item is a past tense after "who" or an auxiliary that names
+// only plain columns.
+func verbColumn(it item) bool {
+	if it.kind != itEntity || len(it.toks) != 1 || len(it.skipped) == 0 || len(it.cands) == 0 {
+		return false
+	}
+	return verbSubjects[it.skipped[len(it.skipped)-1]] && pastPlain(it)
+}
+
+// onlyText reports whether an item's first reading is a text column: a verb said after its
+// subject ("have teams ... scored") is dropped only where it would read as a text column (a
+// match's score), not as a number the question may rank by (the home games "played").
+func onlyText(it item) bool {
+	return len(it.cands) > 0 && it.cands[0].col != nil && it.cands[0].col.class == classText
+}
+
+// pastPlain reports whether an item is one past-tense word that names only plain columns (no
+// date, flag, amount or key).
+func pastPlain(it item) bool {
+	if it.kind != itEntity || len(it.toks) != 1 || len(it.cands) == 0 || !strings.HasSuffix(it.toks[0].lower, "ed") {
+		return false
+	}
+	return !slices.ContainsFunc(it.cands, func(c cand) bool {
+		return c.kind != candColumn || c.col == nil || c.col.class == classDate || c.col.class == classBool || c.col.money > 0 || c.col.class == classKey
+	})
+}
+
+// verbSubjects come right before a verb: who did it, or the auxiliary of a passive or perfect.
+var verbSubjects = map[string]bool{"who": true, "was": true, "were": true, "been": true, "has": true, "have": true, "had": true}
+
+// restatePrepositions join a column's word to its value: "headquartered in Connecticut",
+// "bank with Deutsches Geldinstitut", "based at", "listed as".
+var restatePrepositions = map[string]bool{"in": true, "with": true, "at": true, "as": true}
 
 // markShown marks the names listed at the end of a question after "give its", "show
 // their" as columns shown beside the rows: "the single most expensive encounter by total
@@ -627,6 +709,14 @@ var fillerPhrases = map[string]bool{
 	"that year": true, "in that year": true, "that month": true, "in that month": true, "the same year": true,
 	// "books each publisher brought out in 1991": published, the rows exist.
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
+}
+
+// currencyWord reports whether toks[i] names a currency said as a value ("partners that work
+// in euros"), not the unit of a number just said ("over 50 dollars"): the lexicon holds
+// currency names only where a currency column stores their codes.
+func currencyWord(toks []token, i int) bool {
+	_, ok := currencyCodes[toks[i].norm]
+	return ok && !(i > 0 && toks[i-1].isNum)
 }
 
 // moneyUnits are currency words a number can be said in; the number is the amount.

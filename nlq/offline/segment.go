@@ -22,7 +22,7 @@ type segmenter struct {
 // schemaVocabulary is the built-in list of words schemas are made of, next to every word the
 // engine's thesaurus and role lists already hold.
 var schemaVocabulary = strings.Fields(`
-	customer client order product item price quantity unit date time name first last middle full
+	customer client order product item price quantity unit date time name first last middle full gross net
 	user account amount total tax discount ship shipped shipping required hire birth start end due
 	paid pay payment invoice bill line detail status type category code number phone fax email
 	address city state region country postal zip street home page photo path note description
@@ -128,6 +128,17 @@ func (g *segmenter) split(w string) []string {
 			return []string{st, head}
 		}
 	}
+	if st, ok := strings.CutSuffix(w, "id"); ok && len(st) >= 4 && g.known[st] && !g.builtin[w] {
+		// "addressid", "partnerid": a known noun's key, even where another column's name
+		// (ADDRESSES_ADDRESSID) made the whole known.
+		return []string{st, "id"}
+	}
+	for _, p := range []string{"at", "by"} {
+		// "createdat", "changedby": when and by whom a row was made or changed.
+		if st, ok := strings.CutSuffix(w, p); ok && len(st) >= 5 && strings.HasSuffix(st, "ed") && g.known[st] && !g.builtin[w] {
+			return []string{st, p}
+		}
+	}
 	if len(w) < 5 || g.known[w] || g.known[singular(w)] || strings.ToLower(w) != w {
 		return []string{w}
 	}
@@ -145,6 +156,10 @@ func (g *segmenter) best(w string) ([]string, bool) {
 	type sol struct {
 		parts   []string
 		unknown int
+		// unknownLen is the letters in unknown parts: "billing" + "status" before "bill" +
+		// "ingstatus", the split whose unknown word is shorter being the one that found a
+		// word where the other found a fragment.
+		unknownLen int
 	}
 	// memo[i] is the best split of w[i:].
 	memo := make([]*sol, len(w)+1)
@@ -184,11 +199,12 @@ func (g *segmenter) best(w string) ([]string, bool) {
 			if rest.unknown+unknown > 1 {
 				continue
 			}
-			c := &sol{parts: append([]string{p}, rest.parts...), unknown: rest.unknown + unknown}
+			c := &sol{parts: append([]string{p}, rest.parts...), unknown: rest.unknown + unknown, unknownLen: rest.unknownLen + unknown*len(p)}
 			if i == 0 && j == len(w) {
 				continue // the word whole is what split is asked to improve on
 			}
-			if pick == nil || c.unknown < pick.unknown || c.unknown == pick.unknown && len(c.parts) < len(pick.parts) {
+			if pick == nil || c.unknown < pick.unknown || c.unknown == pick.unknown && len(c.parts) < len(pick.parts) ||
+				c.unknown == pick.unknown && len(c.parts) == len(pick.parts) && c.unknownLen < pick.unknownLen {
 				pick = c
 			}
 		}

@@ -315,12 +315,21 @@ var identAbbrevs = map[string][]string{
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 
+// documentPrefixes spell out the prefixes business systems put before the names of their
+// tables (SAP's PO_Header and SO_Item, MD_Products): a purchase order's and a sales order's
+// documents, and master data, which says nothing people say.
+var documentPrefixes = map[string][]string{"po": {"purchase", "order"}, "so": {"sale", "order"}, "md": {}}
+
 // schemaWords returns the words an identifier is matched by: its singular words with
 // abbreviations spelled out (identAbbrevs).
 func schemaWords(name string) []string {
 	ws := normWords(name)
 	out := make([]string, 0, len(ws)+2)
-	for _, w := range ws {
+	for i, w := range ws {
+		if lf, ok := documentPrefixes[w]; ok && i == 0 && len(ws) > 1 {
+			out = append(out, lf...)
+			continue
+		}
 		if lf, ok := identAbbrevs[w]; ok {
 			out = append(out, lf...)
 			continue
