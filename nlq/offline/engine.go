@@ -66,6 +66,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	toks := tokenize(q)
 	items := dropQualifiers(dropIncluded(dropVerbColumns(scan(toks, lex, newDateParser(req.Now))), toks))
 	stockVerb(items, lex)
+	dropPaidState(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(markShown(items))))

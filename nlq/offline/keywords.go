@@ -201,7 +201,7 @@ var stopWords = toSet(strings.Fields(`
 	handle handles handled handling process processes processed take takes took taken taking
 	pay pays paying supply supplies hold holds held look looks looked catalogue catalog
 	carry carries carried carrying offer offers offered offering stock stocks stocked
-	issued issue issues bring brings brought work works worked working
+	issued issue issues bring brings brought work works worked working raised raise raises
 	registered register store stores shop
 	include includes included including contain contains contained containing feature features featuring
 	deliver delivers delivered delivering

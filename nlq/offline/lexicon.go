@@ -126,6 +126,8 @@ var aliases = map[string][]string{
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
+	// "when did the 1966 World Cup start and finish": its end date.
+	"finish": {"end"}, "finished": {"end"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
@@ -393,7 +395,7 @@ const shortNamePenalty = 0.1
 var nameSuffixes = func() [][]string {
 	var out [][]string
 	for _, s := range []string{"air line", "airline", "airway", "intl", "international", "international airport", "airport", "regional airport",
-		"inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh"} {
+		"inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh", "stadium", "arena"} {
 		out = append(out, strings.Fields(s))
 	}
 	// Longer suffixes first: "international airport" before "airport".
@@ -548,6 +550,29 @@ var currencyCodes = map[string]string{
 	"south african rand": "zar", "rand": "zar", "brazilian real": "brl", "mexican peso": "mxn", "swedish krona": "sek",
 	"norwegian krone": "nok", "danish krone": "dkk", "polish zloty": "pln", "zloty": "pln", "russian ruble": "rub", "ruble": "rub",
 	"rouble": "rub", "korean won": "krw", "singapore dollar": "sgd", "hong kong dollar": "hkd",
+}
+
+// isoCountries map country names, as people say them, to their ISO 3166-1 alpha-2 codes,
+// normalised (lower case, singular words) as question phrases are.
+var isoCountries = map[string]string{
+	"afghanistan": "af", "albania": "al", "algeria": "dz", "argentina": "ar", "armenia": "am", "australia": "au",
+	"austria": "at", "azerbaijan": "az", "bahrain": "bh", "bangladesh": "bd", "belarus": "by", "belgium": "be",
+	"bolivia": "bo", "bosnia and herzegovina": "ba", "brazil": "br", "bulgaria": "bg", "cambodia": "kh", "cameroon": "cm",
+	"canada": "ca", "chile": "cl", "china": "cn", "colombia": "co", "costa rica": "cr", "croatia": "hr", "cuba": "cu",
+	"cyprus": "cy", "czech republic": "cz", "czechia": "cz", "denmark": "dk", "dominican republic": "do", "ecuador": "ec",
+	"egypt": "eg", "estonia": "ee", "ethiopia": "et", "finland": "fi", "france": "fr", "georgia": "ge", "germany": "de",
+	"ghana": "gh", "greece": "gr", "guatemala": "gt", "honduras": "hn", "hong kong": "hk", "hungary": "hu", "iceland": "is",
+	"india": "in", "indonesia": "id", "iran": "ir", "iraq": "iq", "ireland": "ie", "israel": "il", "italy": "it",
+	"jamaica": "jm", "japan": "jp", "jordan": "jo", "kazakhstan": "kz", "kenya": "ke", "kuwait": "kw", "latvia": "lv",
+	"lebanon": "lb", "lithuania": "lt", "luxembourg": "lu", "malaysia": "my", "malta": "mt", "mexico": "mx",
+	"morocco": "ma", "netherlands": "nl", "the netherlands": "nl", "holland": "nl", "new zealand": "nz", "nigeria": "ng",
+	"norway": "no", "pakistan": "pk", "panama": "pa", "paraguay": "py", "peru": "pe", "philippines": "ph", "poland": "pl",
+	"portugal": "pt", "qatar": "qa", "romania": "ro", "russia": "ru", "saudi arabia": "sa", "senegal": "sn", "serbia": "rs",
+	"singapore": "sg", "slovakia": "sk", "slovenia": "si", "south africa": "za", "south korea": "kr", "korea": "kr",
+	"spain": "es", "sri lanka": "lk", "sweden": "se", "switzerland": "ch", "taiwan": "tw", "thailand": "th",
+	"tunisia": "tn", "turkey": "tr", "ukraine": "ua", "united arab emirates": "ae", "united kingdom": "gb",
+	"great britain": "gb", "britain": "gb", "united states": "us", "united states of america": "us", "america": "us",
+	"uruguay": "uy", "venezuela": "ve", "vietnam": "vn",
 }
 
 // usStates map the names of US states to the codes addresses store them under ("authors in
@@ -864,6 +889,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for name, code := range currencyCodes {
 		for _, c := range l.entries[code] {
 			if c.kind == candValue && containsAny(c.col.words, []string{"currency", "curr"}) {
+				l.add(name, with(c, scoreSynonym))
+			}
+		}
+	}
+	// "customers in Argentina": a country's name is its ISO code, where a country column
+	// stores codes ('AR') and no value is spelled as the name.
+	for name, code := range isoCountries {
+		if l.holdsValue(name) {
+			continue
+		}
+		for _, c := range l.entries[code] {
+			if c.kind == candValue && containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) {
 				l.add(name, with(c, scoreSynonym))
 			}
 		}

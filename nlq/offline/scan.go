@@ -371,7 +371,8 @@ func dropQualifiers(items []item) []item {
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
 		if owner {
 			nx := &items[i+1]
-			if nx.kind == itEntity && nx.plural && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
+			// A name the rows carry ("World Cup match") qualifies a singular noun too.
+			if nx.kind == itEntity && (nx.plural || it.cands[0].score < scoreExact) && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
 				nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
 				continue
 			}
@@ -420,6 +421,37 @@ func verbColumn(it item) bool {
 	}
 	return verbSubjects[it.skipped[len(it.skipped)-1]] && pastPlain(it)
 }
+
+// dropPaidState reads "how many sales orders have been paid" as a state of the orders, not
+// an amount paid: a past participle right after a passive auxiliary that ends a count question
+// loses its money readings, keeping a stored state ('Paid') if there is one, else it is refused
+// as a word no column holds. Followed by anything ("priced above 99 cents", "billed to
+// Germany") it keeps them.
+func dropPaidState(items []item) {
+	counting := false
+	for k := range items {
+		it := &items[k]
+		if it.kind == itKeyword && it.kw.kind == kwCount {
+			counting = true
+		}
+		if !counting || k+1 < len(items) || it.kind != itEntity || len(it.toks) != 1 || len(it.skipped) == 0 || !passiveAux[it.skipped[len(it.skipped)-1]] {
+			continue
+		}
+		if w := it.toks[0].lower; !strings.HasSuffix(w, "ed") && w != "paid" && w != "spent" && w != "sold" {
+			continue
+		}
+		if !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candColumn && c.col != nil && c.col.money > 0 }) {
+			continue
+		}
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return c.kind == candColumn && c.col != nil && c.col.money > 0 })
+		if len(it.cands) == 0 {
+			it.kind = itUnknown
+		}
+	}
+}
+
+// passiveAux end a passive or perfect verb phrase: "have been paid", "were billed".
+var passiveAux = map[string]bool{"been": true, "be": true, "being": true, "was": true, "were": true, "is": true, "are": true}
 
 // onlyText reports whether an item's first reading is a text column: a verb said after its
 // subject ("have teams ... scored") is dropped only where it would read as a text column (a
@@ -635,7 +667,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
-	mark marked flag flagged sale sales`))
+	mark marked flag flagged sale sales national`))
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -687,6 +719,10 @@ var fillerPhrases = map[string]bool{
 	"send out": true, "sent out": true, "sends out": true, "went out": true, "go out": true, "goes out": true, "gone out": true, "put together": true, "puts together": true,
 	"give away": true, "gave away": true, "given away": true, "on file": true, "on record": true,
 	"in the register": true, "on the books": true, "break down": true, "along the way": true,
+	// "players who have taken part in five World Cups": they were there; "matches decided by
+	// a penalty shootout": the shootout is the condition, not a grouping "by".
+	"take part in": true, "takes part in": true, "took part in": true, "taken part in": true, "taking part in": true,
+	"decided by": true, "decided on": true, "settled by": true, "settled on": true,
 	"in the database": true, "in our database": true, "in the data": true,
 	// Events that only happened: "visits that took place in 2023".
 	// "worst first", "best first": which end is worst depends on the measure; the ranking

@@ -200,3 +200,39 @@ func TestAFlagNamedForASexIsSetForThatSex(t *testing.T) {
 func TestSpendingIsTheGrossAmount(t *testing.T) {
 	wantSQL(t, erpDocuments(), "Which three partners did we spend the most with on purchase orders?", `SUM("PO_Header"."GROSSAMOUNT")`)
 }
+
+// TestCountryNamesAreTheirCodesAndAPaidStateIsNoAmount: "Germany" is 'DE' where a country
+// column stores codes; "how many sales orders have been paid" asks for a state the schema
+// does not hold, and is refused rather than answered with a sum of amounts.
+func TestCountryNamesAreTheirCodesAndAPaidStateIsNoAmount(t *testing.T) {
+	s := erpDocuments()
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "COUNTRY", Type: "text", SampleValues: []string{"DE", "US", "AR"}})
+	wantSQL(t, s, "How many business partners are in Germany?", `"MD_BusinessPartner"."COUNTRY" = 'DE'`)
+	wantRefusal(t, s, "How many sales orders have been paid?", "paid")
+}
+
+// TestFlagsFillersAndNamesOfTheCup covers the smaller words of the World Cup set: a flag whose
+// name ends with its rows' noun counts those rows ("own goals"); "World Cup match" is a match;
+// "decided by" and "taken part in" say nothing; "finish" is an end date; "Wembley" finds
+// 'Wembley Stadium'.
+func TestFlagsFillersAndNamesOfTheCup(t *testing.T) {
+	s := cupHistory()
+	s.Tables[4].Columns = append(s.Tables[4].Columns, datasource.Column{Name: "own_goal", Type: "boolean"})
+	s.Tables[3].Columns = append(s.Tables[3].Columns, datasource.Column{Name: "penalty_shootout", Type: "boolean"},
+		datasource.Column{Name: "stadium_id", Type: "text"})
+	s.Tables[3].ForeignKeys = append(s.Tables[3].ForeignKeys, datasource.ForeignKey{Columns: []string{"stadium_id"}, RefTable: "stadiums", RefColumns: []string{"stadium_id"}})
+	s.Tables[0].Columns = append(s.Tables[0].Columns, datasource.Column{Name: "end_date", Type: "date"})
+	s.Tables = append(s.Tables, datasource.Table{Name: "stadiums", PrimaryKey: []string{"stadium_id"}, Columns: []datasource.Column{
+		{Name: "stadium_id", Type: "text"}, {Name: "stadium_name", Type: "text", SampleValues: []string{"Wembley Stadium", "Estadio Azteca"}}}})
+	g := wantSQL(t, s, "How many own goals are on record?", `goals.own_goal = TRUE`)
+	if !strings.Contains(g.SQL, "COUNT(*)") {
+		t.Errorf("want the own goals counted:\n%s", g.SQL)
+	}
+	g = wantSQL(t, s, "Which World Cup match had the most goals in it?", `GROUP BY matches.match_id`)
+	if strings.Contains(g.SQL, "tournaments") {
+		t.Errorf("a World Cup match is a match:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many World Cup matches have been decided by a penalty shootout?", `matches.penalty_shootout = TRUE`)
+	wantSQL(t, s, "When did the 1966 World Cup start and finish?", `tournaments.end_date`)
+	wantSQL(t, s, "How many matches were played at Wembley?", `stadiums.stadium_name = 'Wembley Stadium'`)
+}
