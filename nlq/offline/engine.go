@@ -67,6 +67,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items := dropQualifiers(dropIncluded(dropVerbColumns(scan(toks, lex, newDateParser(req.Now))), toks))
 	stockVerb(items, lex)
 	dropPaidState(items)
+	preferFlags(items)
+	datedVerb(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(markShown(items))))

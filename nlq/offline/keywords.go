@@ -187,7 +187,7 @@ const maxKeywordWords = 5
 var stopWords = toSet(strings.Fields(`
 	a an the of for in on at to from into as is are was were be been being do does did done
 	there their them they it its this that these those we our us i me my you your his her
-	please can could would will shall should tell get got find see give know want need
+	please can could would will shall should tell get got find see give know want need needed
 	all any some whole anything
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living located based belong belongs belonging

@@ -38,6 +38,9 @@ type cand struct {
 	// pattern is a LIKE pattern the column matches ("E%" for "starting with E"), said about
 	// a column rather than read from its values.
 	pattern string
+	// everyRow says a table candidate was found by words every row's name carries ("World
+	// Cup"): said before another table's noun it restricts nothing.
+	everyRow bool
 }
 
 // stateCond is the condition a state phrase stands for.
@@ -128,6 +131,8 @@ var aliases = map[string][]string{
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	// "when did the 1966 World Cup start and finish": its end date.
 	"finish": {"end"}, "finished": {"end"},
+	// Sports: a game is a match, a ground a stadium.
+	"game": {"match", "game"}, "ground": {"stadium", "venue", "ground"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
 	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
@@ -831,6 +836,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for _, t := range m.tables {
 		commonNameWords(l, t)
 	}
+	// "customers in Argentina": a country's name is its ISO code, where a country column
+	// stores codes ('AR') and no value is spelled as the name; before the nationalities, so
+	// that "French customers" reaches 'FR' too.
+	for name, code := range isoCountries {
+		if l.holdsValue(name) {
+			continue
+		}
+		for _, c := range l.entries[code] {
+			if c.kind == candValue && containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) {
+				l.add(name, with(c, scoreSynonym))
+			}
+		}
+	}
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
 	for adj, country := range demonyms {
@@ -889,18 +907,6 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for name, code := range currencyCodes {
 		for _, c := range l.entries[code] {
 			if c.kind == candValue && containsAny(c.col.words, []string{"currency", "curr"}) {
-				l.add(name, with(c, scoreSynonym))
-			}
-		}
-	}
-	// "customers in Argentina": a country's name is its ISO code, where a country column
-	// stores codes ('AR') and no value is spelled as the name.
-	for name, code := range isoCountries {
-		if l.holdsValue(name) {
-			continue
-		}
-		for _, c := range l.entries[code] {
-			if c.kind == candValue && containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) {
 				l.add(name, with(c, scoreSynonym))
 			}
 		}

@@ -51,7 +51,7 @@ func commonNameWords(l *lexicon, t *table) {
 		if k != all || !namePart(p, raw[p]) {
 			continue
 		}
-		l.add(p, cand{kind: candTable, table: t, score: scoreSynonym})
+		l.add(p, cand{kind: candTable, table: t, score: scoreSynonym, everyRow: true})
 	}
 	for p, k := range count {
 		ws := strings.Fields(p)

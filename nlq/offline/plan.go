@@ -1509,9 +1509,10 @@ func (b *builder) entity(i int) error {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
 		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}})
 		b.not = false
-		if t := col.table; b.agg == aggCount && it.plural && len(col.words) > 1 && len(t.words) > 0 && col.words[len(col.words)-1] == t.words[len(t.words)-1] {
-			// "how many own goals": the flag's name ends with its rows' noun (goals.own_goal),
-			// so the words name the rows that have it, counted.
+		if t := col.table; (b.agg == aggCount || b.super != 0 && b.agg == aggNone && len(b.p.measures) == 0) && it.plural && len(col.words) > 1 &&
+			singular(it.toks[len(it.toks)-1].lower) == col.words[len(col.words)-1] {
+			// "how many own goals", "the most yellow cards": the flag's name said as a plural
+			// noun names the rows that have it (goals.own_goal, bookings.yellow_card), counted.
 			b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
 			b.agg = aggNone
 		}

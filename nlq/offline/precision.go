@@ -158,6 +158,9 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			case len(q) == 0:
 			case allSaid(q, said):
 				s[1]++
+			case anySaid(q, said):
+				// "employees who created purchase orders": HISTORY_CREATEDBY_EMPLOYEEID, whose
+				// role word is said, before HISTORY_CHANGEDBY_EMPLOYEEID, whose is not.
 			default:
 				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
 			}
@@ -279,6 +282,12 @@ func allSaid(ws []string, said map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// anySaid reports whether a word of a key's qualifier other than a link word ("by", "to") was
+// said.
+func anySaid(ws []string, said map[string]bool) bool {
+	return slices.ContainsFunc(ws, func(w string) bool { return said[w] && !linkWords[w] && len(w) > 2 })
 }
 
 // checkDetour refuses a join that reaches t from a table joined for another word through a

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/analytics-agent/service/datasource"
 )
@@ -1080,9 +1081,20 @@ func dateSQL(dates []dateCond, d dialect) []string {
 		}
 		if !dc.rng.to.IsZero() {
 			out = append(out, fmt.Sprintf("%s < %s", c, bound(dc.rng.to)))
+		} else if !dc.col.intDate && !dc.col.yearInt && textAfterDates(dc.col) {
+			// "born in 2000 or later" where missing dates are stored as 'not available', which
+			// sorts after every date written as text: no date is past year 9999.
+			out = append(out, fmt.Sprintf("%s < %s", c, d.str("9999-12-31")))
 		}
 	}
 	return out
+}
+
+// textAfterDates reports whether a date column's largest value, as its profile read it, is
+// words rather than a date ('not available'): an open range upwards must stop at the dates.
+func textAfterDates(c *column) bool {
+	p := c.prof
+	return p != nil && p.Max != "" && !unicode.IsDigit(rune(p.Max[0]))
 }
 
 func antiDateSQL(dates []dateCond, d dialect) string {

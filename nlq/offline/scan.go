@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -57,6 +58,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 	}()
 	for i := 0; i < len(toks); {
 		afterCmp := len(items) > 0 && items[len(items)-1].kind == itKeyword && isCmp(items[len(items)-1].kw.kind)
+		// "our top 3 products": the number the ranking keeps, not an id '3' some column stores.
+		afterTop := len(items) > 0 && items[len(items)-1].kind == itKeyword && (items[len(items)-1].kw.kind == kwTop || items[len(items)-1].kw.kind == kwBottom)
 		best := item{}
 		bestLen := 0
 		if n := fillerLen(toks[i:]); n > 0 {
@@ -84,7 +87,14 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
+				r, n = openEnded(r, toks, i, n)
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
+			}
+			if toks[i].lower == "year" && i > 0 && toks[i-1].lower == "the" && i+1 < len(toks) && toks[i+1].isNum && toks[i+1].num >= 1800 && toks[i+1].num <= 2100 {
+				// "born in the year 2000": the year said with its name.
+				skipped = append(skipped, "year")
+				i++
+				continue
 			}
 			if toks[i].lower == "too" && i == len(toks)-1 {
 				// "show their specialty too": also.
@@ -124,7 +134,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if n < bestLen || (n == bestLen && best.kind == itDate) {
 				break
 			}
-			if afterCmp && toks[i].isNum && !toks[i].quoted {
+			if (afterCmp || afterTop) && toks[i].isNum && !toks[i].quoted {
 				break // "more than 100 units": the number compared, not a postal code 100
 			}
 			if n > 1 && anyQuoted(toks[i:i+n]) {
@@ -216,7 +226,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			switch {
 			case t.isNum:
 				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
-			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i):
+			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i) || stateStop(toks, i, lex):
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
 				skipped = append(skipped, t.lower)
@@ -367,6 +377,14 @@ func dropQualifiers(items []item) []item {
 				continue
 			}
 		}
+		if i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return !c.everyRow }) {
+			// "World Cup players": every tournament is a World Cup, so the words pick no rows
+			// of the players, whichever way the two would join.
+			nx := &items[i+1]
+			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable && nx.cands[0].table != it.cands[0].table {
+				continue
+			}
+		}
 		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreSynonym &&
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
 		if owner {
@@ -473,6 +491,82 @@ func pastPlain(it item) bool {
 
 // verbSubjects come right before a verb: who did it, or the auxiliary of a passive or perfect.
 var verbSubjects = map[string]bool{"who": true, "was": true, "were": true, "been": true, "has": true, "have": true, "had": true}
+
+// openEnded widens a period followed by "or later" ("born in 2000 or later") to everything
+// from its start, and one followed by "or earlier" to everything before its end.
+func openEnded(r dateRange, toks []token, i, n int) (dateRange, int) {
+	for _, p := range []struct {
+		words []string
+		later bool
+	}{{[]string{"or", "later"}, true}, {[]string{"and", "later"}, true}, {[]string{"or", "after"}, true}, {[]string{"onwards"}, true}, {[]string{"onward"}, true},
+		{[]string{"or", "earlier"}, false}, {[]string{"and", "earlier"}, false}, {[]string{"or", "before"}, false}} {
+		k := i + n
+		if k+len(p.words) > len(toks) || slices.ContainsFunc(p.words, func(w string) bool { k++; return toks[k-1].lower != w }) {
+			continue
+		}
+		if p.later {
+			r.to = time.Time{}
+		} else {
+			r.from = time.Time{}
+		}
+		r.text += " " + strings.Join(p.words, " ")
+		return r, n + len(p.words)
+	}
+	return r, n
+}
+
+// datedVerb reads a verb followed by a period ("sales orders created in 2015") as the date
+// column it names, not the other columns of the same word (HISTORY_CREATEDBY_EMPLOYEEID).
+func datedVerb(items []item) {
+	for k := 0; k+1 < len(items); k++ {
+		it := &items[k]
+		if it.kind != itEntity || items[k+1].kind != itDate || len(it.cands) < 2 {
+			continue
+		}
+		isDate := func(c cand) bool { return c.kind == candColumn && c.col != nil && c.col.class == classDate }
+		if !slices.ContainsFunc(it.cands, isDate) {
+			continue
+		}
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return !isDate(c) && c.kind == candColumn })
+	}
+}
+
+// stateStop reports whether a grammar word ends the question as the state asked about ("how
+// many sales orders are still new") where some column stores it as a value ('New'): the word
+// is then the question's condition, and an answer without it would count every row. It is
+// kept as a word to place, so the question is answered through the value or refused.
+func stateStop(toks []token, i int, lex *lexicon) bool {
+	if i == 0 || i != len(toks)-1 || !predicateWords[toks[i-1].lower] {
+		return false
+	}
+	return slices.ContainsFunc(lex.entries[toks[i].norm], func(c cand) bool { return c.kind == candValue })
+}
+
+// predicateWords come before a state said as the question's last word.
+var predicateWords = map[string]bool{"still": true, "are": true, "is": true, "was": true, "were": true, "been": true}
+
+// preferFlags reads a word that names both a flag and a value of the same table ("ended in a
+// draw": matches.draw and matches.result = 'draw') as the flag: both say the same of a row, and
+// the flag is what the table keeps for it.
+func preferFlags(items []item) {
+	for k := range items {
+		it := &items[k]
+		if it.kind != itEntity || len(it.cands) < 2 {
+			continue
+		}
+		var flag *table
+		for _, c := range it.cands {
+			if c.kind == candColumn && c.col != nil && c.col.class == classBool && len(c.col.words) == 1 && c.col.words[0] == normPhrase(it.text()) {
+				flag = c.table
+				break
+			}
+		}
+		if flag == nil {
+			continue
+		}
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return c.kind == candValue && c.table == flag })
+	}
+}
 
 // restatePrepositions join a column's word to its value: "headquartered in Connecticut",
 // "bank with Deutsches Geldinstitut", "based at", "listed as".
@@ -723,6 +817,10 @@ var fillerPhrases = map[string]bool{
 	// a penalty shootout": the shootout is the condition, not a grouping "by".
 	"take part in": true, "takes part in": true, "took part in": true, "taken part in": true, "taking part in": true,
 	"decided by": true, "decided on": true, "settled by": true, "settled on": true,
+	// "matches that ended in a draw": the outcome, not an end date ("ended in 2020" is one).
+	"ended in a": true, "end in a": true, "ends in a": true, "finished in a": true, "ended as a": true,
+	// "which team picked up the most yellow cards": received them.
+	"picked up": true, "pick up": true, "picks up": true, "picking up": true,
 	"in the database": true, "in our database": true, "in the data": true,
 	// Events that only happened: "visits that took place in 2023".
 	// "worst first", "best first": which end is worst depends on the measure; the ranking

