@@ -78,6 +78,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if n, ok := timesWords[toks[i].lower]; ok && afterCmp && !toks[i].quoted {
+			// "hosted the World Cup more than once": a number of times.
+			items = append(items, item{kind: itNumber, num: n, toks: toks[i : i+1], start: i, skipped: append(skipped, "times")})
+			skipped = nil
+			i++
+			continue
+		}
 		if afterCmp && oneOfUnit(toks, i) {
 			// "shorter than an hour", "under a dollar": the article is the number one.
 			items = append(items, item{kind: itNumber, num: 1, toks: toks[i : i+1], start: i, skipped: skipped})
@@ -491,6 +498,38 @@ func pastPlain(it item) bool {
 
 // verbSubjects come right before a verb: who did it, or the auxiliary of a passive or perfect.
 var verbSubjects = map[string]bool{"who": true, "was": true, "were": true, "been": true, "has": true, "have": true, "had": true}
+
+// dropEveryRowNames drops a name every row of a table carries when it only says where the rest
+// happened ("how many women have refereed at a World Cup": every tournament is one), so it
+// joins nothing that could restrict the rows. Said next to a period, a number or a value ("the
+// 2022 World Cup", "World Cup 1966"), or as the only thing asked about ("how many World Cups"),
+// it stays.
+func dropEveryRowNames(items []item) []item {
+	others := 0
+	for _, it := range items {
+		if it.kind == itEntity && slices.ContainsFunc(it.cands, func(c cand) bool { return !c.everyRow }) {
+			others++
+		}
+	}
+	if others == 0 {
+		return items
+	}
+	out := items[:0:0]
+	for i, it := range items {
+		every := it.kind == itEntity && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return !c.everyRow })
+		near := func(k int) bool {
+			return k >= 0 && k < len(items) && (items[k].kind == itDate || items[k].kind == itNumber || items[k].kind == itEntity && items[k].cands[0].kind == candValue)
+		}
+		if every && !near(i-1) && !near(i+1) {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// timesWords are numbers of times said as one word.
+var timesWords = map[string]float64{"once": 1, "twice": 2, "thrice": 3}
 
 // openEnded widens a period followed by "or later" ("born in 2000 or later") to everything
 // from its start, and one followed by "or earlier" to everything before its end.

@@ -167,6 +167,11 @@ func TestWordsEveryNameCarriesNameTheRows(t *testing.T) {
 	if got := wantSQL(t, s, "How many FIFA tournaments are there?", "COUNT(*)"); !strings.Contains(got.SQL, "FROM tournaments") {
 		t.Errorf("an acronym in every name names the rows too:\n%s", got.SQL)
 	}
+	// "at a World Cup" says where, and every tournament is one: nothing to join.
+	if got := wantSQL(t, s, "How many players took part in a World Cup?", "COUNT(*)"); strings.Contains(got.SQL, "tournaments") {
+		t.Errorf("a name every row carries restricts nothing:\n%s", got.SQL)
+	}
+	wantSQL(t, s, "How many World Cups have there been?", "FROM tournaments")
 }
 
 // TestWhoDidTheMostIsThePersonTheRowsPointTo: "who scored the most goals" counts goals per the
@@ -302,4 +307,18 @@ func TestAFlagSaidAsAPluralNounCountsItsRows(t *testing.T) {
 	if !strings.Contains(g.SQL, "COUNT(*)") || !strings.Contains(g.SQL, "GROUP BY teams.team_id") {
 		t.Errorf("want the yellow cards counted per team:\n%s", g.SQL)
 	}
+}
+
+// TestOnceAndTwiceAreNumbersOfTimes: "more than once" compares a count of times with 1, as
+// "more than 1 times" would.
+func TestOnceAndTwiceAreNumbersOfTimes(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "members", PrimaryKey: []string{"memid"}, Columns: []datasource.Column{
+			{Name: "memid", Type: "integer"}, {Name: "surname", Type: "text"}, {Name: "firstname", Type: "text"}}},
+		{Name: "bookings", PrimaryKey: []string{"bookid"}, Columns: []datasource.Column{
+			{Name: "bookid", Type: "integer"}, {Name: "memid", Type: "integer"}, {Name: "starttime", Type: "timestamp"}},
+			ForeignKeys: []datasource.ForeignKey{sameKey("memid", "members")}},
+	}}
+	wantSQL(t, s, "Which members have booked more than once?", "HAVING COUNT(*) > 1")
+	wantSQL(t, s, "Which members have booked more than twice?", "HAVING COUNT(*) > 2")
 }
