@@ -121,6 +121,15 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				i += 2
 				continue
 			}
+			if (toks[i].lower == "every" || toks[i].lower == "each") && len(items) == 1 && items[0].kind == itKeyword && items[0].kw.kind == kwList && items[0].start+len(items[0].toks) == i &&
+				!slices.ContainsFunc(toks[i+1:], func(t token) bool { return aggregateWords[t.lower] || possessives[t.lower] }) {
+				// "list every match played at Wembley": all of them, not a grouping ("list each
+				// category with its number of products", "list each employee with the name of
+				// their manager" still group or pair).
+				skipped = append(skipped, "all")
+				i++
+				continue
+			}
 			if toks[i].lower == "each" && backEach(toks, i) {
 				// "how much did each pay", "each one": the rows already named, not a grouping.
 				skipped = append(skipped, "each")
@@ -421,7 +430,11 @@ func dropVerbColumns(items []item) []item {
 	for i, it := range items {
 		by := i+1 < len(items) && (len(items[i+1].skipped) > 0 && items[i+1].skipped[0] == "by" || strings.EqualFold(items[i+1].text(), "by"))
 		last := i+1 == len(items) // "how many purchase orders were rejected": the verb is the condition
-		if !by && !last && (verbColumn(it) || aux && len(it.skipped) == 0 && pastPlain(it) && onlyText(it)) {
+		// "every match played at Wembley": a participle right after the rows' noun, before where
+		// or when, describes them.
+		reduced := i > 0 && items[i-1].kind == itEntity && len(items[i-1].cands) > 0 && items[i-1].cands[0].kind == candTable && len(it.skipped) == 0 &&
+			!last && len(items[i+1].skipped) > 0 && placePrepositions[items[i+1].skipped[0]] && pastPlain(it)
+		if !by && !last && (verbColumn(it) || reduced || aux && len(it.skipped) == 0 && pastPlain(it) && onlyText(it)) {
 			carry = append(append(carry, it.skipped...), it.toks[0].lower)
 			continue
 		}
@@ -495,6 +508,12 @@ func pastPlain(it item) bool {
 		return c.kind != candColumn || c.col == nil || c.col.class == classDate || c.col.class == classBool || c.col.money > 0 || c.col.class == classKey
 	})
 }
+
+// aggregateWords ask for a number about rows rather than the rows.
+var aggregateWords = toSet(strings.Fields("number count total sum average mean how many much most least highest lowest"))
+
+// placePrepositions say where or when something happened.
+var placePrepositions = map[string]bool{"at": true, "in": true, "on": true, "during": true}
 
 // verbSubjects come right before a verb: who did it, or the auxiliary of a passive or perfect.
 var verbSubjects = map[string]bool{"who": true, "was": true, "were": true, "been": true, "has": true, "have": true, "had": true}
@@ -617,6 +636,18 @@ var restatePrepositions = map[string]bool{"in": true, "with": true, "at": true, 
 // "and" between them joins nothing.
 func markShown(items []item) []item {
 	for i, it := range items {
+		if withColumns(items, i) {
+			// "list every match played at Wembley, with dates and scores": the "with" goes,
+			// the columns after it are shown.
+			out := items[:i:i]
+			for _, r := range items[i+1:] {
+				if r.kind == itEntity {
+					r.show = true
+					out = append(out, r)
+				}
+			}
+			return out
+		}
 		if it.kind != itEntity || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) ||
 			!slices.ContainsFunc(it.skipped, func(w string) bool { return showVerbs[w] }) {
 			continue
@@ -635,6 +666,28 @@ func markShown(items []item) []item {
 		return out
 	}
 	return items
+}
+
+// withColumns reports whether items[i] is a "with" that ends a listing ("list …") with two or
+// more columns joined by "and": the columns to show beside the rows, not a condition ("customers
+// with orders" names one table and stays a condition).
+func withColumns(items []item, i int) bool {
+	if items[i].kind != itKeyword || items[i].kw.kind != kwWith || items[0].kind != itKeyword || items[0].kw.kind != kwList || i+1 >= len(items) ||
+		slices.ContainsFunc(items[i+1].skipped, func(w string) bool { return possessives[w] }) {
+		return false // "with their base charge and rate" is read by the possessive, below
+	}
+	cols, ands := 0, 0
+	for _, r := range items[i+1:] {
+		switch {
+		case r.kind == itKeyword && r.kw.kind == kwAnd:
+			ands++
+		case r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candColumn:
+			cols++
+		default:
+			return false
+		}
+	}
+	return cols >= 2 && ands > 0
 }
 
 // showVerbs ask for columns to be shown.

@@ -322,3 +322,18 @@ func TestOnceAndTwiceAreNumbersOfTimes(t *testing.T) {
 	wantSQL(t, s, "Which members have booked more than once?", "HAVING COUNT(*) > 1")
 	wantSQL(t, s, "Which members have booked more than twice?", "HAVING COUNT(*) > 2")
 }
+
+// TestAListingWithColumnsShowsThem: "list every match played at Wembley, with dates and
+// scores" lists the matches (every one, no grouping; "played" describes them) with their date
+// and score beside their name.
+func TestAListingWithColumnsShowsThem(t *testing.T) {
+	s := cupHistory()
+	s.Tables[3].Columns = append(s.Tables[3].Columns, datasource.Column{Name: "match_name", Type: "text"}, datasource.Column{Name: "stadium_id", Type: "text"})
+	s.Tables[3].ForeignKeys = append(s.Tables[3].ForeignKeys, datasource.ForeignKey{Columns: []string{"stadium_id"}, RefTable: "stadiums", RefColumns: []string{"stadium_id"}})
+	s.Tables = append(s.Tables, datasource.Table{Name: "stadiums", PrimaryKey: []string{"stadium_id"}, Columns: []datasource.Column{
+		{Name: "stadium_id", Type: "text"}, {Name: "stadium_name", Type: "text", SampleValues: []string{"Wembley Stadium", "Estadio Azteca"}}}})
+	g := wantSQL(t, s, "List every match played at Wembley, with dates and scores.", `SELECT matches.match_name, matches.match_date, matches.score`)
+	if strings.Contains(g.SQL, "GROUP BY") || strings.Contains(g.SQL, "played") {
+		t.Errorf("want the matches listed:\n%s", g.SQL)
+	}
+}
