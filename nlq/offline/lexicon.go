@@ -839,16 +839,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	// "customers in Argentina": a country's name is its ISO code, where a country column
 	// stores codes ('AR') and no value is spelled as the name; before the nationalities, so
 	// that "French customers" reaches 'FR' too.
+	unstored := map[string]string{}
 	for name, code := range isoCountries {
-		if l.holdsValue(name) {
-			continue
-		}
-		for _, c := range l.entries[code] {
-			if c.kind == candValue && containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) {
-				l.add(name, with(c, scoreSynonym))
-			}
+		if !l.holdsValue(name) {
+			unstored[name] = code
 		}
 	}
+	l.addCodeNames(unstored, func(c cand) bool { return containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) })
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
 	for adj, country := range demonyms {
@@ -880,10 +877,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				continue
 			}
 			fc := cand{kind: candColumn, table: t, col: c, score: scoreSynonym}
+			other := map[bool]string{true: "male", false: "female"}[c.words[0] == "female"]
 			for word, stored := range genderWords {
 				if slices.Contains(stored, c.words[0]) {
 					l.add(word, fc)
-				} else if slices.Contains(stored, map[string]string{"female": "male", "male": "female"}[c.words[0]]) {
+				} else if slices.Contains(stored, other) {
 					nc := fc
 					nc.negate = true
 					l.add(word, nc)
@@ -904,27 +902,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	// "partners that work in euros", "products priced in US dollars": a currency's name is its
 	// ISO code, where a currency column holds the code.
-	for name, code := range currencyCodes {
-		for _, c := range l.entries[code] {
-			if c.kind == candValue && containsAny(c.col.words, []string{"currency", "curr"}) {
-				l.add(name, with(c, scoreSynonym))
-			}
-		}
-	}
+	l.addCodeNames(currencyCodes, func(c cand) bool { return containsAny(c.col.words, []string{"currency", "curr"}) })
 	// "authors in California": a US state's name is its code, where a column holds the code.
 	// Washington alone is the state only where no city or other value is called that.
-	for name, code := range usStates {
-		names := []string{name}
-		if name == "washington state" && !l.holdsValue("washington") {
-			names = append(names, "washington")
-		}
-		for _, c := range l.entries[code] {
-			if c.kind == candValue && len(c.value) == 2 {
-				for _, n := range names {
-					l.add(n, with(c, scoreSynonym))
-				}
-			}
-		}
+	twoLetters := func(c cand) bool { return len(c.value) == 2 }
+	washington := !l.holdsValue("washington")
+	l.addCodeNames(usStates, twoLetters)
+	if washington {
+		l.addCodeNames(map[string]string{"washington": usStates["washington state"]}, twoLetters)
 	}
 	// "cost to rent" is rental_rate, "dearer to replace" replacement_cost: a price-like
 	// column named after what is done (a noun of a verb) is found by the verb.
@@ -1035,6 +1020,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		// amount or a total (those rank first for "money", see moneySynonyms).
 		l.add("money", cand{kind: candColumn, table: c.table, col: c, score: 0.68})
 	}
+	restated := map[*column]bool{} // a line's amount named as its header's, found once
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class == classNumber && restatesHeader(c) {
+				restated[c] = true
+			}
+		}
+	}
 	for word, ranks := range moneySynonyms {
 		for _, t := range m.tables {
 			for _, c := range t.cols {
@@ -1053,7 +1046,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						// every table with an amount.
 						score += 0.02
 					}
-					if restatesHeader(c) {
+					if restated[c] {
 						// SO_Item.GROSSAMOUNT beside SO_Header.GROSSAMOUNT: "sales" is the
 						// documents' amount, unless a product or the like needs the lines.
 						score -= 0.005
@@ -1219,6 +1212,18 @@ func pointsToNamed(c *column) bool {
 		}
 	}
 	return false
+}
+
+// addCodeNames adds each name of names (a country, a currency, a US state) as a synonym of the
+// stored values its code is kept as, where fits accepts the value's column.
+func (l *lexicon) addCodeNames(names map[string]string, fits func(c cand) bool) {
+	for name, code := range names {
+		for _, c := range l.entries[code] {
+			if c.kind == candValue && fits(c) {
+				l.add(name, with(c, scoreSynonym))
+			}
+		}
+	}
 }
 
 // restatesHeader reports whether c is a column of a document's line table named as a column

@@ -354,26 +354,25 @@ func dropQualifiers(items []item) []item {
 		if i == dropWith {
 			continue
 		}
-		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 1 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) {
+		if it.kind != itEntity || len(it.cands) == 0 {
+			out = append(out, it)
+			continue
+		}
+		if nx := adjacent(items, i, candTable); nx != nil && len(it.cands) > 1 &&
+			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) &&
+			nx.cands[0].score >= scoreExact && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == nx.cands[0].table }) {
 			// "the healthcare organizations": a word that is only part of several columns'
 			// names elsewhere, said before a table's noun, describes the rows (an adjective);
 			// read as one of those columns it would be a guess.
-			nx := &items[i+1]
-			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
-				nx.cands[0].score >= scoreExact && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == nx.cands[0].table }) {
-				continue
-			}
+			continue
 		}
-		if i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score < scoreExact {
+		if nx := adjacent(items, i, candColumn); nx != nil && !it.plural && it.cands[0].kind == candTable && it.cands[0].score < scoreExact &&
+			nx.cands[0].table == it.cands[0].table {
 			// "aircraft manufacturers": a table said by another name right before one of its
 			// own columns only says whose column it is.
-			nx := &items[i+1]
-			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candColumn &&
-				nx.cands[0].table == it.cands[0].table {
-				continue
-			}
+			continue
 		}
-		if i+1 < len(items) && it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col.class == classText &&
+		if i+1 < len(items) && it.cands[0].kind == candColumn && it.cands[0].col.class == classText &&
 			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.table != it.cands[0].table }) {
 			// "payers headquartered in Connecticut", "employees who bank with Deutsches
 			// Geldinstitut": the value says the column again (BANKNAME, among the bank's
@@ -393,27 +392,35 @@ func dropQualifiers(items []item) []item {
 				continue
 			}
 		}
-		if i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return !c.everyRow }) {
+		if nx := adjacent(items, i, candTable); nx != nil && !it.plural && !slices.ContainsFunc(it.cands, func(c cand) bool { return !c.everyRow }) &&
+			nx.cands[0].table != it.cands[0].table {
 			// "World Cup players": every tournament is a World Cup, so the words pick no rows
 			// of the players, whichever way the two would join.
-			nx := &items[i+1]
-			if nx.kind == itEntity && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable && nx.cands[0].table != it.cands[0].table {
-				continue
-			}
+			continue
 		}
-		owner := i+1 < len(items) && it.kind == itEntity && !it.plural && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].score >= scoreSynonym &&
+		owner := !it.plural && it.cands[0].kind == candTable && it.cands[0].score >= scoreSynonym &&
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
-		if owner {
-			nx := &items[i+1]
-			// A name the rows carry ("World Cup match") qualifies a singular noun too.
-			if nx.kind == itEntity && (nx.plural || it.cands[0].score < scoreExact) && len(nx.skipped) == 0 && it.start+len(it.toks) == nx.start && len(nx.cands) > 0 && nx.cands[0].kind == candTable &&
-				nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
-				continue
-			}
+		// A name the rows carry ("World Cup match") qualifies a singular noun too.
+		if nx := adjacent(items, i, candTable); owner && nx != nil && (nx.plural || it.cands[0].score < scoreExact) &&
+			nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
+			continue
 		}
 		out = append(out, it)
 	}
 	return out
+}
+
+// adjacent returns the item after items[i] when it is a name said right after it, with no
+// word between, whose first reading is of the kind asked (a table's noun, a column), or nil.
+func adjacent(items []item, i int, kind candKind) *item {
+	if i+1 >= len(items) {
+		return nil
+	}
+	it, nx := &items[i], &items[i+1]
+	if nx.kind != itEntity || len(nx.skipped) > 0 || it.start+len(it.toks) != nx.start || len(nx.cands) == 0 || nx.cands[0].kind != kind {
+		return nil
+	}
+	return nx
 }
 
 // dropVerbColumns reads a past tense said as a verb ("who scored the most goals", "matches
