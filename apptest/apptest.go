@@ -122,6 +122,15 @@ type Service struct {
 var FastBruteForce = auth.BruteForcePolicy{Window: 15 * time.Minute, SlowAfter: 3, Tarpit: time.Millisecond,
 	MaxTarpit: 5 * time.Millisecond, AccountLimit: 10, AddressLimit: 50}
 
+// WindowStartClock is a clock that runs at the wall clock's pace but reads the start of a
+// counting window when it is made, so a test has a whole window before any boundary resets the
+// counts it checks.
+func WindowStartClock(window time.Duration) func() time.Time {
+	now := time.Now()
+	offset := now.Sub(now.Truncate(window))
+	return func() time.Time { return time.Now().Add(-offset) }
+}
+
 // Start boots the service; it stops when the test ends.
 func Start(t testing.TB, o Options) *Service {
 	t.Helper()
@@ -166,6 +175,7 @@ func Start(t testing.TB, o Options) *Service {
 	}
 	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
 	fast := FastBruteForce
+	fast.Clock = WindowStartClock(fast.Window)
 	a, err := app.New(context.Background(), cfg, log, role, app.Options{BruteForce: &fast, Listener: ln})
 	if err != nil {
 		t.Fatalf("start service: %v", err)

@@ -42,6 +42,10 @@ type BruteForcePolicy struct {
 	// window ends.
 	AccountLimit int
 	AddressLimit int
+	// Clock reads the time the windows are counted in; nil is the wall clock. A test sets one
+	// that starts a window when the test starts, so no window boundary falls inside it (a
+	// fixed window resets its counts at each boundary, by design).
+	Clock func() time.Time
 }
 
 // DefaultBruteForcePolicy is the production policy.
@@ -56,7 +60,12 @@ type bruteForce struct {
 	sleep  func(context.Context, time.Duration)
 }
 
-func (b *bruteForce) window(now time.Time) time.Time { return now.Truncate(b.policy.Window).UTC() }
+func (b *bruteForce) now() time.Time {
+	if b.policy.Clock != nil {
+		return b.policy.Clock()
+	}
+	return time.Now()
+}
 
 // limit is one counter an attempt is reserved in.
 type limit struct {
@@ -78,13 +87,13 @@ type attempt struct {
 // reserve counts the attempt in every scope first and checks the credential only if no limit is
 // passed: of 200 concurrent attempts against a limit of 10, 10 are checked and 190 refused. A
 // failure needs no further write; a success calls succeed.
-func (b *bruteForce) reserve(ctx context.Context, now time.Time, limits ...limit) (*attempt, error) {
-	a := &attempt{b: b, window: b.window(now)}
-	return a, a.add(ctx, now, limits...)
+func (b *bruteForce) reserve(ctx context.Context, limits ...limit) (*attempt, error) {
+	a := &attempt{b: b, window: b.now().Truncate(b.policy.Window).UTC()}
+	return a, a.add(ctx, limits...)
 }
 
 // add reserves further scopes of the same attempt (a second factor learns its account late).
-func (a *attempt) add(ctx context.Context, now time.Time, limits ...limit) error {
+func (a *attempt) add(ctx context.Context, limits ...limit) error {
 	p := a.b.policy
 	for _, l := range limits {
 		if l.scope == "" {
@@ -96,7 +105,7 @@ func (a *attempt) add(ctx context.Context, now time.Time, limits ...limit) error
 		}
 		a.taken = append(a.taken, l)
 		if l.max > 0 && n > l.max {
-			return &RateLimitedError{RetryAfter: a.window.Add(p.Window).Sub(now)}
+			return &RateLimitedError{RetryAfter: a.window.Add(p.Window).Sub(a.b.now())}
 		}
 		if over := n - 1 - p.SlowAfter; l.slows && over > 0 {
 			a.b.sleep(ctx, min(time.Duration(over)*p.Tarpit, p.MaxTarpit))

@@ -81,7 +81,9 @@ func TestLoginThrottlingPolicy(t *testing.T) {
 	apptest.ForEachDatabase(t, func(t *testing.T, db string) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				svc := newService(t, db, policy)
+				p := policy
+				p.Clock = apptest.WindowStartClock(p.Window)
+				svc := newService(t, db, p)
 				ctx := context.Background()
 				if _, err := svc.Register(ctx, auth.RegisterInput{Email: "a@example.com", Password: pw, FullName: "A"}); err != nil {
 					t.Fatal(err)

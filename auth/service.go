@@ -152,7 +152,7 @@ type LoginResult struct {
 // Login checks e-mail and password. With two-factor on it answers a temp_token instead of a token.
 func (s *Service) Login(ctx context.Context, email, password, address string) (*LoginResult, error) {
 	now := s.now()
-	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(store.NormalizeEmail(email), address)...)
+	try, err := s.guard.reserve(ctx, s.guard.passwordLimits(store.NormalizeEmail(email), address)...)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string) (*LoginResult, error) {
 	now := s.now()
 	hash := s.keys.Hash(tempToken)
-	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("2fa", address))
+	try, err := s.guard.reserve(ctx, s.guard.addressLimit("2fa", address))
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +194,7 @@ func (s *Service) Verify2FA(ctx context.Context, tempToken, code, address string
 	if err != nil {
 		return nil, fmt.Errorf("verify 2fa: %w", err)
 	}
-	if err := try.add(ctx, now, s.guard.secondFactorLimit(ch.UserID)); err != nil {
+	if err := try.add(ctx, s.guard.secondFactorLimit(ch.UserID)); err != nil {
 		return nil, err
 	}
 	u, err := s.userByIDAnyOrg(ctx, ch.UserID)
@@ -457,7 +457,7 @@ func (s *Service) Disable2FA(ctx context.Context, p *Principal, password, code, 
 		return fmt.Errorf("%w: two-factor authentication is not enabled", ErrTwoFactorState)
 	}
 	now := s.now()
-	try, err := s.guard.reserve(ctx, now, s.guard.secondFactorLimit(p.User.ID), s.guard.addressLimit("2fa", address))
+	try, err := s.guard.reserve(ctx, s.guard.secondFactorLimit(p.User.ID), s.guard.addressLimit("2fa", address))
 	if err != nil {
 		return err
 	}
@@ -515,7 +515,7 @@ type PasswordChange struct {
 // user's API keys; it returns the number of keys revoked.
 func (s *Service) ChangePassword(ctx context.Context, p *Principal, in PasswordChange) (int, error) {
 	now := s.now()
-	try, err := s.guard.reserve(ctx, now, s.guard.passwordLimits(p.User.Email, in.Address)...)
+	try, err := s.guard.reserve(ctx, s.guard.passwordLimits(p.User.Email, in.Address)...)
 	if err != nil {
 		return 0, err
 	}
@@ -612,7 +612,7 @@ func (s *Service) NewInvitedUser(orgID, email, fullName, role string) (*store.Us
 // AcceptInvite sets the password of an invited user, consumes the token and logs the user in.
 func (s *Service) AcceptInvite(ctx context.Context, token, password, fullName, address string) (*LoginResult, error) {
 	now := s.now()
-	try, err := s.guard.reserve(ctx, now, s.guard.addressLimit("invite", address))
+	try, err := s.guard.reserve(ctx, s.guard.addressLimit("invite", address))
 	if err != nil {
 		return nil, err
 	}
