@@ -519,6 +519,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 	for _, cs := range [][]condition{p.conds, p.having} {
 		for _, c := range cs {
 			addC(c.col)
+			for _, e := range c.either {
+				addC(e.col)
+			}
 			addC(c.other)
 			addC(c.otherRole)
 			addC(c.avgOf)

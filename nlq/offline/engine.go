@@ -350,7 +350,7 @@ func questionKey(q string) string {
 // trusting the numbers.
 func explain(p *plan) string {
 	var parts []string
-	d := dialect{typ: datasource.SQLite}
+	d := dialect{typ: datasource.SQLite, words: true}
 	switch {
 	case p.outerCount:
 		parts = append(parts, "Number of "+p.dims[0].table.name)
@@ -462,7 +462,7 @@ func isDateBound(p *plan, w string, d dialect) bool {
 
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
-	d := dialect{typ: datasource.SQLite}
+	d := dialect{typ: datasource.SQLite, words: true}
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("Sum of %s × %s", d.col(m.col), d.col(m.times))
 	}

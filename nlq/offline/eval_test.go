@@ -36,7 +36,8 @@ import (
 // NLQ_HELDOUT=dev10 and NLQ_HELDOUT=10 the tenth's (adventureworks and baseball), and
 // NLQ_HELDOUT=dev11 and NLQ_HELDOUT=11 the eleventh's (survivor and oracle_sh), and
 // NLQ_HELDOUT=dev12 and NLQ_HELDOUT=12 the twelfth's (synthea and nycflights), and
-// NLQ_HELDOUT=dev13 and NLQ_HELDOUT=13 the thirteenth's (worldcup and sap_shine). Each is scored
+// NLQ_HELDOUT=dev13 and NLQ_HELDOUT=13 the thirteenth's (worldcup and sap_shine), and
+// NLQ_HELDOUT=dev14 and NLQ_HELDOUT=14 the fourteenth's (pokedex and transit). Each is scored
 // once, so it measures generalisation; a
 // database without a file for the batch is left out of it, so oracle_co, which has no tuned set
 // and is kept unseen, appears only in the third to sixth, oracle_hr, added with the fifth, only
@@ -44,7 +45,8 @@ import (
 // the seventh round's two sets, murder_mystery and clubdata only in the eighth's,
 // jaffle_shop and openflights only in the ninth's, adventureworks and baseball only in the
 // tenth's, survivor and oracle_sh only in the eleventh's, synthea and nycflights only in the
-// twelfth's and worldcup and sap_shine only in the thirteenth's.
+// twelfth's, worldcup and sap_shine only in the thirteenth's and pokedex and transit only in
+// the fourteenth's.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
@@ -115,10 +117,10 @@ func TestEvalSets(t *testing.T) {
 // laterBatches are the suffixes of the blind batches written after the first two, in order;
 // "_dev7" was written blind with "_heldout7" and is the seventh round's tuning material, "_dev8"
 // with "_heldout8" the eighth round's.
-var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13"}
+var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13", "_dev14", "_heldout14"}
 
 // heldoutSuffix maps NLQ_HELDOUT to a set suffix: "" none, "1" (or anything unknown) the first
-// batch, "2".."13" the later ones, "dev7" to "dev13" the seventh to thirteenth rounds' blind
+// batch, "2".."14" the later ones, "dev7" to "dev14" the seventh to fourteenth rounds' blind
 // tuning sets.
 func heldoutSuffix(v string) string {
 	switch {
@@ -140,7 +142,7 @@ func setLabel(suffix string) string {
 	case "_heldout":
 		return "held-out"
 	}
-	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth"}
+	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth", "14": "fourteenth"}
 	if n, ok := strings.CutPrefix(suffix, "_dev"); ok {
 		return ord[n] + "-round blind tuning (dev" + n + ")"
 	}

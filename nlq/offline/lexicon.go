@@ -131,6 +131,8 @@ var aliases = map[string][]string{
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	// "when did the 1966 World Cup start and finish": its end date.
 	"finish": {"end"}, "finished": {"end"},
+	// "Pokémon of Gen 4": a generation; "the bus operator": the agency that runs the service.
+	"gen": {"generation"}, "operator": {"agency", "operator", "carrier"},
 	// Sports: a game is a match, a ground a stadium.
 	"game": {"match", "game"}, "ground": {"stadium", "venue", "ground"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
@@ -816,6 +818,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
 				}
+				if flagAndNoun(m, t, v) {
+					continue
+				}
 				for _, p := range valuePhrases(v, true) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
 				}
@@ -829,7 +834,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
+				if !flagAndNoun(m, t, v) {
+					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
+				}
 			}
 		}
 	}
@@ -1356,4 +1363,26 @@ func stem(w string) string {
 		return ""
 	}
 	return w
+}
+
+// flagAndNoun says a stored value only restates a flag of its table and a table's noun: a
+// species' genus 'Legendary Pokémon' beside is_legendary, where "legendary Pokémon" in a
+// question means the flag set on the Pokémon, not the one genus.
+func flagAndNoun(m *model, t *table, v string) bool {
+	ws := strings.Fields(fold(normPhrase(v)))
+	n := len(ws)
+	if n < 2 || !slices.ContainsFunc(m.tables, func(o *table) bool { return len(o.words) > 0 && o.words[len(o.words)-1] == ws[n-1] }) {
+		return false
+	}
+	rest := strings.Join(ws[:n-1], " ")
+	return slices.ContainsFunc(t.cols, func(c *column) bool {
+		if c.class != classBool {
+			return false
+		}
+		w := c.words
+		if len(w) > 1 && (w[0] == "is" || w[0] == "has") {
+			w = w[1:]
+		}
+		return strings.Join(w, " ") == rest
+	})
 }

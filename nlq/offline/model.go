@@ -61,7 +61,14 @@ type column struct {
 	// nullable says the schema lets the column be empty: a key that may be missing is an
 	// optional association, not the row's owner.
 	nullable bool
+	// via makes the column a text kept in a names table beside its own (a species' name in
+	// pokemon_species_names): read by a subquery on the row's key.
+	via *viaName
 }
+
+// viaName is where a names table keeps a text of another table's rows: text, in the row whose
+// key equals the row's ref.
+type viaName struct{ text, key, ref *column }
 
 // table is a schema table with its derived roles.
 type table struct {
@@ -76,6 +83,9 @@ type table struct {
 	fks     []fk
 	fkCols  map[*column]bool
 	view    bool // a view: a convenience over the tables, which are read first
+	// formOf is the key to the table whose rows this table's rows are forms of (pokemon to
+	// pokemon_species, set by borrowLabel): they are counted as the rows it names.
+	formOf *column
 	// empty says the refresh counted no rows in the table (a schema profiled from its data
 	// says so; one without a profile never does): a word it shares with a table that holds
 	// data most likely means the other one.
@@ -286,7 +296,118 @@ func newModel(s *datasource.Schema) *model {
 		// independent of how the database lists its foreign keys.
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
+	mergeNameTables(m)
 	return m
+}
+
+// nameTableWords end the name of a table that keeps texts of another table's rows, one row
+// per row and language: pokemon_species_names, egg_group_prose, product_translations.
+var nameTableWords = toSet([]string{"name", "prose", "text", "translation", "localization", "lang"})
+
+// borrowLabel names the rows of a table that has no name of its own, only a slug
+// (pokemon.identifier 'charizard-mega-x'), by the name of the row it is a form of: a table
+// whose name extends its own (pokemon_species for pokemon, product_template for product)
+// that a required key points to. The name is read through the key; its values stay the other
+// table's, so a name said in a question filters that table, as before.
+func borrowLabel(t *table) {
+	if t.label != nil && !slugColumn(t.label) {
+		return
+	}
+	for _, f := range t.fks {
+		o := f.to.table
+		if p := f.from.prof; f.from2 != nil || f.from.nullable && (p == nil || p.NonNull != p.Rows) || f.to != o.pk || o == t || o.label == nil || slugColumn(o.label) ||
+			len(o.words) <= len(t.words) || !slices.Equal(o.words[:len(t.words)], t.words) || t.col(o.label.name) != nil {
+			continue
+		}
+		c := &column{name: o.label.name, table: t, words: o.label.words, class: classText, nullable: true,
+			via: &viaName{text: o.label, key: o.pk, ref: f.from}}
+		t.cols = append(t.cols, c)
+		t.label, t.label2, t.formOf = c, nil, f.from
+		return
+	}
+}
+
+// slugColumn says a text column holds slugs, lower-case words joined by hyphens ('mr-mime'),
+// as its profile's smallest and largest values show.
+func slugColumn(c *column) bool {
+	p := c.prof
+	if p == nil || p.Min == "" {
+		return false
+	}
+	for _, v := range []string{p.Min, p.Max} {
+		if strings.ToLower(v) != v || strings.ContainsAny(v, " _") {
+			return false
+		}
+	}
+	return slices.Equal(c.words, []string{"identifier"}) || strings.Contains(p.Min+p.Max, "-")
+}
+
+// mergeNameTables moves the texts of a names table into the table they name, as columns read
+// through the key (viaName), and drops the names table: PokeAPI keeps every display name
+// apart from its row (pokemon_species.identifier 'mr-mime', pokemon_species_names.name
+// 'Mr. Mime'), so "the names of Gen 1 Pokémon" or "per egg group" need the name as the
+// species' and the egg group's own label. Only a names table the profile shows to hold one
+// row per named row (one language) is merged; several languages would need one chosen.
+func mergeNameTables(m *model) {
+	drop := map[*table]bool{}
+	for _, n := range m.tables {
+		if len(n.words) < 2 || !nameTableWords[n.words[len(n.words)-1]] {
+			continue
+		}
+		var owner *fk
+		texts, ok := []*column{}, true
+		for i, f := range n.fks {
+			switch {
+			case slices.Contains(f.to.table.words, "language"):
+			case owner != nil || f.from2 != nil || f.to.table == n || f.to != f.to.table.pk:
+				ok = false
+			default:
+				owner = &n.fks[i]
+			}
+		}
+		for _, c := range n.cols {
+			switch {
+			case n.fkCols[c]:
+			case c.class == classText:
+				texts = append(texts, c)
+			default:
+				ok = false
+			}
+		}
+		if !ok || owner == nil || len(texts) == 0 {
+			continue
+		}
+		if p := owner.from.prof; p == nil || p.Rows == 0 || p.Distinct != p.Rows || p.NonNull != p.Rows {
+			continue
+		}
+		t := owner.to.table
+		for _, c := range texts {
+			if t.col(c.name) != nil {
+				continue
+			}
+			t.cols = append(t.cols, &column{name: c.name, table: t, words: c.words, class: c.class, samples: c.samples,
+				prof: c.prof, index: c.index, nullable: true, via: &viaName{text: c, key: owner.from, ref: owner.to}})
+		}
+		t.label, t.label2 = pickLabel(t)
+		drop[n] = true
+	}
+	for _, t := range m.tables {
+		if !drop[t] {
+			borrowLabel(t)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	m.tables = slices.DeleteFunc(m.tables, func(t *table) bool { return drop[t] })
+	for name, t := range m.byName {
+		if drop[t] {
+			delete(m.byName, name)
+		}
+	}
+	for _, t := range m.tables {
+		t.fks = slices.DeleteFunc(t.fks, func(f fk) bool { return drop[f.to.table] })
+	}
 }
 
 // otherEnds are the keys a schema left undeclared at the other end of a movement: where

@@ -63,6 +63,9 @@ type dimension struct {
 
 // condition is one WHERE predicate.
 type condition struct {
+	// either holds conditions of which any may hold ("legendary or mythical"); col, op and
+	// vals then repeat the first, so the table it reads is still joined.
+	either []condition
 	col    *column
 	op     string // =, <>, >, >=, <, <=, between, in, not in, is null, is not null
 	vals   []any  // string or float64
@@ -543,6 +546,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if n := b.next(i); b.firstLast != aggNone && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classDate {
 			// "the oldest castaway by date of birth": "by" says which date decides, it does
 			// not group.
+			b.group = false
+			b.items[i].kw = keyword{}
+		}
+		if n := b.next(i); strings.EqualFold(it.text(), "by") && n != nil && n.kind == itKeyword && (n.kw.kind == kwMost || n.kw.kind == kwLeast) {
+			// "the stop served by the most trips": the rows ranked by how many point to them,
+			// nothing grouped by.
 			b.group = false
 			b.items[i].kw = keyword{}
 		}
@@ -1404,9 +1413,12 @@ func (b *builder) entity(i int) error {
 			role = rk
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
-		if b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) {
+		if n := b.next(i); b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) &&
+			!(n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && (c.col == c.table.label || c.table.label == nil) && !it.toks[len(it.toks)-1].poss) {
 			// "which sales support agent ...": the rows of the table that hold the value, one
-			// of which is asked for, not a number about all of them.
+			// of which is asked for, not a number about all of them. ("Which physical moves":
+			// the moves, of the damage class the value names; "which Braga owners", where
+			// Braga is only a clinic's city, stays the clinics' and is refused.)
 			b.lastTable = c.table
 			return b.tableEntity(i, c.table)
 		}
@@ -1507,7 +1519,18 @@ func (b *builder) entity(i int) error {
 	}
 	if col.class == classBool && !b.group && !b.which && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
-		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}})
+		fc := condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}}
+		if n := len(b.p.conds); n > 0 && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwOr && orFlag(b.p.conds[n-1], col.table) {
+			// "legendary or mythical": either flag, not both.
+			last := b.p.conds[n-1]
+			if len(last.either) == 0 {
+				last = condition{col: last.col, op: last.op, vals: last.vals, either: []condition{last}}
+			}
+			last.either = append(last.either, fc)
+			b.p.conds[n-1] = last
+		} else {
+			b.p.conds = append(b.p.conds, fc)
+		}
 		b.not = false
 		if t := col.table; (b.agg == aggCount || b.super != 0 && b.agg == aggNone && len(b.p.measures) == 0) && it.plural && len(col.words) > 1 &&
 			singular(it.toks[len(it.toks)-1].lower) == col.words[len(col.words)-1] {
@@ -2606,6 +2629,16 @@ func agentBy(items []item, i int) bool {
 		v.kind == itEntity && v.pick != nil && v.pick.kind == candValue
 }
 
+// orFlag says a condition is a flag set (or several, either of them) on the table t, which
+// a further flag after "or" joins as an alternative.
+func orFlag(c condition, t *table) bool {
+	if c.col == nil || c.col.table != t || c.anti != nil || c.role != nil || len(c.vals) != 1 {
+		return false
+	}
+	_, ok := c.vals[0].(flagValue)
+	return ok
+}
+
 // dedupeMeasures drops a measure said twice ("the highest freight charge": freight and
 // charge both name Orders.Freight).
 func dedupeMeasures(ms []measure) []measure {
@@ -2762,6 +2795,8 @@ var dimWords = map[string][]string{
 	"age":    {"age"},
 	// "the hottest day", "the coldest reading": a temperature.
 	"temperature": {"temperature", "temp"},
+	"latitude":    {"latitude", "lat"},
+	"longitude":   {"longitude", "lon", "lng"},
 }
 
 // dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a

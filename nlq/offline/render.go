@@ -391,7 +391,12 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 }
 
 // dialect renders identifiers, literals and date buckets for one database.
-type dialect struct{ typ datasource.Type }
+type dialect struct {
+	typ datasource.Type
+	// words names a column read through a names table as its own table's (egg_groups.name),
+	// for explanations, where the subquery that reads it says nothing to a reader.
+	words bool
+}
 
 // reserved words that must be quoted when used as identifiers in any of the three dialects.
 var reserved = toSet(strings.Fields(`all and as asc between by case check column constraint create cross current_date
@@ -425,13 +430,26 @@ func (d dialect) table(t *table) string {
 }
 
 func (d dialect) col(c *column) string {
+	return d.colOf(c, d.table(c.table))
+}
+
+// colOf is a column of a table the query names ref: the table itself or a role's alias.
+func (d dialect) colOf(c *column, ref string) string {
+	if v := c.via; v != nil && !d.words {
+		if w := v.text.via; w != nil && w.ref == v.key {
+			// A name borrowed from a table that keeps it in a names table: read it there
+			// directly, by the key that points to the row it names.
+			return "(SELECT " + d.col(w.text) + " FROM " + d.table(w.text.table) + " WHERE " + d.col(w.key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
+		}
+		return "(SELECT " + d.col(v.text) + " FROM " + d.table(v.text.table) + " WHERE " + d.col(v.key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
+	}
 	if c.diff != nil {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
 	}
 	if p := c.parts; p != nil {
 		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.col(p[2]) + ")"
 	}
-	return d.table(c.table) + "." + d.ident(c.name)
+	return ref + "." + d.ident(c.name)
 }
 
 // str quotes a string literal. MySQL also treats backslash as an escape character by
@@ -659,7 +677,7 @@ func render(p *plan, d dialect) string {
 			dimAliases = append(dimAliases, a)
 		case dm.role != nil:
 			t, ra := dm.table, roleAlias(dm.role)
-			col := func(c *column) string { return d.ident(ra) + "." + d.ident(c.name) }
+			col := func(c *column) string { return d.colOf(c, d.ident(ra)) }
 			if t.label2 != nil {
 				a2 := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(t.label2.name), "_")))
 				sel = append(sel, col(t.label2)+" AS "+d.ident(a2))
@@ -744,7 +762,7 @@ func render(p *plan, d dialect) string {
 			for _, c := range []*column{rk.table.label2, rk.table.label} {
 				if c != nil {
 					a := al.take(ra + "_" + strings.ToLower(strings.Join(splitIdent(c.name), "_")))
-					sel = append(sel, d.ident(ra)+"."+d.ident(c.name)+" AS "+d.ident(a))
+					sel = append(sel, d.colOf(c, d.ident(ra))+" AS "+d.ident(a))
 				}
 			}
 		}
@@ -912,6 +930,9 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
+		if f := m.table.formOf; f != nil {
+			return "COUNT(DISTINCT " + d.col(f) + ")", a
+		}
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
 			return "COUNT(*)", a
 		}
@@ -947,7 +968,7 @@ func where(p *plan, d dialect) []string {
 	}
 	colSQL := func(c *column, role *column) string {
 		if role != nil {
-			return d.ident(roleAlias(role)) + "." + d.ident(c.name)
+			return d.colOf(c, d.ident(roleAlias(role)))
 		}
 		return d.col(c)
 	}
@@ -955,6 +976,9 @@ func where(p *plan, d dialect) []string {
 	var keys []key
 	for _, c := range p.conds {
 		switch {
+		case len(c.either) > 0:
+			out = append(out, "("+strings.Join(where(&plan{conds: c.either}, d), " OR ")+")")
+			continue
 		case c.anti != nil:
 			f := c.anti
 			extra := antiDateSQL(c.antiDates, d)

@@ -921,6 +921,9 @@ var fillerPhrases = map[string]bool{
 	// "which team picked up the most yellow cards": received them.
 	"picked up": true, "pick up": true, "picks up": true, "picking up": true,
 	"in the database": true, "in our database": true, "in the data": true,
+	// "Pokémon introduced in Gen 4", "abilities that debuted in Generation 9": they belong
+	// to the generation named.
+	"introduced in": true, "were introduced in": true, "was introduced in": true, "debuted in": true, "first appeared in": true,
 	// Events that only happened: "visits that took place in 2023".
 	// "worst first", "best first": which end is worst depends on the measure; the ranking
 	// already puts the largest first.
