@@ -141,11 +141,13 @@ var keywords = map[string]keyword{
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},
-	"at least": {kind: kwGTE}, "no less than": {kind: kwGTE}, "or more": {kind: kwGTE},
+	"at least": {kind: kwGTE}, "no less than": {kind: kwGTE}, "or more": {kind: kwGTE}, "or above": {kind: kwGTE}, "or higher": {kind: kwGTE}, "or over": {kind: kwGTE}, "or greater": {kind: kwGTE},
 	"less than": {kind: kwLT}, "fewer than": {kind: kwLT}, "under": {kind: kwLT}, "below": {kind: kwLT},
 	"lower than": {kind: kwLT}, "smaller than": {kind: kwLT}, "cheaper than": {kind: kwLT},
-	"at most": {kind: kwLTE}, "no more than": {kind: kwLTE}, "up to": {kind: kwLTE}, "or less": {kind: kwLTE},
-	"between": {kind: kwBetween}, "equal to": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
+	"at most": {kind: kwLTE}, "no more than": {kind: kwLTE}, "up to": {kind: kwLTE}, "or less": {kind: kwLTE}, "or fewer": {kind: kwLTE}, "or below": {kind: kwLTE}, "or lower": {kind: kwLTE}, "or under": {kind: kwLTE},
+	"between": {kind: kwBetween}, "equal to": {kind: kwEq},
+	// "customers with only two orders", "stops that have only one route": exactly that many.
+	"with only": {kind: kwEq}, "have only": {kind: kwEq}, "has only": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
 	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
 	// "leave out guests", "apart from the guest account": the rows that follow are excluded.
@@ -218,6 +220,7 @@ var stopWords = toSet(strings.Fields(`
 	counting counted name names counts but
 	ours theirs serve serves served serving put puts
 	cover covers covered covering accept accepts accepted
+	runs operate operates operated operating
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

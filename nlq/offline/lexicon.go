@@ -145,6 +145,7 @@ var aliases = map[string][]string{
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
 	"priced": {"price"}, "cost": {"price", "spend"},
+	"catch": {"capture"}, "caught": {"capture"}, "catch rate": {"capture rate"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
 	// A general business thesaurus with unit knowledge: a length or duration is stored in

@@ -264,6 +264,7 @@ func newModel(s *datasource.Schema) *model {
 		m.tables = append(m.tables, t)
 		m.byName[strings.ToLower(t.name)] = t
 	}
+	codeIDs(m)
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := m.byName[strings.ToLower(st.Name)]
@@ -298,6 +299,35 @@ func newModel(s *datasource.Schema) *model {
 	}
 	mergeNameTables(m)
 	return m
+}
+
+// codeIDs gives back their meaning to columns named as ids that identify no rows: GTFS's
+// direction_id (0 or 1) and route_type, where no table holds directions and the column is no
+// key. A column named "<x>_id" that is neither a primary nor a foreign key, whose profile shows
+// a handful of values, and whose <x> names no table, is a code: grouped by and compared, never
+// joined.
+func codeIDs(m *model) {
+	tables := map[string]bool{}
+	for _, t := range m.tables {
+		tables[strings.Join(t.words, " ")] = true
+		if n := len(t.words); n > 0 {
+			tables[t.words[n-1]] = true
+		}
+	}
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			p, w := c.prof, c.words
+			if c.class != classKey || t.fkCols[c] || c == t.pk || c.partKey || p == nil || p.Distinct == 0 || p.Distinct > 12 ||
+				p.NonNull < 4*p.Distinct || len(w) < 2 || w[len(w)-1] != "id" || tables[strings.Join(w[:len(w)-1], " ")] || tables[w[len(w)-2]] {
+				continue
+			}
+			c.class = classNumber
+			inferFromData(c) // 0 and 1 only: a flag
+			if c.class == classNumber {
+				c.class = classText // a code: its values are compared, never added up
+			}
+		}
+	}
 }
 
 // nameTableWords end the name of a table that keeps texts of another table's rows, one row

@@ -231,12 +231,15 @@ type builder struct {
 	eachGroup bool
 	antiWords string
 	versus    bool // "online versus direct orders": one answer per value
+	// whichKept carries "which" past a flag to the rows it qualifies ("which legendary Pokémon").
+	whichKept bool
 }
 
 func build(m *model, items []item) (*plan, error) {
 	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	countAfterTable(items)
 	columnBeforeComparison(items)
+	numberBeforeColumn(items)
 	b.columnComparisons()
 	b.countBeforeAverage()
 	for i := range items {
@@ -549,9 +552,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			b.group = false
 			b.items[i].kw = keyword{}
 		}
-		if n := b.next(i); strings.EqualFold(it.text(), "by") && n != nil && n.kind == itKeyword && (n.kw.kind == kwMost || n.kw.kind == kwLeast) {
-			// "the stop served by the most trips": the rows ranked by how many point to them,
-			// nothing grouped by.
+		if n := b.next(i); strings.EqualFold(it.text(), "by") && n != nil && n.kind == itKeyword && (n.kw.kind == kwMost || n.kw.kind == kwLeast || isCmp(n.kw.kind)) {
+			// "the stop served by the most trips", "stops served by 10 or more routes": the
+			// rows ranked or kept by how many point to them, nothing grouped by.
 			b.group = false
 			b.items[i].kw = keyword{}
 		}
@@ -909,6 +912,17 @@ func labelCols(t *table) []*column {
 	}
 	if t.label2 != nil {
 		return []*column{t.label2, t.label}
+	}
+	if w := t.label.words; len(w) >= 2 && w[len(w)-2] == "short" && w[len(w)-1] == "name" {
+		// route_short_name '110' beside route_long_name 'City - Palm Cove': a listing shows
+		// both, the number people say and what it stands for.
+		long := slices.Clone(w)
+		long[len(w)-2] = "long"
+		for _, c := range t.cols {
+			if slices.Equal(c.words, long) {
+				return []*column{t.label, c}
+			}
+		}
 	}
 	return []*column{t.label}
 }
@@ -1337,7 +1351,7 @@ func (b *builder) addDim(d dimension) {
 func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
-	defer func() { b.which = false }()
+	defer func() { b.which, b.whichKept = b.whichKept, false }()
 	if it.show && c.kind == candColumn && c.col != nil {
 		b.withCols = append(b.withCols, c.col)
 		return nil
@@ -1517,8 +1531,12 @@ func (b *builder) entity(i int) error {
 		}
 		return nil
 	}
-	if col.class == classBool && !b.group && !b.which && !b.distinct {
-		// "obsolete parts", "discontinued products", "not active customers": the flag is set.
+	n := b.next(i)
+	rowsNext := n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable
+	if col.class == classBool && !b.group && (!b.which || rowsNext) && !b.distinct {
+		// "obsolete parts", "discontinued products", "not active customers": the flag is set;
+		// in "which legendary Pokémon" the rows named next are still the ones asked for.
+		b.whichKept = b.which && rowsNext
 		fc := condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}}
 		if n := len(b.p.conds); n > 0 && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwOr && orFlag(b.p.conds[n-1], col.table) {
 			// "legendary or mythical": either flag, not both.
@@ -1765,6 +1783,19 @@ func countAgg(distinct bool) aggKind {
 }
 
 func (b *builder) numberColumn(i int, col *column) error {
+	if n := b.next(i); n != nil && n.kind == itNumber && b.agg == aggNone && !b.sort && !b.group && !b.distinct &&
+		len(n.skipped) > 0 && n.skipped[len(n.skipped)-1] == "of" {
+		// "moves with a power of 100", "100% accuracy": the rows whose column holds it.
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{n.num}})
+		n.kind, n.kw = itKeyword, keyword{}
+		if d := b.p.dims; b.whichDim && len(d) == 1 && d[0].table == col.table && d[0].col == nil && len(b.p.measures) == 0 {
+			b.p.dims = nil // "which moves have power of 100": the moves are listed, not grouped
+			b.p.subjects = appendTable(b.p.subjects, col.table)
+		} else if b.which || b.list || len(b.p.dims) == 0 && len(b.p.measures) == 0 {
+			b.p.subjects = appendTable(b.p.subjects, col.table)
+		}
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		b.cmpTarget = col
@@ -2054,11 +2085,7 @@ func (b *builder) finish() error {
 		}
 		if only && len(p.conds) == 0 {
 			p.dims, p.subjects, p.roleList = nil, nil, rk
-			p.listCols = nil
-			if t.label2 != nil {
-				p.listCols = append(p.listCols, t.label2)
-			}
-			p.listCols = append(p.listCols, t.label)
+			p.listCols = labelCols(t)
 			p.listTable = t
 			b.roleKey = nil
 			return nil
@@ -2454,6 +2481,9 @@ func (b *builder) finish() error {
 		switch {
 		case len(p.listCols) > 0:
 			p.listTable = p.listCols[0].table
+			if lc := labelCols(p.listTable); len(p.listCols) == 1 && p.listCols[0] == p.listTable.label && len(lc) == 2 && lc[0] == p.listTable.label {
+				p.listCols = lc // "which routes": '110' and what it stands for
+			}
 			for k := range b.items {
 				// "which products" where the word reached product_information.product_name:
 				// the rows, each listed, even when two share a name.
@@ -2497,11 +2527,7 @@ func (b *builder) finish() error {
 			for _, c := range p.conds {
 				if t := p.listTable; c.role != nil && c.role.table == t && t.label != nil {
 					// "who reports to Andrew Fuller": people, by their names.
-					p.listCols = nil
-					if t.label2 != nil {
-						p.listCols = append(p.listCols, t.label2)
-					}
-					p.listCols = append(p.listCols, t.label)
+					p.listCols = labelCols(t)
 					break
 				}
 			}
@@ -3176,6 +3202,23 @@ func columnBeforeComparison(items []item) {
 		if n.kind == itNumber || n.kind == itKeyword && n.kw.kind == kwAvg {
 			items[i], items[i+1] = items[i+1], items[i]
 		}
+	}
+}
+
+// numberBeforeColumn reads "moves with 100% accuracy" as "with an accuracy of 100": a number
+// said right before a number column, with no comparison or ranking before it, is the value
+// the column holds.
+func numberBeforeColumn(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		n, c := &items[i], &items[i+1]
+		if n.kind != itNumber || c.kind != itEntity || c.pick == nil || c.pick.kind != candColumn || c.pick.col.class != classNumber ||
+			i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind != kwHas && items[i-1].kw.kind != kwWith && items[i-1].kw.kind != kwAnd {
+			continue
+		}
+		n.skipped, c.skipped = c.skipped, n.skipped
+		n.skipped = append(slices.Clip(n.skipped), "of")
+		*n, *c = *c, *n
+		i++
 	}
 }
 

@@ -515,7 +515,13 @@ func resolve(m *model, items []item) error {
 		it := &items[open[bestItem]]
 		if _, second := top2(bestAdj); second >= 0 && bestAdj[bestCand]-bestAdj[second] < ambiguityGap &&
 			!equivalent(it.cands[bestCand], it.cands[second]) {
-			return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
+			p := plainer(it.cands[bestCand], it.cands[second])
+			if p == 0 {
+				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
+			}
+			if p > 0 {
+				bestCand = second
+			}
 		}
 		if len(anchors) == 0 {
 			if alt, ok := otherDomain(m, it.cands, bestCand); ok {
@@ -850,4 +856,23 @@ func appendTable(ts []*table, t *table) []*table {
 		}
 	}
 	return append(ts, t)
+}
+
+// plainer breaks a tie between two columns of one table that a word names equally: the one
+// whose name is the other's without words in the middle wins ("colour" is route_color, not
+// route_text_color). It is -1 when a is plainer, 1 when b is, and 0 when neither is.
+func plainer(a, b cand) int {
+	if a.kind != candColumn || b.kind != candColumn || a.table != b.table || a.col == nil || b.col == nil {
+		return 0
+	}
+	within := func(x, y []string) bool { // x is y with words left out before its last
+		return len(x) > 0 && len(x) < len(y) && x[len(x)-1] == y[len(y)-1] && slices.Equal(x[:len(x)-1], y[:len(x)-1])
+	}
+	switch {
+	case within(a.col.words, b.col.words):
+		return -1
+	case within(b.col.words, a.col.words):
+		return 1
+	}
+	return 0
 }

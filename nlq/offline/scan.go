@@ -257,6 +257,45 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		items = append(items, best)
 		i += bestLen
 	}
+	items = numberThenBound(items) // before the deferred words join the last item
+	return items
+}
+
+// numberThenBound reads "10 or more routes" as "at least 10 routes": a bound said after its
+// number ("or more", "or fewer") is moved before it, where comparisons take their number; and
+// "different" between a number and its rows says nothing more.
+func numberThenBound(items []item) []item {
+	bound := func(k *item) bool {
+		return k.kind == itKeyword && (k.kw.kind == kwGTE || k.kw.kind == kwLTE) && strings.HasPrefix(strings.ToLower(k.text()), "or ")
+	}
+	for i := 0; i+1 < len(items); i++ {
+		if items[i].kind != itNumber {
+			continue
+		}
+		if d := items[i+1]; d.kind == itKeyword && d.kw.kind == kwDistinct && i+2 < len(items) && items[i+2].kind == itEntity &&
+			len(items[i+2].cands) > 0 && items[i+2].cands[0].kind == candTable {
+			// "more than 10 different routes": a number of rows counts each once anyway ("200
+			// different destinations", a column's values, keep the word).
+			items[i+2].skipped = append(slices.Clip(d.skipped), items[i+2].skipped...)
+			items = slices.Delete(items, i+1, i+2)
+		}
+		j := i + 1
+		if !bound(&items[j]) && j+1 < len(items) && items[j].kind == itEntity && bound(&items[j+1]) {
+			j++ // "30 stops or more"
+		}
+		if !bound(&items[j]) {
+			continue
+		}
+		// The bound takes the number's place and the words said before it ("have"); the
+		// words said between the number and the bound go with the item that ended the run.
+		k, between := items[j], items[j].skipped
+		k.skipped = items[i].skipped
+		copy(items[i+1:j+1], items[i:j])
+		items[i] = k
+		items[i+1].skipped = nil
+		items[j].skipped = append(slices.Clip(items[j].skipped), between...)
+		// The number, now at i+1, is looked at next ("10 or more different routes").
+	}
 	return items
 }
 

@@ -100,15 +100,20 @@ func TestTwoFlagsJoinedByOrAreAlternatives(t *testing.T) {
 	wantSQL(t, speciesRecords(), "How many creature species are legendary or mythical?", "(creature_species.is_legendary = 1 OR creature_species.is_mythical = 1)")
 }
 
-// transitTimetable is a GTFS feed: stops, routes, trips and the stop times that link them.
+// transitTimetable is a GTFS feed: stops, routes, trips and the stop times that link them;
+// a trip's direction_id is 0 or 1 and names no table.
 func transitTimetable() *datasource.Schema {
-	return &datasource.Schema{Tables: []datasource.Table{
+	return &datasource.Schema{Profile: []datasource.ColumnProfile{
+		{Table: "trips", Column: "direction_id", Rows: 1339, NonNull: 1339, Distinct: 2, Min: "0", Max: "1"},
+	}, Tables: []datasource.Table{
 		{Name: "routes", PrimaryKey: []string{"route_id"}, Columns: []datasource.Column{
-			{Name: "route_id", Type: "text"}, {Name: "route_short_name", Type: "text"}, {Name: "route_long_name", Type: "text"}}},
+			{Name: "route_id", Type: "text"}, {Name: "route_short_name", Type: "text"}, {Name: "route_long_name", Type: "text"},
+			{Name: "route_color", Type: "text"}, {Name: "route_text_color", Type: "text"}}},
 		{Name: "stops", PrimaryKey: []string{"stop_id"}, Columns: []datasource.Column{
 			{Name: "stop_id", Type: "text"}, {Name: "stop_name", Type: "text"}, {Name: "stop_lat", Type: "real"}, {Name: "stop_lon", Type: "real"}}},
 		{Name: "trips", PrimaryKey: []string{"trip_id"}, Columns: []datasource.Column{
-			{Name: "trip_id", Type: "text"}, {Name: "route_id", Type: "text"}, {Name: "trip_headsign", Type: "text"}},
+			{Name: "trip_id", Type: "text"}, {Name: "route_id", Type: "text"}, {Name: "trip_headsign", Type: "text"},
+			{Name: "direction_id", Type: "integer"}},
 			ForeignKeys: []datasource.ForeignKey{{Columns: []string{"route_id"}, RefTable: "routes", RefColumns: []string{"route_id"}}}},
 		{Name: "stop_times", PrimaryKey: []string{"trip_id", "stop_sequence"}, Columns: []datasource.Column{
 			{Name: "trip_id", Type: "text"}, {Name: "stop_sequence", Type: "integer"}, {Name: "stop_id", Type: "text"},
@@ -150,4 +155,74 @@ func TestWhichValueThenAnotherTableListsThatTable(t *testing.T) {
 	if !strings.Contains(g.SQL, "moves.name") {
 		t.Errorf("the moves are not listed:\n%s", g.SQL)
 	}
+}
+
+// TestABoundAfterItsNumberIsABound: "10 or more routes", "30 stops or more" and "10 or more
+// different routes" are at least 10 (or 30), as "at least" says it before the number; "have
+// only one route" is exactly one.
+func TestABoundAfterItsNumberIsABound(t *testing.T) {
+	s := transitTimetable()
+	wantSQL(t, s, "Which stops have 10 or more routes?", "HAVING COUNT(DISTINCT routes.route_id) >= 10")
+	wantSQL(t, s, "Which stops are served by 10 or more different routes?", "HAVING COUNT(DISTINCT routes.route_id) >= 10")
+	wantSQL(t, s, "Which stops are served by more than 10 different routes?", "HAVING COUNT(DISTINCT routes.route_id) > 10")
+	wantSQL(t, s, "How many trips have 30 stops or more?", ">= 30")
+	wantSQL(t, s, "How many routes have 60 trips or fewer?", "<= 60")
+	wantSQL(t, s, "Which stops have only one route?", "HAVING COUNT(DISTINCT routes.route_id) = 1")
+}
+
+// TestAColumnOfANumberHoldsIt: "a power of 100" and "100% accuracy" are the rows whose
+// column holds the number.
+func TestAColumnOfANumberHoldsIt(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "moves", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text"}, {Name: "power", Type: "integer"}, {Name: "accuracy", Type: "integer"}}},
+	}}
+	wantSQL(t, s, "Which moves have a power of 100?", "WHERE moves.power = 100")
+	wantSQL(t, s, "Which moves have power of 100?", "WHERE moves.power = 100")
+	g := wantSQL(t, s, "Which moves have 100% accuracy and a power of at least 120?", "moves.accuracy = 100")
+	if !strings.Contains(g.SQL, "moves.power >= 120") {
+		t.Errorf("the power bound is lost:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many moves have a power of 100?", "COUNT(*)")
+}
+
+// TestThePlainerColumnWinsATie: "colour" names route_color and route_text_color alike; the
+// one without the extra word is meant.
+func TestThePlainerColumnWinsATie(t *testing.T) {
+	g := wantSQL(t, transitTimetable(), "What colour are the routes?", "routes.route_color")
+	if strings.Contains(g.SQL, "route_text_color") {
+		t.Errorf("the text colour is shown:\n%s", g.SQL)
+	}
+}
+
+// TestAnIDThatNamesNoTableIsACode: direction_id holds 0 and 1 and no table holds directions,
+// so "in each direction" groups by it.
+func TestAnIDThatNamesNoTableIsACode(t *testing.T) {
+	wantSQL(t, transitTimetable(), "How many trips are there in each direction?", "GROUP BY trips.direction_id")
+}
+
+// TestEverydayWordsOfSchedulesAndGames: a route "runs" trips (has them); a catch rate is a
+// capture rate.
+func TestEverydayWordsOfSchedulesAndGames(t *testing.T) {
+	wantSQL(t, transitTimetable(), "Which route runs the most trips?", "COUNT(*) AS trip_count")
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "species", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text"}, {Name: "capture_rate", Type: "integer"}}},
+	}}
+	wantSQL(t, s, "What is the average catch rate of all species?", "AVG(species.capture_rate)")
+}
+
+// TestWhichFlagThenRowsAsksForTheRows: in "which legendary creatures" the flag qualifies the
+// rows asked for; it does not group by the flag.
+func TestWhichFlagThenRowsAsksForTheRows(t *testing.T) {
+	g := wantSQL(t, speciesRecords(), "Which legendary creatures have the highest weight?", "creature_species.is_legendary = 1")
+	if strings.Contains(g.SQL, "GROUP BY creature_species.is_legendary") || !strings.Contains(g.SQL, "ORDER BY") {
+		t.Errorf("not the legendary creatures ranked by weight:\n%s", g.SQL)
+	}
+}
+
+// TestAShortNameIsListedWithItsLongName: a route is said by its short name ('110') and
+// listed with what it stands for.
+func TestAShortNameIsListedWithItsLongName(t *testing.T) {
+	wantSQL(t, transitTimetable(), "Which routes have no trips?", "routes.route_short_name, routes.route_long_name")
 }
