@@ -42,6 +42,9 @@ type measure struct {
 	// times multiplies col by a column of the same row or of a row it refers to before adding
 	// up: "copies ordered times list price" is SUM(sales.qty * titles.price).
 	times *column
+	// each says the column was said in the plural after a named row's possessive ("Pikachu's
+	// base stats"): its values, one per row, not their sum.
+	each bool
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -1847,7 +1850,9 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.withCols = append(b.withCols, col)
 		b.items[i-1].kw = keyword{} // consumed: "with" shows, it does not filter
 	default:
-		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col)})
+		each := b.items[i].plural && i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil &&
+			b.items[i-1].pick.kind == candValue && b.items[i-1].toks[len(b.items[i-1].toks)-1].poss
+		b.p.measures = append(b.p.measures, measure{agg: aggNone, col: col, table: col.table, generic: genericName(&b.items[i], col), each: each})
 		b.group = false
 	}
 	return nil
@@ -2424,6 +2429,23 @@ func (b *builder) finish() error {
 		p.desc = b.super > 0
 		p.limit = b.topN
 		return nil
+	}
+	if m := p.measures; len(m) == 1 && m[0].each && m[0].agg == aggNone && len(p.dims) == 0 && b.super == 0 && !ranking && len(p.having) == 0 {
+		// "What are Pikachu's base stats": each row of the values, named by what else they
+		// belong to (the stat), not added up.
+		var cols []*column
+		for _, f := range m[0].table.fks {
+			o := f.to.table
+			named := func(c condition) bool { // the row the question named, or a form of it
+				return c.col != nil && (c.col.table == o || o.formOf != nil && refTable(o.formOf) == c.col.table)
+			}
+			if o.label != nil && !slices.ContainsFunc(p.conds, named) {
+				cols = append(cols, labelCols(o)...)
+			}
+		}
+		if len(cols) > 0 {
+			p.listTable, p.listCols, p.measures = m[0].table, append(cols, m[0].col), nil
+		}
 	}
 	// Superlatives without a grouping are aggregates: "the highest order amount".
 	for k := range p.measures {

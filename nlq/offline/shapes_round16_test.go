@@ -226,3 +226,23 @@ func TestWhichFlagThenRowsAsksForTheRows(t *testing.T) {
 func TestAShortNameIsListedWithItsLongName(t *testing.T) {
 	wantSQL(t, transitTimetable(), "Which routes have no trips?", "routes.route_short_name, routes.route_long_name")
 }
+
+// TestARowsPluralValuesAreListed: "Ann Lee's ratings" are her rating per skill, each named
+// by the skill, not their sum.
+func TestARowsPluralValuesAreListed(t *testing.T) {
+	s := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "players", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"Ann Lee", "Bo Chan"}}}},
+		{Name: "skills", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text", SampleValues: []string{"passing", "tackling"}}}},
+		{Name: "player_skills", PrimaryKey: []string{"player_id", "skill_id"}, Columns: []datasource.Column{
+			{Name: "player_id", Type: "integer"}, {Name: "skill_id", Type: "integer"}, {Name: "rating", Type: "integer"}},
+			ForeignKeys: []datasource.ForeignKey{
+				{Columns: []string{"player_id"}, RefTable: "players", RefColumns: []string{"id"}},
+				{Columns: []string{"skill_id"}, RefTable: "skills", RefColumns: []string{"id"}}}},
+	}}
+	g := wantSQL(t, s, "What are Ann Lee's ratings?", "skills.name, player_skills.rating")
+	if strings.Contains(g.SQL, "SUM(") {
+		t.Errorf("the ratings are added up:\n%s", g.SQL)
+	}
+}
