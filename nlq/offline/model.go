@@ -302,8 +302,7 @@ func newModel(s *datasource.Schema) *model {
 }
 
 // codeIDs gives back their meaning to columns named as ids that identify no rows: GTFS's
-// direction_id (0 or 1) and route_type, where no table holds directions and the column is no
-// key. A column named "<x>_id" that is neither a primary nor a foreign key, whose profile shows
+// direction_id (0 or 1), where no table holds directions and the column is no key. A column named "<x>_id" that is neither a primary nor a foreign key, whose profile shows
 // a handful of values, and whose <x> names no table, is a code: grouped by and compared, never
 // joined.
 func codeIDs(m *model) {
