@@ -631,10 +631,13 @@ func headOfOwnColumns(t *table, w string) bool {
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}, stems: map[string][]cand{}}
-	tableWords := map[string]bool{}
+	tableWords, nouns := map[string]bool{}, map[string]bool{}
 	for _, t := range m.tables {
 		if len(t.words) == 1 && !t.view {
 			tableWords[t.words[0]] = true
+		}
+		if n := len(t.words); n > 0 {
+			nouns[t.words[n-1]] = true
 		}
 	}
 	for _, t := range m.tables {
@@ -819,7 +822,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
 				}
-				if flagAndNoun(m, t, v) {
+				if flagAndNoun(nouns, t, v) {
 					continue
 				}
 				for _, p := range valuePhrases(v, true) {
@@ -835,7 +838,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				if !flagAndNoun(m, t, v) {
+				if !flagAndNoun(nouns, t, v) {
 					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
 				}
 			}
@@ -1368,11 +1371,16 @@ func stem(w string) string {
 
 // flagAndNoun says a stored value only restates a flag of its table and a table's noun: a
 // species' genus 'Legendary Pokémon' beside is_legendary, where "legendary Pokémon" in a
-// question means the flag set on the Pokémon, not the one genus.
-func flagAndNoun(m *model, t *table, v string) bool {
+// question means the flag set on the Pokémon, not the one genus. nouns are the last words of
+// the schema's table names.
+func flagAndNoun(nouns map[string]bool, t *table, v string) bool {
+	flags := slices.ContainsFunc(t.cols, func(c *column) bool { return c.class == classBool })
+	if !flags || !strings.Contains(v, " ") {
+		return false // most values: no phrase to read
+	}
 	ws := strings.Fields(fold(normPhrase(v)))
 	n := len(ws)
-	if n < 2 || !slices.ContainsFunc(m.tables, func(o *table) bool { return len(o.words) > 0 && o.words[len(o.words)-1] == ws[n-1] }) {
+	if n < 2 || !nouns[ws[n-1]] {
 		return false
 	}
 	rest := strings.Join(ws[:n-1], " ")

@@ -1792,9 +1792,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{n.num}})
 		n.kind, n.kw = itKeyword, keyword{}
 		if d := b.p.dims; b.whichDim && len(d) == 1 && d[0].table == col.table && d[0].col == nil && len(b.p.measures) == 0 {
-			b.p.dims = nil // "which moves have power of 100": the moves are listed, not grouped
+			// "which suppliers have a credit rating of 5": the suppliers are listed (with
+			// their rating), not grouped.
+			b.p.dims = nil
 			b.p.subjects = appendTable(b.p.subjects, col.table)
 		} else if b.which || b.list || len(b.p.dims) == 0 && len(b.p.measures) == 0 {
+			// "which moves have power of 100": the moves are the rows asked for.
 			b.p.subjects = appendTable(b.p.subjects, col.table)
 		}
 		return nil

@@ -436,12 +436,13 @@ func (d dialect) col(c *column) string {
 // colOf is a column of a table the query names ref: the table itself or a role's alias.
 func (d dialect) colOf(c *column, ref string) string {
 	if v := c.via; v != nil && !d.words {
-		if w := v.text.via; w != nil && w.ref == v.key {
+		text, key := v.text, v.key
+		if w := text.via; w != nil && w.ref == key {
 			// A name borrowed from a table that keeps it in a names table: read it there
 			// directly, by the key that points to the row it names.
-			return "(SELECT " + d.col(w.text) + " FROM " + d.table(w.text.table) + " WHERE " + d.col(w.key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
+			text, key = w.text, w.key
 		}
-		return "(SELECT " + d.col(v.text) + " FROM " + d.table(v.text.table) + " WHERE " + d.col(v.key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
+		return "(SELECT " + d.col(text) + " FROM " + d.table(text.table) + " WHERE " + d.col(key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
 	}
 	if c.diff != nil {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"

@@ -184,6 +184,15 @@ func TestAColumnOfANumberHoldsIt(t *testing.T) {
 		t.Errorf("the power bound is lost:\n%s", g.SQL)
 	}
 	wantSQL(t, s, "How many moves have a power of 100?", "COUNT(*)")
+	v := &datasource.Schema{Tables: []datasource.Table{
+		{Name: "suppliers", PrimaryKey: []string{"id"}, Columns: []datasource.Column{
+			{Name: "id", Type: "integer"}, {Name: "name", Type: "text"}, {Name: "credit_rating", Type: "integer"}}},
+	}}
+	// The suppliers are listed as rows, their rating shown beside them.
+	g = wantSQL(t, v, "Which suppliers have a credit rating of 5?", "WHERE suppliers.credit_rating = 5")
+	if strings.Contains(g.SQL, "GROUP BY") || !strings.Contains(g.SQL, "suppliers.credit_rating\nFROM") {
+		t.Errorf("the suppliers are not listed with their rating:\n%s", g.SQL)
+	}
 }
 
 // TestThePlainerColumnWinsATie: "colour" names route_color and route_text_color alike; the
