@@ -37,7 +37,8 @@ import (
 // NLQ_HELDOUT=dev11 and NLQ_HELDOUT=11 the eleventh's (survivor and oracle_sh), and
 // NLQ_HELDOUT=dev12 and NLQ_HELDOUT=12 the twelfth's (synthea and nycflights), and
 // NLQ_HELDOUT=dev13 and NLQ_HELDOUT=13 the thirteenth's (worldcup and sap_shine), and
-// NLQ_HELDOUT=dev14 and NLQ_HELDOUT=14 the fourteenth's (pokedex and transit). Each is scored
+// NLQ_HELDOUT=dev14 and NLQ_HELDOUT=14 the fourteenth's (pokedex and transit), and
+// NLQ_HELDOUT=dev15 and NLQ_HELDOUT=15 the fifteenth's (swapi and usda). Each is scored
 // once, so it measures generalisation; a
 // database without a file for the batch is left out of it, so oracle_co, which has no tuned set
 // and is kept unseen, appears only in the third to sixth, oracle_hr, added with the fifth, only
@@ -45,8 +46,8 @@ import (
 // the seventh round's two sets, murder_mystery and clubdata only in the eighth's,
 // jaffle_shop and openflights only in the ninth's, adventureworks and baseball only in the
 // tenth's, survivor and oracle_sh only in the eleventh's, synthea and nycflights only in the
-// twelfth's, worldcup and sap_shine only in the thirteenth's and pokedex and transit only in
-// the fourteenth's.
+// twelfth's, worldcup and sap_shine only in the thirteenth's, pokedex and transit only in
+// the fourteenth's and swapi and usda only in the fifteenth's.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts
@@ -117,10 +118,10 @@ func TestEvalSets(t *testing.T) {
 // laterBatches are the suffixes of the blind batches written after the first two, in order;
 // "_dev7" was written blind with "_heldout7" and is the seventh round's tuning material, "_dev8"
 // with "_heldout8" the eighth round's.
-var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13", "_dev14", "_heldout14"}
+var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13", "_dev14", "_heldout14", "_dev15", "_heldout15"}
 
 // heldoutSuffix maps NLQ_HELDOUT to a set suffix: "" none, "1" (or anything unknown) the first
-// batch, "2".."14" the later ones, "dev7" to "dev14" the seventh to fourteenth rounds' blind
+// batch, "2".."15" the later ones, "dev7" to "dev15" the seventh to fifteenth rounds' blind
 // tuning sets.
 func heldoutSuffix(v string) string {
 	switch {
@@ -142,7 +143,7 @@ func setLabel(suffix string) string {
 	case "_heldout":
 		return "held-out"
 	}
-	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth", "14": "fourteenth"}
+	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth", "14": "fourteenth", "15": "fifteenth"}
 	if n, ok := strings.CutPrefix(suffix, "_dev"); ok {
 		return ord[n] + "-round blind tuning (dev" + n + ")"
 	}

@@ -122,6 +122,7 @@ var keywords = map[string]keyword{
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
 	"hottest": {kind: kwMost, price: true, dim: "temperature"}, "warmest": {kind: kwMost, price: true, dim: "temperature"},
 	"coldest":  {kind: kwLeast, price: true, dim: "temperature"},
+	"tallest":  {kind: kwMost, price: true, dim: "height"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	// "the stop furthest north": the highest latitude; east and west go by longitude.
@@ -220,7 +221,8 @@ var stopWords = toSet(strings.Fields(`
 	counting counted name names counts but
 	ours theirs serve serves served serving put puts
 	cover covers covered covering accept accepts accepted
-	runs operate operates operated operating
+	runs operate operates operated operating needs
+	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
 `))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -145,6 +145,10 @@ var aliases = map[string][]string{
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
 	"priced": {"price"}, "cost": {"price", "spend"},
+	// "home planet", "home town": the place a row's own key names as its home (homeworld_id).
+	"home planet": {"homeworld", "home world"}, "home world": {"homeworld"}, "home town": {"hometown", "home city"},
+	// "species classified as amphibians": their classification.
+	"classified": {"classification", "class"}, "classified as": {"classification", "class"},
 	"catch": {"capture"}, "caught": {"capture"}, "catch rate": {"capture rate"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
@@ -660,6 +664,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				score = scoreSynonym + 0.01
 			}
 			l.add(head, cand{kind: candTable, table: t, score: score})
+			if len(t.words) == 2 && recordWords[head] && !tableWords[t.words[0]] {
+				// food_des, nutr_def: a table of foods' descriptions is the foods.
+				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreSynonym})
+			}
+			if r := linkNoun(t); r != nil {
+				// "characters" of resources_film_characters are the people it links to films.
+				l.add(head, cand{kind: candTable, table: r, score: scoreSynonym})
+			}
 		}
 		for _, c := range t.cols {
 			if c.class == classKey {
@@ -1182,6 +1194,41 @@ func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 		}
 		l.add(w, cand{kind: candTable, table: t, score: scoreModifier})
 	}
+}
+
+// recordWords end the name of a table that keeps one record of each thing its first word
+// names: USDA's food_des (food descriptions), nutr_def (nutrient definitions).
+var recordWords = toSet([]string{"description", "definition", "master"})
+
+// linkNoun is the table a keys-only link table's last word names by a role of its own, as
+// Django names a many-to-many field's table: resources_film_characters links films to
+// resources_people, so its "characters" are people, and resources_starship_pilots' "pilots"
+// too. It is the one table the link points to whose name the link's does not repeat; nil when
+// the last word is a table's own name (film_category) or the link is anything more than keys.
+func linkNoun(t *table) *table {
+	if t.label != nil || t.measure != nil || len(t.fks) != 2 || len(t.words) < 2 {
+		return nil
+	}
+	head := t.words[len(t.words)-1]
+	for _, c := range t.cols {
+		if c != t.pk && !t.fkCols[c] {
+			return nil
+		}
+	}
+	var other *table
+	for _, f := range t.fks {
+		r := f.to.table
+		if r == t || len(r.words) == 0 || slices.Contains(r.words, head) {
+			return nil
+		}
+		if !slices.Contains(t.words[:len(t.words)-1], r.words[len(r.words)-1]) {
+			if other != nil {
+				return nil
+			}
+			other = r
+		}
+	}
+	return other
 }
 
 // flagSuffixes end the name of a flag without saying what it flags (ActiveFlag, is_active_ind).

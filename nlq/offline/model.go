@@ -64,6 +64,9 @@ type column struct {
 	// via makes the column a text kept in a names table beside its own (a species' name in
 	// pokemon_species_names): read by a subquery on the row's key.
 	via *viaName
+	// numText says the column keeps numbers as text, with words for the ones not known
+	// ('1,358', 'unknown', 'n/a' in SWAPI's people.mass): read as a number, the words as NULL.
+	numText bool
 }
 
 // viaName is where a names table keeps a text of another table's rows: text, in the row whose
@@ -264,6 +267,7 @@ func newModel(s *datasource.Schema) *model {
 		m.tables = append(m.tables, t)
 		m.byName[strings.ToLower(t.name)] = t
 	}
+	dropSchemaPrefix(m)
 	codeIDs(m)
 	for i := range s.Tables {
 		st := &s.Tables[i]
@@ -298,7 +302,68 @@ func newModel(s *datasource.Schema) *model {
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
 	mergeNameTables(m)
+	inheritParents(m)
 	return m
+}
+
+// inheritParents gives a table whose primary key is also a key to another table's row (a
+// subtype: Django's multi-table inheritance keeps a starship's name, cost and length in
+// resources_transport, its own table holding only transport_ptr_id and what is a starship's
+// alone) the columns of that parent, read through the key like a names table's texts. So
+// "the five longest starships" ranks starships by their length, and starships are named by
+// their parent's name. The values stay the parent's: a name said in a question filters the
+// parent table, which the key joins as before.
+func inheritParents(m *model) {
+	for _, t := range m.tables {
+		k := t.pk
+		if k == nil || !t.fkCols[k] {
+			continue
+		}
+		var parent *table
+		for _, f := range t.fks {
+			if f.from == k && f.from2 == nil && f.to == f.to.table.pk && f.to.table != t {
+				parent = f.to.table
+			}
+		}
+		if parent == nil || parent.pk == nil {
+			continue
+		}
+		for _, c := range parent.cols {
+			if c.class == classKey || c.via != nil || c.diff != nil || c.parts != nil || t.col(c.name) != nil {
+				continue
+			}
+			v := &column{name: c.name, table: t, words: c.words, class: c.class, money: c.money, boolTyp: c.boolTyp, intTyp: c.intTyp,
+				dayOnly: c.dayOnly, textDate: c.textDate, flagOn: c.flagOn, flagOff: c.flagOff, nullable: true,
+				via: &viaName{text: c, key: parent.pk, ref: k}}
+			t.cols = append(t.cols, v)
+			if c == parent.label && (t.label == nil || !slices.Contains(labelNames, strings.ToLower(t.label.name)) && slices.Contains(labelNames, strings.ToLower(c.name))) {
+				// A starship is named by its craft's name, not by its own starship_class.
+				t.label, t.label2 = v, nil
+			}
+		}
+		if t.measure == nil && parent.measure != nil {
+			t.measure = t.col(parent.measure.name)
+		}
+	}
+}
+
+// dropSchemaPrefix drops the first word of every table's name when all of them share it:
+// it names the application or schema (Django's app label: resources_film,
+// resources_people), not the rows, so "films" is resources_film's own name, said exactly.
+func dropSchemaPrefix(m *model) {
+	if len(m.tables) < 3 {
+		return
+	}
+	first := ""
+	for _, t := range m.tables {
+		if len(t.words) < 2 || first != "" && t.words[0] != first {
+			return
+		}
+		first = t.words[0]
+	}
+	for _, t := range m.tables {
+		t.words = t.words[1:]
+	}
 }
 
 // codeIDs gives back their meaning to columns named as ids that identify no rows: GTFS's
@@ -633,11 +698,66 @@ func inferFromData(c *column) {
 		if _, ok := listItems(c.samples); ok {
 			c.listSep = ","
 		}
+		if numericText(c) {
+			c.class, c.numText = classNumber, true
+			return
+		}
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 			c.dayOnly = len(p.Min) == 10 && len(p.Max) == 10
 		}
 	}
+}
+
+// noNumberWords are the words a column of numbers kept as text stores for a number not known
+// or not applicable.
+var noNumberWords = toSet([]string{"unknown", "n/a", "na", "none", "indefinite", "varies", "-", "?"})
+
+// numericText recognises a text column that keeps numbers as text: its sampled values are
+// numbers, some written with thousands separators ('1,358') or beside words that stand for
+// none ('unknown', 'n/a'), and the column's name says it is no code or number that
+// identifies. A text column of plain digits alone (a ZIP code, a phone number) is left as
+// text: nothing in it says it is a quantity.
+func numericText(c *column) bool {
+	if len(c.words) == 0 {
+		return false
+	}
+	switch last := c.words[len(c.words)-1]; {
+	case identNumberWords[last], last == "id", last == "code", last == "zip", last == "phone", last == "year", last == "date":
+		return false
+	}
+	if p := c.prof; len(c.samples) == 0 && p != nil && p.Distinct > 12 {
+		// Too many values to sample (SWAPI's lengths): the smallest is a number and the
+		// largest a word for none, as text sorts them.
+		return plainNumber(strings.ReplaceAll(strings.TrimSpace(p.Min), ",", "")) && noNumberWords[strings.ToLower(p.Max)]
+	}
+	if len(c.samples) < 3 {
+		return false
+	}
+	nums, marks, commas := 0, 0, false
+	for _, v := range c.samples {
+		switch {
+		case noNumberWords[strings.ToLower(strings.TrimSpace(v))]:
+			marks++
+		case plainNumber(strings.ReplaceAll(strings.TrimSpace(v), ",", "")):
+			nums++
+			commas = commas || strings.Contains(v, ",")
+		}
+	}
+	others := len(c.samples) - nums - marks
+	if p := c.prof; p != nil && (noNumberWords[strings.ToLower(p.Max)] || noNumberWords[strings.ToLower(p.Min)]) {
+		marks++ // 'unknown' sorts after every number: the largest value is a word
+	}
+	return nums >= 2 && nums*2 >= len(c.samples) && others*5 <= len(c.samples) && (marks > 0 || commas)
+}
+
+// plainNumber says s is a decimal number: digits, at most one point, an optional sign.
+func plainNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || s == "." || strings.Count(s, ".") > 1 {
+		return false
+	}
+	return strings.Trim(s, "0123456789.") == ""
 }
 
 // listItems recognises the sampled values of a list-valued column (Sakila's
@@ -856,9 +976,13 @@ func pickDate(t *table) *column {
 			return c
 		}
 	}
-	for _, c := range t.cols {
-		if c.class == classDate && !auditColumn(c) && !c.yearInt && !lifeEvent(c) {
-			return c
+	// A row's own date before the time it was written down: a film's release_date, not
+	// Django's created beside it.
+	for _, recorded := range []bool{false, true} {
+		for _, c := range t.cols {
+			if c.class == classDate && !auditColumn(c) && !c.yearInt && !lifeEvent(c) && (recorded || !recordedColumn(c)) {
+				return c
+			}
 		}
 	}
 	for _, c := range t.cols {
@@ -888,11 +1012,17 @@ func birthColumn(c *column) bool {
 func auditColumn(c *column) bool {
 	for _, w := range c.words {
 		switch w {
-		case "update", "updated", "modified", "modify", "changed":
+		case "update", "updated", "modified", "modify", "changed", "edited":
 			return true
 		}
 	}
 	return false
+}
+
+// recordedColumn says a date column is only when the row was written down, named by the verb
+// alone ("created", "inserted"): a row's own date, if it has one, comes first.
+func recordedColumn(c *column) bool {
+	return len(c.words) == 1 && (c.words[0] == "created" || c.words[0] == "inserted" || c.words[0] == "loaded")
 }
 
 func (t *table) colIndex(c *column) int {

@@ -2842,7 +2842,8 @@ func (b *builder) childDim(t *table, dim string) *column {
 // dimWords are the column-name words that measure a dimension, with units.
 var dimWords = map[string][]string{
 	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
-	"weight": {"weight", "kg", "gram", "pound", "lb"},
+	"weight": {"weight", "mass", "kg", "gram", "pound", "lb"},
+	"height": {"height"},
 	"age":    {"age"},
 	// "the hottest day", "the coldest reading": a temperature.
 	"temperature": {"temperature", "temp"},
@@ -2995,6 +2996,12 @@ func (b *builder) special(c *cand) (bool, error) {
 			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: "a condition on the missing rows is not supported"}
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null"})
+		b.anti = false
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classNumber && c.col.metric == nil && (b.antiFrom == nil || c.col.table == b.antiFrom) && !b.comparedNext(b.cur):
+		// "planets with no surface water": a quantity the rows hold, which is zero; a number
+		// many rows leave empty was read as missing above.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{0.0}})
 		b.anti = false
 		return true, nil
 	case b.has && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):

@@ -450,7 +450,24 @@ func (d dialect) colOf(c *column, ref string) string {
 	if p := c.parts; p != nil {
 		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.col(p[2]) + ")"
 	}
+	if c.numText && !d.words {
+		return d.number(ref + "." + d.ident(c.name))
+	}
 	return ref + "." + d.ident(c.name)
+}
+
+// number reads a number kept as text (numText): thousands separators dropped, anything not a
+// number NULL. Each dialect needs its own test, because PostgreSQL's cast fails on 'unknown'
+// where SQLite's reads 0.
+func (d dialect) number(x string) string {
+	v := "REPLACE(" + x + ", ',', '')"
+	switch d.typ {
+	case datasource.Postgres:
+		return "(CASE WHEN " + v + " ~ '^-?[0-9]+([.][0-9]+)?$' THEN CAST(" + v + " AS NUMERIC) END)"
+	case datasource.MySQL:
+		return "(CASE WHEN " + v + " REGEXP '^-?[0-9]+([.][0-9]+)?$' THEN CAST(" + v + " AS DECIMAL(38,6)) END)"
+	}
+	return "(CASE WHEN " + v + " GLOB '[0-9]*' OR " + v + " GLOB '-[0-9]*' THEN CAST(" + v + " AS REAL) END)"
 }
 
 // str quotes a string literal. MySQL also treats backslash as an escape character by
@@ -1056,6 +1073,19 @@ func where(p *plan, d dialect) []string {
 	var eq []string
 	for _, k := range keys {
 		vals := merged[k]
+		if k.col.numText && !slices.ContainsFunc(vals, func(v any) bool { _, ok := v.(string); return !ok }) {
+			// "an unknown population": the word as stored, not the number read from it.
+			ref := d.table(k.col.table)
+			if k.role != nil {
+				ref = d.ident(roleAlias(k.role))
+			}
+			op := k.op
+			if len(vals) > 1 {
+				op = map[bool]string{true: "in", false: "not in"}[k.op == "="]
+			}
+			eq = append(eq, predicate(ref+"."+d.ident(k.col.name), op, vals, d))
+			continue
+		}
 		switch {
 		case len(vals) == 1:
 			eq = append(eq, predicate(colSQL(k.col, k.role), k.op, vals, d))

@@ -819,6 +819,10 @@ func adjusted(m *model, anchors []*table, cs []cand) []float64 {
 			continue
 		}
 		out[i] -= hopPenalty * float64(d)
+		if c.kind == candTable && linksOnly(c.table, anchors) {
+			// "starships Luke piloted": of two pilot links, the one between starships and people.
+			out[i] += linkBonus
+		}
 		if c.kind == candColumn && c.col.class == classNumber {
 			// A measure whose rows would be repeated by the joins to the rest of the question
 			// cannot be added up; prefer one at the "many" end.
@@ -831,6 +835,23 @@ func adjusted(m *model, anchors []*table, cs []cand) []float64 {
 		}
 	}
 	return out
+}
+
+// linkBonus prefers a link table whose two ends the question named to one that joins only one.
+const linkBonus = 0.01
+
+// linksOnly says t is a link table between tables the question named: every key it has points
+// to one of them.
+func linksOnly(t *table, anchors []*table) bool {
+	if t.label != nil || len(t.fks) < 2 {
+		return false
+	}
+	for _, f := range t.fks {
+		if !slices.Contains(anchors, f.to.table) {
+			return false
+		}
+	}
+	return true
 }
 
 func top2(v []float64) (int, int) {

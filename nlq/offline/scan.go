@@ -983,6 +983,10 @@ var fillerPhrases = map[string]bool{
 	// "sold fewer than 60 units that year": the year the question already gave.
 	"that year": true, "in that year": true, "that month": true, "in that month": true, "the same year": true,
 	// "books each publisher brought out in 1991": published, the rows exist.
+	// "films that came out in the 1980s": released then; "planets home to the most
+	// characters": the rows that have them as their home.
+	"came out": true, "come out": true, "comes out": true, "coming out": true,
+	"is home to": true, "are home to": true, "home to": true,
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
 }
 

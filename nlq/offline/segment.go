@@ -173,8 +173,8 @@ func (g *segmenter) best(w string) ([]string, bool) {
 			}
 			p := w[i:j]
 			known := g.known[p] || g.known[singular(p)]
-			if _, abbrev := identAbbrevs[p]; abbrev && i > 0 {
-				known = false // "ord" of "password": abbreviations begin names
+			if _, abbrev := identAbbrevs[p]; abbrev && i > 0 && (len(p) < 4 || j < len(w)) {
+				known = false // "ord" of "password": abbreviations begin names, or end them long ("nutrdesc")
 			}
 			unknown := 0
 			switch {

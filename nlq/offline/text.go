@@ -83,7 +83,23 @@ func tokenize(q string) []token {
 			i++
 		}
 	}
-	return compassSuperlatives(toks)
+	return compassSuperlatives(scaled(toks))
+}
+
+// scaleWords multiply the number said before them: "100 million credits".
+var scaleWords = map[string]float64{"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+// scaled reads a number followed by a scale word as one number.
+func scaled(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if f, ok := scaleWords[toks[i+1].lower]; ok && toks[i].isNum && !toks[i].quoted && !toks[i+1].quoted {
+			toks[i].num *= f
+			toks[i].raw = strconv.FormatFloat(toks[i].num, 'f', -1, 64)
+			toks[i].lower, toks[i].norm = toks[i].raw, toks[i].raw
+			toks = append(toks[:i+1], toks[i+2:]...)
+		}
+	}
+	return toks
 }
 
 // compassSuperlatives rewrites "the southernmost airport in Norway" as "the airport in Norway
@@ -312,6 +328,10 @@ var identAbbrevs = map[string][]string{
 	// Flights and weather (nycflights13): departure and arrival, the destination, readings.
 	"dep": {"departure"}, "arr": {"arrival"}, "dest": {"destination"}, "temp": {"temperature"}, "precip": {"precipitation"},
 	"visib": {"visibility"}, "humid": {"humidity"}, "dewp": {"dew", "point"}, "tz": {"time", "zone"}, "tzone": {"time", "zone"},
+	// Nutrition and measures (USDA's SR: nutr_def, fd_group, fdgrp_cd, msre_desc, gm_wgt).
+	"nutr": {"nutrient"}, "fd": {"food"}, "grp": {"group"}, "fdgrp": {"food", "group"}, "cd": {"code"}, "des": {"description"},
+	"msre": {"measure"}, "wgt": {"weight"}, "gm": {"gram"}, "val": {"value"}, "shrt": {"short"}, "srccd": {"source", "code"},
+	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 

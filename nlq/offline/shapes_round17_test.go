@@ -1,0 +1,151 @@
+package offline
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// holonetDDL is a schema as Django writes one (SWAPI's): every table named with the app's
+// prefix, a many-to-many field as a link table named for its role (holonet_film_characters
+// links films to people), multi-table inheritance (a starship's name and length live in
+// holonet_craft, its own table keyed by craft_ptr_id), and numbers kept as text with words
+// for the unknown ('1,358', 'unknown').
+var holonetDDL = []string{
+	`CREATE TABLE holonet_planet (id INTEGER PRIMARY KEY, name VARCHAR(100), population VARCHAR(40), surface_water VARCHAR(40))`,
+	`CREATE TABLE holonet_person (id INTEGER PRIMARY KEY, name VARCHAR(100), height VARCHAR(40), mass VARCHAR(40), homeworld_id INTEGER REFERENCES holonet_planet(id))`,
+	`CREATE TABLE holonet_film (id INTEGER PRIMARY KEY, title VARCHAR(100), release_date DATE, created VARCHAR(40))`,
+	`CREATE TABLE holonet_film_characters (id INTEGER PRIMARY KEY, film_id INTEGER REFERENCES holonet_film(id), person_id INTEGER REFERENCES holonet_person(id))`,
+	`CREATE TABLE holonet_craft (id INTEGER PRIMARY KEY, name VARCHAR(100), length VARCHAR(40), cost_in_credits VARCHAR(40))`,
+	`CREATE TABLE holonet_starship (craft_ptr_id INTEGER PRIMARY KEY REFERENCES holonet_craft(id), starship_class VARCHAR(100))`,
+	`CREATE TABLE holonet_vehicle (craft_ptr_id INTEGER PRIMARY KEY REFERENCES holonet_craft(id), vehicle_class VARCHAR(100))`,
+	`CREATE TABLE holonet_starship_pilots (id INTEGER PRIMARY KEY, starship_id INTEGER REFERENCES holonet_starship(craft_ptr_id), person_id INTEGER REFERENCES holonet_person(id))`,
+	`CREATE TABLE holonet_vehicle_pilots (id INTEGER PRIMARY KEY, vehicle_id INTEGER REFERENCES holonet_vehicle(craft_ptr_id), person_id INTEGER REFERENCES holonet_person(id))`,
+}
+
+var holonetRows = []string{
+	`INSERT INTO holonet_planet VALUES (1,'Tatooine','200000','1'),(2,'Bespin','6000000','0'),(3,'Hoth','unknown','100'),(4,'Coruscant','1000000000000','unknown'),(5,'Mustafar','20000','0')`,
+	`INSERT INTO holonet_person VALUES (1,'Luke Skywalker','172','77',1),(2,'Jabba Desilijic Tiure','175','1,358',1),(3,'Yoda','66','17',NULL),(4,'Chewbacca','228','112',NULL),(5,'R4-P17','96','unknown',NULL),(6,'Lando Calrissian','177','79',2),(7,'Arvel Crynyd','unknown','unknown',NULL)`,
+	`INSERT INTO holonet_film VALUES (1,'A New Hope','1977-05-25','2014-12-10 14:23:31.880'),(2,'The Empire Strikes Back','1980-05-17','2014-12-12 11:26:24.656'),(3,'Return of the Jedi','1983-05-25','2014-12-18 10:39:33.255')`,
+	`INSERT INTO holonet_film_characters VALUES (1,1,1),(2,1,2),(3,1,4),(4,2,1),(5,2,3),(6,2,4),(7,2,6),(8,3,1),(9,3,2),(10,3,3),(11,3,4),(12,3,6)`,
+	`INSERT INTO holonet_craft VALUES (2,'CR90 corvette','150','3500000'),(3,'Star Destroyer','1,600','150000000'),(9,'Death Star','120000','1000000000000'),(12,'X-wing','12.5','149999'),(14,'Snowspeeder','4.5','unknown'),(18,'AT-AT','20','unknown'),(19,'Millennium Falcon','34.37','100000'),(20,'Speeder bike','3','8000')`,
+	`INSERT INTO holonet_starship VALUES (2,'corvette'),(3,'Star Destroyer'),(9,'Deep Space Mobile Battlestation'),(12,'Starfighter'),(19,'Light freighter')`,
+	`INSERT INTO holonet_vehicle VALUES (14,'airspeeder'),(18,'assault walker'),(20,'speeder')`,
+	`INSERT INTO holonet_starship_pilots VALUES (1,12,1),(2,19,4),(3,19,6)`,
+	`INSERT INTO holonet_vehicle_pilots VALUES (1,14,1),(2,20,6)`,
+}
+
+// holonet builds the schema in a SQLite file and introspects it as a data source refresh does
+// (profile and samples included).
+func holonet(t *testing.T) (*sql.DB, *datasource.Schema) {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "holonet.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range append(append([]string(nil), holonetDDL...), holonetRows...) {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	db.Close()
+	return openSQLite(t, dir, "holonet.db")
+}
+
+// holonetAnswers are questions over holonet and the names their answers list.
+var holonetAnswers = []struct {
+	q    string
+	want []string
+}{
+	{"How many characters appear in The Empire Strikes Back?", []string{"4"}},
+	{"Who is the heaviest person?", []string{"Jabba Desilijic Tiure"}},
+	{"Who is the tallest person?", []string{"Chewbacca"}},
+	{"Which planets have an unknown population?", []string{"Hoth"}},
+	{"Which planets have no surface water?", []string{"Bespin", "Mustafar"}},
+	{"What are the three longest starships?", []string{"Death Star", "Star Destroyer", "CR90 corvette"}},
+	{"Which starships has Luke Skywalker piloted?", []string{"X-wing"}},
+	{"Which films came out in the 1980s?", []string{"The Empire Strikes Back", "Return of the Jedi"}},
+	{"Which crafts cost more than 100 million credits?", []string{"Star Destroyer", "Death Star"}},
+}
+
+// TestADjangoSchemaIsReadAsItsRowsAreNamed: the app prefix names nothing, a link table's
+// role is the people it links, a subtype reads its parent's name and length, and numbers
+// kept as text compare and rank as numbers, their words for none as NULL.
+func TestADjangoSchemaIsReadAsItsRowsAreNamed(t *testing.T) {
+	lite, s := holonet(t)
+	for _, a := range holonetAnswers {
+		g, err := New().Generate(context.Background(), nlq.Request{Question: a.q, Dialect: datasource.SQLite, Schema: s, Now: benchNow})
+		if err != nil {
+			t.Errorf("%q: %v", a.q, err)
+			continue
+		}
+		res, err := query(context.Background(), lite, g.SQL)
+		if err != nil {
+			t.Errorf("%q: %v\n%s", a.q, err, g.SQL)
+			continue
+		}
+		if len(res.rows) != len(a.want) {
+			t.Errorf("%q: %d rows, want %v\n%s\n%v", a.q, len(res.rows), a.want, g.SQL, res.rows)
+			continue
+		}
+		for _, w := range a.want {
+			if !slices.ContainsFunc(res.rows, func(r string) bool { return slices.Contains(strings.Split(r, " | "), w) }) {
+				t.Errorf("%q: %s missing from %v\n%s", a.q, w, res.rows, g.SQL)
+			}
+		}
+	}
+	g := wantSQL(t, s, "How many films are there?", "FROM holonet_film")
+	if strings.Contains(g.SQL, "film_characters") {
+		t.Errorf("films read as the link table:\n%s", g.SQL)
+	}
+	if g := wantSQL(t, s, "Who is the heaviest person?", "~ '^-?[0-9]+([.][0-9]+)?$'"); strings.Contains(g.Explanation, "CASE") {
+		t.Errorf("the explanation shows the cast: %s", g.Explanation)
+	}
+}
+
+// TestNumbersKeptAsTextNeedWordsForNone: a text column of digits alone (a ZIP code) stays
+// text; digits beside 'unknown' or written with thousands separators are numbers.
+func TestNumbersKeptAsTextNeedWordsForNone(t *testing.T) {
+	cases := []struct {
+		name    string
+		samples []string
+		want    bool
+	}{
+		{"mass", []string{"77", "1,358", "unknown", "112"}, true},
+		{"crew", []string{"1", "5", "30-165", "n/a", "47,060"}, true},
+		{"zip", []string{"02134", "90210", "10001", "unknown"}, false},
+		{"population", []string{"200000", "6000000", "1000000000000"}, false},
+		{"color", []string{"red", "unknown", "blue"}, false},
+	}
+	for _, c := range cases {
+		col := &column{name: c.name, words: []string{c.name}, samples: c.samples}
+		if got := numericText(col); got != c.want {
+			t.Errorf("%s %v: numericText = %v, want %v", c.name, c.samples, got, c.want)
+		}
+	}
+}
+
+// TestDjangoShapesExecuteInEveryDialect runs holonet's questions on PostgreSQL and
+// MySQL/MariaDB copies: each dialect reads text as a number its own way (PostgreSQL's cast
+// fails on 'unknown').
+func TestDjangoShapesExecuteInEveryDialect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs database servers")
+	}
+	lite, s := holonet(t)
+	for _, d := range testServers() {
+		t.Run(string(d.typ), func(t *testing.T) {
+			db := copyTables(t, lite, d.typ, d.driver, d.dsn, holonetDDL)
+			for _, a := range holonetAnswers {
+				sameRowsAsSQLite(t, lite, db, s, d.typ, a.q, benchNow)
+			}
+		})
+	}
+}
