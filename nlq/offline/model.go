@@ -67,6 +67,21 @@ type column struct {
 	// numText says the column keeps numbers as text, with words for the ones not known
 	// ('1,358', 'unknown', 'n/a' in SWAPI's people.mass): read as a number, the words as NULL.
 	numText bool
+	// pivot makes the column one attribute's value kept as a row of an attribute-value table
+	// (USDA's nut_data: a food's protein is the nutr_val of its row for the nutrient
+	// 'Protein'): read by a subquery on the row's key and the attribute's name.
+	pivot *pivotOf
+}
+
+// pivotOf is where an attribute-value table keeps one attribute of the rows of another:
+// value, in the row of values whose entity key points to the row and whose attribute key
+// points to the attribute named name (its label).
+type pivotOf struct {
+	value, entity, attr, label *column
+	name                       string
+	// shared says some attribute names more than one row of the attribute table (USDA's
+	// 'Energy', in kcal and in kJ): the value is read only where the name finds one row.
+	shared bool
 }
 
 // viaName is where a names table keeps a text of another table's rows: text, in the row whose
@@ -93,6 +108,8 @@ type table struct {
 	// says so; one without a profile never does): a word it shares with a table that holds
 	// data most likely means the other one.
 	empty bool
+	// rows is how many rows the refresh counted (0 when it did not count).
+	rows int64
 }
 
 // fk is one single-column foreign key edge.
@@ -152,6 +169,7 @@ func newModel(s *datasource.Schema) *model {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
 		t.empty = len(s.Profile) > 0 && st.Kind == "table" && st.RowCount == 0
+		t.rows = st.RowCount
 		pk := map[string]bool{}
 		for _, c := range st.PrimaryKey {
 			pk[strings.ToLower(c)] = true
@@ -303,7 +321,112 @@ func newModel(s *datasource.Schema) *model {
 	}
 	mergeNameTables(m)
 	inheritParents(m)
+	pivotAttributes(m)
 	return m
+}
+
+// maxPivotAttributes bounds the attributes an attribute-value table may give its entities as
+// columns: a list of nutrients or stats, not a table of many things.
+const maxPivotAttributes = 300
+
+// pivotAttributes gives the rows of a table the attributes another table keeps as rows of
+// values: a table whose key is a key to those rows plus a key to a small table of attributes
+// (nut_data (ndb_no, nutr_no) between food_des and nutr_def; pokemon_stats (pokemon_id,
+// stat_id)) holds, in its first number, the value of each attribute for each row. Each
+// attribute named once becomes a number column of the rows ("protein", "iron", "speed"), so
+// "the five foods with the most protein" and "cereals with more than 40 g of sugars" are
+// a ranking and a comparison like any other.
+func pivotAttributes(m *model) {
+	for _, v := range m.tables {
+		var keys []fk
+		for _, f := range v.fks {
+			if f.from.partKey && f.from2 == nil {
+				keys = append(keys, f)
+			}
+		}
+		parts := 0
+		for _, c := range v.cols {
+			if c.partKey {
+				parts++
+			}
+		}
+		if len(keys) != 2 || parts != 2 {
+			continue
+		}
+		var value *column
+		for _, c := range v.cols {
+			if c.class == classNumber && !v.fkCols[c] && c.via == nil {
+				value = c
+				break
+			}
+		}
+		e, a := keys[0], keys[1]
+		if a.to.table.rows > e.to.table.rows {
+			e, a = a, e
+		}
+		et, at := e.to.table, a.to.table
+		if value == nil || et == at || et.pk != e.to || at.pk != a.to || at.label == nil || at.label.class != classText ||
+			at.rows == 0 || at.rows*4 > et.rows || v.rows*10 < et.rows*at.rows {
+			// An attribute table is short, and most rows have a value for many of its
+			// attributes: a product's one or two vendors (ProductVendor) are no attributes.
+			continue
+		}
+		label, names := attributeNames(at)
+		if label == nil || len(names) > maxPivotAttributes {
+			continue
+		}
+		// The profile counts the names, not which repeat: where they are fewer than the
+		// attributes, each value is read only when its name finds a single attribute.
+		shared := label.prof == nil || label.prof.Distinct < at.rows
+		seen := map[string]int{}
+		for _, n := range names {
+			seen[pivotName(n)]++
+		}
+		for _, n := range names {
+			short := pivotName(n)
+			ws := schemaWords(short)
+			if seen[short] > 1 || len(ws) == 0 || et.col(short) != nil || slices.ContainsFunc(et.cols, func(c *column) bool { return slices.Equal(c.words, ws) }) {
+				continue // 'Energy' in kcal and in kJ: said alone, either could be meant
+			}
+			et.cols = append(et.cols, &column{name: short, table: et, words: ws, class: classNumber, nullable: true,
+				pivot: &pivotOf{value: value, entity: e.from, attr: a.from, label: label, name: n, shared: shared}})
+		}
+	}
+}
+
+// attributeNames is the column of an attribute table that names its attributes in words, and
+// its values: the label, or another text column whose values have lower-case letters where
+// the label's are codes (nutr_def's nutrdesc 'Protein' beside tagname 'PROCNT').
+func attributeNames(t *table) (*column, []string) {
+	var best *column
+	var names []string
+	score := 0
+	for _, c := range append([]*column{t.label}, t.cols...) {
+		if c == nil || c.class != classText || t.fkCols[c] || c.via != nil && c != t.label {
+			continue
+		}
+		vs := c.index
+		if len(vs) == 0 {
+			vs = c.samples
+		}
+		n := 0
+		for _, v := range vs {
+			if strings.ToUpper(v) != v {
+				n++
+			}
+		}
+		if n*2 > len(vs) && n > score {
+			best, names, score = c, vs, n
+		}
+	}
+	return best, names
+}
+
+// pivotName is what people call an attribute: its name up to the first comma ('Iron, Fe' is
+// iron, 'Vitamin C, total ascorbic acid' vitamin C).
+func pivotName(n string) string {
+	n, _, _ = strings.Cut(n, ",")
+	return strings.TrimSpace(n)
 }
 
 // inheritParents gives a table whose primary key is also a key to another table's row (a
@@ -613,6 +736,9 @@ func pickLabel(t *table) (*column, *column) {
 			score = 2
 		case w == "email" || w == "e mail" || w == "code":
 			score = 1
+		}
+		if p := c.prof; score <= 5 && p != nil && p.Rows > 0 && p.NonNull*2 < p.Rows {
+			score = 0 // a common name most foods lack (USDA's comname) names no row
 		}
 		if score > bestScore {
 			best, bestScore = c, score

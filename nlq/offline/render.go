@@ -444,6 +444,18 @@ func (d dialect) colOf(c *column, ref string) string {
 		}
 		return "(SELECT " + d.col(text) + " FROM " + d.table(text.table) + " WHERE " + d.col(key) + " = " + ref + "." + d.ident(v.ref.name) + ")"
 	}
+	if pv := c.pivot; pv != nil {
+		v, at := pv.value.table, pv.label.table
+		if d.words {
+			return d.col(pv.value) + " of " + d.col(pv.label) + " " + d.str(pv.name)
+		}
+		val := d.col(pv.value)
+		if pv.shared {
+			val = "CASE WHEN COUNT(*) = 1 THEN MAX(" + val + ") END"
+		}
+		return "(SELECT " + val + " FROM " + d.table(v) + " JOIN " + d.table(at) + " ON " + d.col(pv.attr) + " = " + d.col(at.pk) +
+			" WHERE " + d.col(pv.entity) + " = " + ref + "." + d.ident(c.table.pk.name) + " AND " + d.col(pv.label) + " = " + d.str(pv.name) + ")"
+	}
 	if c.diff != nil {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
 	}

@@ -987,6 +987,8 @@ var fillerPhrases = map[string]bool{
 	// characters": the rows that have them as their home.
 	"came out": true, "come out": true, "comes out": true, "coming out": true,
 	"is home to": true, "are home to": true, "home to": true,
+	// "the most protein per 100 grams": the basis nutrient tables keep every amount on.
+	"per 100 grams": true, "per 100 g": true, "per 100g": true, "per 100 gram": true, "in 100 grams": true,
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
 }
 

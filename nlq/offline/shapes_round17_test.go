@@ -41,46 +41,35 @@ var holonetRows = []string{
 	`INSERT INTO holonet_vehicle_pilots VALUES (1,14,1),(2,20,6)`,
 }
 
-// holonet builds the schema in a SQLite file and introspects it as a data source refresh does
-// (profile and samples included).
-func holonet(t *testing.T) (*sql.DB, *datasource.Schema) {
+// sqliteSchema builds a schema in a SQLite file and introspects it as a data source refresh
+// does (profile and samples included).
+func sqliteSchema(t *testing.T, name string, ddl, rows []string) (*sql.DB, *datasource.Schema) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := sql.Open("sqlite", filepath.Join(dir, "holonet.db"))
+	db, err := sql.Open("sqlite", filepath.Join(dir, name+".db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range append(append([]string(nil), holonetDDL...), holonetRows...) {
+	for _, s := range append(append([]string(nil), ddl...), rows...) {
 		if _, err := db.Exec(s); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
 	db.Close()
-	return openSQLite(t, dir, "holonet.db")
+	return openSQLite(t, dir, name+".db")
 }
 
-// holonetAnswers are questions over holonet and the names their answers list.
-var holonetAnswers = []struct {
+// answer is a question and the names its answer lists.
+type answer struct {
 	q    string
 	want []string
-}{
-	{"How many characters appear in The Empire Strikes Back?", []string{"4"}},
-	{"Who is the heaviest person?", []string{"Jabba Desilijic Tiure"}},
-	{"Who is the tallest person?", []string{"Chewbacca"}},
-	{"Which planets have an unknown population?", []string{"Hoth"}},
-	{"Which planets have no surface water?", []string{"Bespin", "Mustafar"}},
-	{"What are the three longest starships?", []string{"Death Star", "Star Destroyer", "CR90 corvette"}},
-	{"Which starships has Luke Skywalker piloted?", []string{"X-wing"}},
-	{"Which films came out in the 1980s?", []string{"The Empire Strikes Back", "Return of the Jedi"}},
-	{"Which crafts cost more than 100 million credits?", []string{"Star Destroyer", "Death Star"}},
 }
 
-// TestADjangoSchemaIsReadAsItsRowsAreNamed: the app prefix names nothing, a link table's
-// role is the people it links, a subtype reads its parent's name and length, and numbers
-// kept as text compare and rank as numbers, their words for none as NULL.
-func TestADjangoSchemaIsReadAsItsRowsAreNamed(t *testing.T) {
-	lite, s := holonet(t)
-	for _, a := range holonetAnswers {
+// checkAnswers runs each question's SQLite SQL on lite and fails t unless the rows are as
+// many as the names wanted and each name is in one of them.
+func checkAnswers(t *testing.T, lite *sql.DB, s *datasource.Schema, answers []answer) {
+	t.Helper()
+	for _, a := range answers {
 		g, err := New().Generate(context.Background(), nlq.Request{Question: a.q, Dialect: datasource.SQLite, Schema: s, Now: benchNow})
 		if err != nil {
 			t.Errorf("%q: %v", a.q, err)
@@ -101,6 +90,27 @@ func TestADjangoSchemaIsReadAsItsRowsAreNamed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// holonetAnswers are questions over holonet and the names their answers list.
+var holonetAnswers = []answer{
+	{"How many characters appear in The Empire Strikes Back?", []string{"4"}},
+	{"Who is the heaviest person?", []string{"Jabba Desilijic Tiure"}},
+	{"Who is the tallest person?", []string{"Chewbacca"}},
+	{"Which planets have an unknown population?", []string{"Hoth"}},
+	{"Which planets have no surface water?", []string{"Bespin", "Mustafar"}},
+	{"What are the three longest starships?", []string{"Death Star", "Star Destroyer", "CR90 corvette"}},
+	{"Which starships has Luke Skywalker piloted?", []string{"X-wing"}},
+	{"Which films came out in the 1980s?", []string{"The Empire Strikes Back", "Return of the Jedi"}},
+	{"Which crafts cost more than 100 million credits?", []string{"Star Destroyer", "Death Star"}},
+}
+
+// TestADjangoSchemaIsReadAsItsRowsAreNamed: the app prefix names nothing, a link table's
+// role is the people it links, a subtype reads its parent's name and length, and numbers
+// kept as text compare and rank as numbers, their words for none as NULL.
+func TestADjangoSchemaIsReadAsItsRowsAreNamed(t *testing.T) {
+	lite, s := sqliteSchema(t, "holonet", holonetDDL, holonetRows)
+	checkAnswers(t, lite, s, holonetAnswers)
 	g := wantSQL(t, s, "How many films are there?", "FROM holonet_film")
 	if strings.Contains(g.SQL, "film_characters") {
 		t.Errorf("films read as the link table:\n%s", g.SQL)
@@ -132,20 +142,63 @@ func TestNumbersKeptAsTextNeedWordsForNone(t *testing.T) {
 	}
 }
 
-// TestDjangoShapesExecuteInEveryDialect runs holonet's questions on PostgreSQL and
-// MySQL/MariaDB copies: each dialect reads text as a number its own way (PostgreSQL's cast
-// fails on 'unknown').
-func TestDjangoShapesExecuteInEveryDialect(t *testing.T) {
+// TestRound17ShapesExecuteInEveryDialect runs holonet's and pantry's questions on PostgreSQL
+// and MySQL/MariaDB copies: each dialect reads text as a number its own way (PostgreSQL's
+// cast fails on 'unknown'), and the attributes' subqueries run everywhere.
+func TestRound17ShapesExecuteInEveryDialect(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs database servers")
 	}
-	lite, s := holonet(t)
-	for _, d := range testServers() {
-		t.Run(string(d.typ), func(t *testing.T) {
-			db := copyTables(t, lite, d.typ, d.driver, d.dsn, holonetDDL)
-			for _, a := range holonetAnswers {
-				sameRowsAsSQLite(t, lite, db, s, d.typ, a.q, benchNow)
-			}
-		})
+	for _, x := range []struct {
+		name      string
+		ddl, rows []string
+		answers   []answer
+	}{{"holonet", holonetDDL, holonetRows, holonetAnswers}, {"pantry", pantryDDL, pantryRows, pantryAnswers}} {
+		lite, s := sqliteSchema(t, x.name, x.ddl, x.rows)
+		for _, d := range testServers() {
+			t.Run(x.name+"/"+string(d.typ), func(t *testing.T) {
+				db := copyTables(t, lite, d.typ, d.driver, d.dsn, x.ddl)
+				for _, a := range x.answers {
+					sameRowsAsSQLite(t, lite, db, s, d.typ, a.q, benchNow)
+				}
+			})
+		}
+	}
+}
+
+// pantryDDL keeps nutrients as rows, as USDA's SR does (nut_data between food_des and
+// nutr_def): a food's protein is the amount of its row for the nutrient 'Protein'. Energy is
+// named twice, in kcal and in kJ.
+var pantryDDL = []string{
+	`CREATE TABLE foods (id INTEGER PRIMARY KEY, description VARCHAR(100))`,
+	`CREATE TABLE nutrients (id INTEGER PRIMARY KEY, name VARCHAR(100), unit VARCHAR(10))`,
+	`CREATE TABLE food_nutrients (food_id INTEGER REFERENCES foods(id), nutrient_id INTEGER REFERENCES nutrients(id), amount NUMERIC(10,3), std_error NUMERIC(10,3), PRIMARY KEY (food_id, nutrient_id))`,
+}
+
+var pantryRows = []string{
+	`INSERT INTO foods VALUES (1,'Almonds, raw'),(2,'Milk, whole'),(3,'Coffee, brewed'),(4,'Apples, raw'),(5,'Oats, rolled'),(6,'Spinach, raw'),(7,'Cheese, cheddar'),(8,'Tea, black'),(9,'Lentils, boiled'),(10,'Honey'),(11,'Food 11'), (12,'Food 12'), (13,'Food 13'), (14,'Food 14'), (15,'Food 15'), (16,'Food 16'), (17,'Food 17'), (18,'Food 18'), (19,'Food 19'), (20,'Food 20'), (21,'Food 21'), (22,'Food 22'), (23,'Food 23'), (24,'Food 24')`,
+	`INSERT INTO nutrients VALUES (1,'Protein','g'),(2,'Iron, Fe','mg'),(3,'Caffeine','mg'),(4,'Energy','kcal'),(5,'Energy','kJ')`,
+	`INSERT INTO food_nutrients VALUES (1,1,21.2,0.2),(1,2,3.7,0.1),(1,4,579,1),(1,5,2423,4),(2,1,3.3,0.1),(2,2,0.03,0),(2,4,61,1),(2,5,255,2),
+		(3,1,0.1,0),(3,3,40,2),(3,4,1,0),(3,5,4,0),(4,1,0.3,0),(4,2,0.1,0),(5,1,13.2,0.3),(5,2,4.3,0.2),(6,1,2.9,0.1),(6,2,2.7,0.1),
+		(7,1,24.9,0.3),(8,3,20,1),(9,1,9,0.1),(9,2,3.3,0.1),(10,1,0.3,0),
+		(11,1,1,0),(12,1,1,0),(13,1,1,0),(14,1,1,0),(15,1,1,0),(16,1,1,0),(17,1,1,0),(18,1,1,0),(19,1,1,0),(20,1,1,0),(21,1,1,0),(22,1,1,0),(23,1,1,0),(24,1,1,0)`,
+}
+
+// pantryAnswers are questions over pantry and the names their answers list.
+var pantryAnswers = []answer{
+	{"Which two foods have the most protein?", []string{"Cheese, cheddar", "Almonds, raw"}},
+	{"Which foods have more than 3.5 mg of iron?", []string{"Almonds, raw", "Oats, rolled"}},
+	{"Which food has the highest caffeine content?", []string{"Coffee, brewed"}},
+}
+
+// TestAttributesKeptAsRowsAreColumnsOfTheirRows: a table of values keyed by a row and an
+// attribute gives each attribute named once as a number of the rows, read by a subquery; a
+// name two attributes share (Energy) is read only where it finds one.
+func TestAttributesKeptAsRowsAreColumnsOfTheirRows(t *testing.T) {
+	lite, s := sqliteSchema(t, "pantry", pantryDDL, pantryRows)
+	checkAnswers(t, lite, s, pantryAnswers)
+	wantSQL(t, s, "Which food has the most energy?", "CASE WHEN COUNT(*) = 1 THEN MAX(food_nutrients.amount) END")
+	if g := wantSQL(t, s, "Which two foods have the most protein?", "nutrients.name = 'Protein'"); strings.Contains(g.Explanation, "SELECT") {
+		t.Errorf("the explanation shows the subquery: %s", g.Explanation)
 	}
 }

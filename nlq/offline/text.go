@@ -83,7 +83,22 @@ func tokenize(q string) []token {
 			i++
 		}
 	}
-	return compassSuperlatives(scaled(toks))
+	return compassSuperlatives(unitsOf(scaled(toks)))
+}
+
+// amountUnits are units an amount is said in before what it is an amount of: "100 mg of
+// vitamin C", "40 grams of sugars".
+var amountUnits = toSet(strings.Fields("g gram grams mg milligram milligrams mcg µg microgram micrograms kg kilogram kilograms kcal calorie calories ml millilitre millilitres milliliter milliliters iu"))
+
+// unitsOf drops the unit and "of" between a number and what it measures: "more than 100 mg of
+// vitamin C" compares the vitamin C with 100, the unit the data keeps it in.
+func unitsOf(toks []token) []token {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].isNum && !toks[i+1].quoted && amountUnits[toks[i+1].lower] && toks[i+2].lower == "of" {
+			toks = append(toks[:i+1], toks[i+3:]...)
+		}
+	}
+	return toks
 }
 
 // scaleWords multiply the number said before them: "100 million credits".
