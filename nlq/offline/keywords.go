@@ -221,7 +221,7 @@ var stopWords = toSet(strings.Fields(`
 	counting counted name names counts but
 	ours theirs serve serves served serving put puts
 	cover covers covered covering accept accepts accepted
-	runs operate operates operated operating needs content
+	runs operate operates operated operating needs content measured
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
 `))
 

@@ -710,6 +710,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			cw := c.words
 			full := strings.Join(cw, " ")
 			tc := cand{kind: candColumn, table: t, col: c}
+			if pv := c.pivot; pv != nil {
+				if head, rest, ok := strings.Cut(pv.name, ","); ok {
+					// 'Fiber, total dietary' is said "total dietary fiber"; 'Sugars, total'
+					// "total sugars".
+					l.add(normPhrase(strings.TrimSpace(rest)+" "+head), with(tc, scoreExact))
+				}
+			}
 			if raw := strings.ToLower(c.name); len(cw) > 1 && len(splitIdent(c.name)) == 1 && raw == splitIdent(c.name)[0] {
 				// "codeshare" split as code + share still names the column as written.
 				l.add(singular(raw), with(tc, scoreExact))
@@ -827,6 +834,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				for _, v := range items {
 					for _, p := range valuePhrases(v, true) {
 						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact, item: true})
+					}
+				}
+			}
+			if slices.Contains(c.words, "unit") {
+				// "measured in micrograms": the unit as stored ('µg').
+				for _, v := range c.samples {
+					for _, w := range unitNames[v] {
+						l.add(w, cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym})
 					}
 				}
 			}
@@ -1194,6 +1209,12 @@ func tableParts(l *lexicon, t *table, tableWords map[string]bool) {
 		}
 		l.add(w, cand{kind: candTable, table: t, score: scoreModifier})
 	}
+}
+
+// unitNames are the words for units a units column stores as symbols.
+var unitNames = map[string][]string{
+	"µg": {"microgram", "mcg"}, "mcg": {"microgram"}, "mg": {"milligram"}, "g": {"gram"}, "kg": {"kilogram"},
+	"kcal": {"kilocalorie", "calorie"}, "kJ": {"kilojoule"}, "kj": {"kilojoule"}, "IU": {"international unit"}, "ml": {"millilitre", "milliliter"},
 }
 
 // recordWords end the name of a table that keeps one record of each thing its first word

@@ -405,21 +405,32 @@ func attributeNames(t *table) (*column, []string) {
 		if c == nil || c.class != classText || t.fkCols[c] || c.via != nil && c != t.label {
 			continue
 		}
-		vs := c.index
-		if len(vs) == 0 {
-			vs = c.samples
-		}
-		n := 0
-		for _, v := range vs {
-			if strings.ToUpper(v) != v {
-				n++
-			}
-		}
-		if n*2 > len(vs) && n > score {
+		vs := c.values()
+		if n := lowerShare(c); n*2 > len(vs) && n > score {
 			best, names, score = c, vs, n
 		}
 	}
 	return best, names
+}
+
+// values are a column's known values: its value index, or its samples.
+func (c *column) values() []string {
+	if len(c.index) > 0 {
+		return c.index
+	}
+	return c.samples
+}
+
+// lowerShare counts the known values of a column that have lower-case letters: words, not
+// codes.
+func lowerShare(c *column) int {
+	n := 0
+	for _, v := range c.values() {
+		if strings.ToUpper(v) != v {
+			n++
+		}
+	}
+	return n
 }
 
 // pivotName is what people call an attribute: its name up to the first comma ('Iron, Fe' is
@@ -746,6 +757,12 @@ func pickLabel(t *table) (*column, *column) {
 	}
 	if best != nil && first != nil && best != first && bestScore == 7 {
 		return best, first
+	}
+	if best != nil && bestScore <= 5 && len(best.values()) > 0 && lowerShare(best) == 0 {
+		// nutr_def's tagname ('PROCNT') is a code; nutrdesc ('Protein') names the row.
+		if c, _ := attributeNames(t); c != nil && c != best && c.prof != nil && best.prof != nil && c.prof.Distinct >= best.prof.Distinct {
+			return c, nil
+		}
 	}
 	if best == nil {
 		best = labelFromData(t)

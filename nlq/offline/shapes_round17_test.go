@@ -171,16 +171,16 @@ func TestRound17ShapesExecuteInEveryDialect(t *testing.T) {
 // named twice, in kcal and in kJ.
 var pantryDDL = []string{
 	`CREATE TABLE foods (id INTEGER PRIMARY KEY, description VARCHAR(100))`,
-	`CREATE TABLE nutrients (id INTEGER PRIMARY KEY, name VARCHAR(100), unit VARCHAR(10))`,
+	`CREATE TABLE nutrients (id INTEGER PRIMARY KEY, tagname VARCHAR(20), name VARCHAR(100), unit VARCHAR(10))`,
 	`CREATE TABLE food_nutrients (food_id INTEGER REFERENCES foods(id), nutrient_id INTEGER REFERENCES nutrients(id), amount NUMERIC(10,3), std_error NUMERIC(10,3), PRIMARY KEY (food_id, nutrient_id))`,
 }
 
 var pantryRows = []string{
 	`INSERT INTO foods VALUES (1,'Almonds, raw'),(2,'Milk, whole'),(3,'Coffee, brewed'),(4,'Apples, raw'),(5,'Oats, rolled'),(6,'Spinach, raw'),(7,'Cheese, cheddar'),(8,'Tea, black'),(9,'Lentils, boiled'),(10,'Honey'),(11,'Food 11'), (12,'Food 12'), (13,'Food 13'), (14,'Food 14'), (15,'Food 15'), (16,'Food 16'), (17,'Food 17'), (18,'Food 18'), (19,'Food 19'), (20,'Food 20'), (21,'Food 21'), (22,'Food 22'), (23,'Food 23'), (24,'Food 24')`,
-	`INSERT INTO nutrients VALUES (1,'Protein','g'),(2,'Iron, Fe','mg'),(3,'Caffeine','mg'),(4,'Energy','kcal'),(5,'Energy','kJ')`,
+	`INSERT INTO nutrients VALUES (1,'PROCNT','Protein','g'),(2,'FE','Iron, Fe','mg'),(3,'CAFFN','Caffeine','mg'),(4,'ENERC_KCAL','Energy','kcal'),(5,'ENERC_KJ','Energy','kJ'),(6,'FIBTG','Fiber, total dietary','g')`,
 	`INSERT INTO food_nutrients VALUES (1,1,21.2,0.2),(1,2,3.7,0.1),(1,4,579,1),(1,5,2423,4),(2,1,3.3,0.1),(2,2,0.03,0),(2,4,61,1),(2,5,255,2),
 		(3,1,0.1,0),(3,3,40,2),(3,4,1,0),(3,5,4,0),(4,1,0.3,0),(4,2,0.1,0),(5,1,13.2,0.3),(5,2,4.3,0.2),(6,1,2.9,0.1),(6,2,2.7,0.1),
-		(7,1,24.9,0.3),(8,3,20,1),(9,1,9,0.1),(9,2,3.3,0.1),(10,1,0.3,0),
+		(7,1,24.9,0.3),(8,3,20,1),(9,1,9,0.1),(9,2,3.3,0.1),(10,1,0.3,0),(1,6,12.5,0),(5,6,10.1,0),(9,6,7.9,0),
 		(11,1,1,0),(12,1,1,0),(13,1,1,0),(14,1,1,0),(15,1,1,0),(16,1,1,0),(17,1,1,0),(18,1,1,0),(19,1,1,0),(20,1,1,0),(21,1,1,0),(22,1,1,0),(23,1,1,0),(24,1,1,0)`,
 }
 
@@ -189,11 +189,15 @@ var pantryAnswers = []answer{
 	{"Which two foods have the most protein?", []string{"Cheese, cheddar", "Almonds, raw"}},
 	{"Which foods have more than 3.5 mg of iron?", []string{"Almonds, raw", "Oats, rolled"}},
 	{"Which food has the highest caffeine content?", []string{"Coffee, brewed"}},
+	{"Which food has the most total dietary fiber?", []string{"Almonds, raw"}},
+	{"Which nutrients are measured in milligrams?", []string{"Iron, Fe", "Caffeine"}},
 }
 
 // TestAttributesKeptAsRowsAreColumnsOfTheirRows: a table of values keyed by a row and an
-// attribute gives each attribute named once as a number of the rows, read by a subquery; a
-// name two attributes share (Energy) is read only where it finds one.
+// attribute gives each attribute named once as a number of the rows, read by a subquery, and
+// said in either order ("total dietary fiber"); a name two attributes share (Energy) is read
+// only where it finds one. The nutrients are named by their words, not their tag codes, and
+// a unit is said in words ("milligrams").
 func TestAttributesKeptAsRowsAreColumnsOfTheirRows(t *testing.T) {
 	lite, s := sqliteSchema(t, "pantry", pantryDDL, pantryRows)
 	checkAnswers(t, lite, s, pantryAnswers)

@@ -344,7 +344,7 @@ var identAbbrevs = map[string][]string{
 	"dep": {"departure"}, "arr": {"arrival"}, "dest": {"destination"}, "temp": {"temperature"}, "precip": {"precipitation"},
 	"visib": {"visibility"}, "humid": {"humidity"}, "dewp": {"dew", "point"}, "tz": {"time", "zone"}, "tzone": {"time", "zone"},
 	// Nutrition and measures (USDA's SR: nutr_def, fd_group, fdgrp_cd, msre_desc, gm_wgt).
-	"nutr": {"nutrient"}, "fd": {"food"}, "grp": {"group"}, "fdgrp": {"food", "group"}, "cd": {"code"}, "des": {"description"},
+	"nutr": {"nutrient"}, "def": {"definition"}, "fd": {"food"}, "grp": {"group"}, "fdgrp": {"food", "group"}, "cd": {"code"}, "des": {"description"},
 	"msre": {"measure"}, "wgt": {"weight"}, "gm": {"gram"}, "val": {"value"}, "shrt": {"short"}, "srccd": {"source", "code"},
 	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
