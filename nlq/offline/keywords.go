@@ -92,6 +92,7 @@ var keywords = map[string]keyword{
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
 	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"},
+	"taller than": {kind: kwGT, dim: "height"}, "lighter than": {kind: kwLT, dim: "weight"},
 	"dearer than": {kind: kwGT, price: true}, "pricier than": {kind: kwGT, price: true}, "costlier than": {kind: kwGT, price: true},
 	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
 	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
@@ -221,7 +222,7 @@ var stopWords = toSet(strings.Fields(`
 	counting counted name names counts but
 	ours theirs serve serves served serving put puts
 	cover covers covered covering accept accepts accepted
-	runs operate operates operated operating needs content measured
+	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
 `))
 

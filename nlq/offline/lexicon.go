@@ -149,6 +149,8 @@ var aliases = map[string][]string{
 	"home planet": {"homeworld", "home world"}, "home world": {"homeworld"}, "home town": {"hometown", "home city"},
 	// "species classified as amphibians": their classification.
 	"classified": {"classification", "class"}, "classified as": {"classification", "class"},
+	// "starships Luke has flown": piloted.
+	"flown": {"pilot"}, "flew": {"pilot"}, "fly": {"pilot"},
 	"catch": {"capture"}, "caught": {"capture"}, "catch rate": {"capture rate"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
@@ -335,6 +337,10 @@ func valuePhrases(v string, camel bool) []string {
 	out := []string{p}
 	if q := normPhrase(strings.ReplaceAll(v, "&", " and ")); strings.Contains(v, "&") && q != p {
 		out = append(out, q)
+	}
+	if strings.Contains(p, " and ") {
+		// 'Spices and Herbs', a group of both, is asked for as "spices or herbs".
+		out = append(out, strings.ReplaceAll(p, " and ", " or "))
 	}
 	if camel && camelValue(v) {
 		// 'InProduction', 'OnHold': a status written as one CamelCase word is said as words.
@@ -715,6 +721,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					// 'Fiber, total dietary' is said "total dietary fiber"; 'Sugars, total'
 					// "total sugars".
 					l.add(normPhrase(strings.TrimSpace(rest)+" "+head), with(tc, scoreExact))
+					if r, ok := strings.CutPrefix(strings.TrimSpace(rest), "total "); ok {
+						l.add(normPhrase(r+" "+head), with(tc, scoreExact)) // "dietary fiber"
+					}
 				}
 			}
 			if raw := strings.ToLower(c.name); len(cw) > 1 && len(splitIdent(c.name)) == 1 && raw == splitIdent(c.name)[0] {

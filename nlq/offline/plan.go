@@ -1836,6 +1836,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		switch {
 		case b.distinct:
 			agg = aggCountDistinct
+		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName():
+			// "how many nutrient values" (nut_data.nutr_val): the rows that hold them, counted.
+			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+			b.agg = aggNone
+			b.items[i].pick = &cand{kind: candTable, table: col.table, score: b.items[i].pick.score}
+			return nil
 		case agg == aggCount:
 			agg = aggSum // "number of clicks" adds up a count column
 		}

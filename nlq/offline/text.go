@@ -94,7 +94,7 @@ var amountUnits = toSet(strings.Fields("g gram grams mg milligram milligrams mcg
 // vitamin C" compares the vitamin C with 100, the unit the data keeps it in.
 func unitsOf(toks []token) []token {
 	for i := 0; i+2 < len(toks); i++ {
-		if toks[i].isNum && !toks[i+1].quoted && amountUnits[toks[i+1].lower] && toks[i+2].lower == "of" {
+		if toks[i].isNum && !toks[i+1].quoted && amountUnits[toks[i+1].lower] && toks[i+2].lower == "of" && (i == 0 || toks[i-1].lower != "per") {
 			toks = append(toks[:i+1], toks[i+3:]...)
 		}
 	}
@@ -346,6 +346,7 @@ var identAbbrevs = map[string][]string{
 	// Nutrition and measures (USDA's SR: nutr_def, fd_group, fdgrp_cd, msre_desc, gm_wgt).
 	"nutr": {"nutrient"}, "def": {"definition"}, "fd": {"food"}, "grp": {"group"}, "fdgrp": {"food", "group"}, "cd": {"code"}, "des": {"description"},
 	"msre": {"measure"}, "wgt": {"weight"}, "gm": {"gram"}, "val": {"value"}, "shrt": {"short"}, "srccd": {"source", "code"},
+	"pts": {"point"}, "addmod": {"added", "modified"},
 	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
