@@ -20,9 +20,64 @@ import (
 // stores" is a total.
 var eachWords = map[string]bool{"per": true, "each": true, "for each": true, "for every": true, "in each": true, "of each": true, "every": true}
 
+// checkAllOf refuses a list of rows that each have something in every one of another table's
+// rows ("which characters appear in every film", "in all six films"): a relational division,
+// which the plans cannot say; read as a grouping or a plain join, the answer would list every
+// character that appears in any film.
+func (b *builder) checkAllOf() error {
+	if len(b.p.measures) > 0 {
+		return nil // "revenue in every region" groups by region
+	}
+	var rows *table // the rows asked for: the first table named
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable {
+			continue
+		}
+		if rows == nil {
+			rows = it.pick.table
+			continue
+		}
+		if it.pick.table == rows || !it.plural && !b.everyBefore(k) {
+			continue
+		}
+		sk := it.skipped
+		if slices.Contains(sk, "at") {
+			continue // "no titles at all", "any routes at all": trailing words, no division
+		}
+		all := len(sk) > 0 && (sk[len(sk)-1] == "all" || len(sk) > 1 && sk[len(sk)-2] == "all" && sk[len(sk)-1] == "the")
+		if k > 0 && b.items[k-1].kind == itNumber {
+			// "all six films": the number after "all"
+			prev := b.items[k-1].skipped
+			all = all || len(prev) > 0 && prev[len(prev)-1] == "all"
+		}
+		if all || b.everyBefore(k) {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot answer for every one of %s: rows that have all of them are not supported", it.pick.table.name)}
+		}
+	}
+	return nil
+}
+
+// everyBefore reports whether the item before k is "every" said after "in" or "on" ("appear in
+// every film"), not "for every".
+func (b *builder) everyBefore(k int) bool {
+	if k == 0 {
+		return false
+	}
+	prev := &b.items[k-1]
+	if prev.kind != itKeyword || !strings.EqualFold(prev.text(), "every") {
+		return false
+	}
+	sk := prev.skipped
+	return len(sk) > 0 && (sk[len(sk)-1] == "in" || sk[len(sk)-1] == "on")
+}
+
 // checkShape returns a refusal naming the first shape word the plan did not consume, or nil.
 func (b *builder) checkShape() error {
 	p := &b.p
+	if err := b.checkAllOf(); err != nil {
+		return err
+	}
 	for k := range b.items {
 		it := &b.items[k]
 		if it.kind != itKeyword {

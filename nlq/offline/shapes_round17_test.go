@@ -206,3 +206,14 @@ func TestAttributesKeptAsRowsAreColumnsOfTheirRows(t *testing.T) {
 		t.Errorf("the explanation shows the subquery: %s", g.Explanation)
 	}
 }
+
+// TestRowsInEveryOneOfAnotherTableAreRefused: "which characters appear in every film" asks
+// for a relational division, which the engine cannot say; it used to list every character of
+// any film. "List all people" and "how many characters per film" are unaffected.
+func TestRowsInEveryOneOfAnotherTableAreRefused(t *testing.T) {
+	_, s := sqliteSchema(t, "holonet", holonetDDL, holonetRows)
+	wantRefusal(t, s, "Which characters appear in every film?", "film")
+	wantRefusal(t, s, "Which characters appear in all three films?", "films")
+	wantSQL(t, s, "List all people", "FROM holonet_person")
+	wantSQL(t, s, "How many characters are in each film?", "GROUP BY")
+}
