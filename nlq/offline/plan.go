@@ -2153,6 +2153,15 @@ func (b *builder) finish() error {
 			p.dims, p.subjects = []dimension{{table: s, plural: true}}, nil
 		}
 	}
+	if t := b.countedRows(); t != nil && b.share && len(p.dims) == 1 && len(p.having) == 0 && len(p.conds) == 1 && b.sharePredicate() {
+		// "what percentage of each generation's Pokémon are legendary", "what percentage of
+		// characters are female on each planet": within each group, the rows that meet the
+		// condition said of them, among all of the group's rows; not each group's part of
+		// the rows that meet it.
+		c := p.conds[0]
+		p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+		p.conds, p.subjects, b.share = nil, nil, false
+	}
 	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
 		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
 		// "percentage of products discontinued", "share of rentals still out", "percentage of
@@ -3454,6 +3463,41 @@ func (b *builder) antiWordsNow() string {
 // total: a value or state of the rows counted (the one subject) or of the rows of the one
 // summed measure, or of a table those rows reach without multiplying them (a track's genre,
 // an invoice's customer).
+// countedRows is the table whose rows a plan counts: its one count of rows, or, before a
+// measure is chosen, its one subject; nil otherwise.
+func (b *builder) countedRows() *table {
+	p := &b.p
+	switch {
+	case len(p.measures) == 1 && p.measures[0].col == nil && (p.measures[0].agg == aggCount || p.measures[0].agg == aggCountDistinct):
+		return p.measures[0].table
+	case len(p.measures) == 0 && len(p.subjects) == 1:
+		return p.subjects[0]
+	}
+	return nil
+}
+
+// sharePredicate reports whether the question says its share's condition of the rows counted,
+// as a predicate after them: "percentage of characters are female", "percentage of each
+// generation's Pokémon are legendary".
+func (b *builder) sharePredicate() bool {
+	k := slices.IndexFunc(b.items, func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwShare })
+	if k < 0 {
+		return false
+	}
+	counted := false
+	for _, it := range b.items[k+1:] {
+		if it.kind != itEntity || it.pick == nil {
+			continue
+		}
+		if !counted {
+			counted = it.pick.kind == candTable && !it.toks[len(it.toks)-1].poss
+			continue
+		}
+		return slices.ContainsFunc(it.skipped, func(w string) bool { return w == "are" || w == "is" || w == "were" || w == "was" })
+	}
+	return false
+}
+
 func (b *builder) shareOfOther() bool {
 	p := &b.p
 	c := p.conds[0]

@@ -19,7 +19,7 @@ import (
 // for the unknown ('1,358', 'unknown').
 var holonetDDL = []string{
 	`CREATE TABLE holonet_planet (id INTEGER PRIMARY KEY, name VARCHAR(100), population VARCHAR(40), surface_water VARCHAR(40))`,
-	`CREATE TABLE holonet_person (id INTEGER PRIMARY KEY, name VARCHAR(100), height VARCHAR(40), mass VARCHAR(40), homeworld_id INTEGER REFERENCES holonet_planet(id))`,
+	`CREATE TABLE holonet_person (id INTEGER PRIMARY KEY, name VARCHAR(100), height VARCHAR(40), mass VARCHAR(40), homeworld_id INTEGER REFERENCES holonet_planet(id), gender VARCHAR(20))`,
 	`CREATE TABLE holonet_film (id INTEGER PRIMARY KEY, title VARCHAR(100), release_date DATE, created VARCHAR(40))`,
 	`CREATE TABLE holonet_film_characters (id INTEGER PRIMARY KEY, film_id INTEGER REFERENCES holonet_film(id), person_id INTEGER REFERENCES holonet_person(id))`,
 	`CREATE TABLE holonet_craft (id INTEGER PRIMARY KEY, name VARCHAR(100), length VARCHAR(40), cost_in_credits VARCHAR(40))`,
@@ -31,7 +31,7 @@ var holonetDDL = []string{
 
 var holonetRows = []string{
 	`INSERT INTO holonet_planet VALUES (1,'Tatooine','200000','1'),(2,'Bespin','6000000','0'),(3,'Hoth','unknown','100'),(4,'Coruscant','1000000000000','unknown'),(5,'Mustafar','20000','0')`,
-	`INSERT INTO holonet_person VALUES (1,'Luke Skywalker','172','77',1),(2,'Jabba Desilijic Tiure','175','1,358',1),(3,'Yoda','66','17',NULL),(4,'Chewbacca','228','112',NULL),(5,'R4-P17','96','unknown',NULL),(6,'Lando Calrissian','177','79',2),(7,'Arvel Crynyd','unknown','unknown',NULL)`,
+	`INSERT INTO holonet_person VALUES (1,'Luke Skywalker','172','77',1,'male'),(2,'Jabba Desilijic Tiure','175','1,358',1,'hermaphrodite'),(3,'Yoda','66','17',NULL,'male'),(4,'Chewbacca','228','112',NULL,'male'),(5,'R4-P17','96','unknown',NULL,'female'),(6,'Lando Calrissian','177','79',2,'male'),(7,'Arvel Crynyd','unknown','unknown',NULL,'male'),(8,'Shmi Skywalker','163','unknown',1,'female')`,
 	`INSERT INTO holonet_film VALUES (1,'A New Hope','1977-05-25','2014-12-10 14:23:31.880'),(2,'The Empire Strikes Back','1980-05-17','2014-12-12 11:26:24.656'),(3,'Return of the Jedi','1983-05-25','2014-12-18 10:39:33.255')`,
 	`INSERT INTO holonet_film_characters VALUES (1,1,1),(2,1,2),(3,1,4),(4,2,1),(5,2,3),(6,2,4),(7,2,6),(8,3,1),(9,3,2),(10,3,3),(11,3,4),(12,3,6)`,
 	`INSERT INTO holonet_craft VALUES (2,'CR90 corvette','150','3500000'),(3,'Star Destroyer','1,600','150000000'),(9,'Death Star','120000','1000000000000'),(12,'X-wing','12.5','149999'),(14,'Snowspeeder','4.5','unknown'),(18,'AT-AT','20','unknown'),(19,'Millennium Falcon','34.37','100000'),(20,'Speeder bike','3','8000')`,
@@ -216,4 +216,16 @@ func TestRowsInEveryOneOfAnotherTableAreRefused(t *testing.T) {
 	wantRefusal(t, s, "Which characters appear in all three films?", "films")
 	wantSQL(t, s, "List all people", "FROM holonet_person")
 	wantSQL(t, s, "How many characters are in each film?", "GROUP BY")
+}
+
+// TestAShareSaidOfTheRowsIsTakenWithinEachGroup: "what percentage of people are female on each
+// planet" is, per planet, the share of its people who are; "what percentage of female people
+// come from each planet" is each planet's part of them.
+func TestAShareSaidOfTheRowsIsTakenWithinEachGroup(t *testing.T) {
+	_, s := sqliteSchema(t, "holonet", holonetDDL, holonetRows)
+	g := wantSQL(t, s, "What percentage of people are female on each planet?", "100.0 * SUM(CASE WHEN holonet_person.gender = 'female' THEN 1 ELSE 0 END) / COUNT(*)")
+	if strings.Contains(g.SQL, "OVER ()") || !strings.Contains(g.SQL, "GROUP BY holonet_planet.id") {
+		t.Errorf("not a share within each planet:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "What percentage of female people come from each planet?", "SUM(COUNT(*)) OVER ()")
 }
