@@ -556,6 +556,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 		}
 		if m.shareOf != nil {
 			addC(m.shareOf.col)
+			for _, e := range m.shareOf.either {
+				addC(e.col) // "legendary or mythical"
+			}
 		}
 		for _, t := range m.via {
 			addT(t)

@@ -951,9 +951,15 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	if m.shareOf != nil {
 		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
 		alias := strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
-		if p.fanOut() && m.table.pk != nil {
-			// The join repeats the counted rows: each is counted once, by its key.
-			k := d.col(m.table.pk)
+		if f := m.table.formOf; f != nil || p.fanOut() && m.table.pk != nil {
+			// The join repeats the counted rows: each is counted once, by its key; forms
+			// (pokemon of pokemon_species) once per thing they are forms of.
+			k := ""
+			if f != nil {
+				k = d.col(f)
+			} else {
+				k = d.col(m.table.pk)
+			}
 			return "100.0 * COUNT(DISTINCT CASE WHEN " + pred + " THEN " + k + " END) / COUNT(DISTINCT " + k + ")", alias
 		}
 		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", alias

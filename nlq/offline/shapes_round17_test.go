@@ -229,3 +229,12 @@ func TestAShareSaidOfTheRowsIsTakenWithinEachGroup(t *testing.T) {
 	}
 	wantSQL(t, s, "What percentage of female people come from each planet?", "SUM(COUNT(*)) OVER ()")
 }
+
+// TestAShareOfFormsCountsWhatTheyAreFormsOf: the share of creatures (forms of species) that
+// are legendary or mythical counts species, each once, and reads both flags.
+func TestAShareOfFormsCountsWhatTheyAreFormsOf(t *testing.T) {
+	g := wantSQL(t, speciesRecords(), "What percentage of creatures are legendary or mythical?", "COUNT(DISTINCT creatures.species_id)")
+	if !strings.Contains(g.SQL, "creature_species.is_legendary = 1 OR creature_species.is_mythical = 1") {
+		t.Errorf("not either flag:\n%s", g.SQL)
+	}
+}
