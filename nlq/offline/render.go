@@ -779,7 +779,9 @@ func render(p *plan, d dialect) string {
 			// Every column but the key foreign keys, which are only numbers pointing elsewhere;
 			// a text foreign key (a country name) is kept.
 			for _, c := range p.listTable.cols {
-				if c.parts == nil && (!p.listTable.fkCols[c] || c.class != classKey) {
+				// An attribute kept as rows (a food's 150 nutrients) is shown when asked for,
+				// not with every row.
+				if c.parts == nil && c.pivot == nil && (!p.listTable.fkCols[c] || c.class != classKey) {
 					cols = append(cols, c)
 				}
 			}

@@ -205,6 +205,9 @@ func TestAttributesKeptAsRowsAreColumnsOfTheirRows(t *testing.T) {
 	if g := wantSQL(t, s, "Which two foods have the most protein?", "nutrients.name = 'Protein'"); strings.Contains(g.Explanation, "SELECT") {
 		t.Errorf("the explanation shows the subquery: %s", g.Explanation)
 	}
+	if g := wantSQL(t, s, "List all foods", "FROM foods"); strings.Contains(g.SQL, "food_nutrients") {
+		t.Errorf("a listing reads every attribute:\n%s", g.SQL)
+	}
 }
 
 // TestRowsInEveryOneOfAnotherTableAreRefused: "which characters appear in every film" asks
