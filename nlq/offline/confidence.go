@@ -25,9 +25,18 @@ var eachWords = map[string]bool{"per": true, "each": true, "for each": true, "fo
 // which the plans cannot say; read as a grouping or a plain join, the answer would list every
 // character that appears in any film.
 func (b *builder) checkAllOf() error {
-	if len(b.p.measures) > 0 {
+	if len(b.p.measures) > 0 || b.division {
 		return nil // "revenue in every region" groups by region
 	}
+	if _, all, it := b.allOf(); all != nil {
+		return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot answer for every one of %s: rows that have all of them are not supported", all.name)}
+	}
+	return nil
+}
+
+// allOf finds "in every film", "in all (six) films" said of the rows asked for: the rows (the
+// first table named), the table of which they must have all, and the item naming it.
+func (b *builder) allOf() (*table, *table, *item) {
 	var rows *table // the rows asked for: the first table named
 	for k := range b.items {
 		it := &b.items[k]
@@ -52,10 +61,10 @@ func (b *builder) checkAllOf() error {
 			all = all || len(prev) > 0 && prev[len(prev)-1] == "all"
 		}
 		if all || b.everyBefore(k) {
-			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot answer for every one of %s: rows that have all of them are not supported", it.pick.table.name)}
+			return rows, it.pick.table, it
 		}
 	}
-	return nil
+	return nil, nil, nil
 }
 
 // everyBefore reports whether the item before k is "every" said after "in" or "on" ("appear in

@@ -428,6 +428,11 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}
 	for _, h := range p.having {
+		if h.avgGroups != nil && !h.avgGroups.outerAvg {
+			// "in every film": as many as there are.
+			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is all of them")
+			continue
+		}
 		if h.avgGroups != nil {
 			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
 			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" the average over all groups")

@@ -97,7 +97,8 @@ type condition struct {
 	antiJoins []joinStep
 	// avgGroups compares a HAVING measure with the average of the same measure over all
 	// groups ("employees who sold more than the average employee"): the plan of that
-	// average, rendered as a subquery.
+	// average (outerAvg), rendered as a subquery; or with a count of all rows of a table
+	// ("characters in every film": as many films as there are).
 	avgGroups *plan
 	// other compares col with another column of the same row: "shipped after their required
 	// date", "fewer units in stock than their reorder level"; otherRole reads it on the row a
@@ -191,6 +192,7 @@ type builder struct {
 	cmpDim    string
 	cmpPrice  bool
 	anti      bool   // "never", "without": the next table is an anti-join
+	division  bool   // "in every film": the rows that have all of another table's rows
 	antiFrom  *table // the subject of the anti-join
 	antiDone  bool
 	has       bool // "has a": the next column is filled in
@@ -2059,6 +2061,16 @@ func (b *builder) whoDidMost() {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	if rows, all, _ := b.allOf(); all != nil && len(p.measures) == 0 && len(p.having) == 0 && len(p.conds) == 0 && len(p.dates) == 0 &&
+		all.pk != nil && rows.label != nil && b.m.distance([]*table{rows}, all) > 0 {
+		// "which characters appear in every film", "in all six films": each character whose
+		// distinct films are as many as there are films.
+		m := measure{agg: aggCountDistinct, table: all}
+		p.dims = []dimension{{table: rows, plural: true}}
+		p.listTable, p.listCols, p.subjects, p.distinct = nil, nil, nil, false
+		p.having = append(p.having, condition{op: "=", having: &m, avgGroups: &plan{measures: []measure{{agg: aggCount, table: all}}}})
+		b.division, b.topN, b.which = true, 0, false
+	}
 	for i := range p.dims {
 		if b.often && p.dims[i].grain == grainMonth && len(p.dates) == 0 {
 			// "in which month do seasons most often premiere": the month of the year, which

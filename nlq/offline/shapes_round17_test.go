@@ -103,6 +103,7 @@ var holonetAnswers = []answer{
 	{"Which starships has Luke Skywalker piloted?", []string{"X-wing"}},
 	{"Which films came out in the 1980s?", []string{"The Empire Strikes Back", "Return of the Jedi"}},
 	{"Which crafts cost more than 100 million credits?", []string{"Star Destroyer", "Death Star"}},
+	{"Which characters appear in every film?", []string{"Luke Skywalker", "Chewbacca"}},
 }
 
 // TestADjangoSchemaIsReadAsItsRowsAreNamed: the app prefix names nothing, a link table's
@@ -210,13 +211,21 @@ func TestAttributesKeptAsRowsAreColumnsOfTheirRows(t *testing.T) {
 	}
 }
 
-// TestRowsInEveryOneOfAnotherTableAreRefused: "which characters appear in every film" asks
-// for a relational division, which the engine cannot say; it used to list every character of
-// any film. "List all people" and "how many characters per film" are unaffected.
-func TestRowsInEveryOneOfAnotherTableAreRefused(t *testing.T) {
-	_, s := sqliteSchema(t, "holonet", holonetDDL, holonetRows)
-	wantRefusal(t, s, "Which characters appear in every film?", "film")
-	wantRefusal(t, s, "Which characters appear in all three films?", "films")
+// TestRowsInEveryOneOfAnotherTable: "which characters appear in every film" is a relational
+// division, each character whose distinct films are as many as there are films; it used to
+// list every character of any film. With a condition on the films it is refused, and "list
+// all people" and "how many characters are in each film" are unaffected.
+func TestRowsInEveryOneOfAnotherTable(t *testing.T) {
+	lite, s := sqliteSchema(t, "holonet", holonetDDL, holonetRows)
+	checkAnswers(t, lite, s, []answer{
+		{"Which characters appear in every film?", []string{"Luke Skywalker", "Chewbacca"}},
+		{"Which characters appear in all three films?", []string{"Luke Skywalker", "Chewbacca"}},
+	})
+	g := wantSQL(t, s, "Which characters appear in every film?", "HAVING COUNT(DISTINCT holonet_film.id) = (")
+	if !strings.Contains(g.Explanation, "all of them") {
+		t.Errorf("the explanation does not say all: %s", g.Explanation)
+	}
+	wantRefusal(t, s, "Which characters appear in every film released before 1983?", "film")
 	wantSQL(t, s, "List all people", "FROM holonet_person")
 	wantSQL(t, s, "How many characters are in each film?", "GROUP BY")
 }
