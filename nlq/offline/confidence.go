@@ -21,9 +21,9 @@ import (
 var eachWords = map[string]bool{"per": true, "each": true, "for each": true, "for every": true, "in each": true, "of each": true, "every": true}
 
 // checkAllOf refuses a list of rows that each have something in every one of another table's
-// rows ("which characters appear in every film", "in all six films"): a relational division,
-// which the plans cannot say; read as a grouping or a plain join, the answer would list every
-// character that appears in any film.
+// rows when finish could not make it a division ("which characters appear in every film
+// released before 1983": the count of all films would need the same condition); read as a
+// grouping or a plain join, the answer would list every character that appears in any film.
 func (b *builder) checkAllOf() error {
 	if len(b.p.measures) > 0 || b.division {
 		return nil // "revenue in every region" groups by region
