@@ -872,7 +872,7 @@ func numericText(c *column) bool {
 	if p := c.prof; len(c.samples) == 0 && p != nil && p.Distinct > 12 {
 		// Too many values to sample (SWAPI's lengths): the smallest is a number and the
 		// largest a word for none, as text sorts them.
-		return plainNumber(strings.ReplaceAll(strings.TrimSpace(p.Min), ",", "")) && noNumberWords[strings.ToLower(p.Max)]
+		return plainNumber(p.Min) && noNumberWords[strings.ToLower(p.Max)]
 	}
 	if len(c.samples) < 3 {
 		return false
@@ -882,7 +882,7 @@ func numericText(c *column) bool {
 		switch {
 		case noNumberWords[strings.ToLower(strings.TrimSpace(v))]:
 			marks++
-		case plainNumber(strings.ReplaceAll(strings.TrimSpace(v), ",", "")):
+		case plainNumber(v):
 			nums++
 			commas = commas || strings.Contains(v, ",")
 		}
@@ -894,9 +894,10 @@ func numericText(c *column) bool {
 	return nums >= 2 && nums*2 >= len(c.samples) && others*5 <= len(c.samples) && (marks > 0 || commas)
 }
 
-// plainNumber says s is a decimal number: digits, at most one point, an optional sign.
+// plainNumber says s is a decimal number as a text column writes one: digits, thousands
+// separators, at most one point, an optional sign, spaces around.
 func plainNumber(s string) bool {
-	s = strings.TrimPrefix(s, "-")
+	s = strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(s), ",", ""), "-")
 	if s == "" || s == "." || strings.Count(s, ".") > 1 {
 		return false
 	}

@@ -468,6 +468,15 @@ func (d dialect) colOf(c *column, ref string) string {
 	return ref + "." + d.ident(c.name)
 }
 
+// countKey is what tells a table's counted rows apart: the key to what they are forms of
+// (pokemon.species_id), else their primary key.
+func countKey(t *table) *column {
+	if t.formOf != nil {
+		return t.formOf
+	}
+	return t.pk
+}
+
 // number reads a number kept as text (numText): thousands separators dropped, anything not a
 // number NULL. Each dialect needs its own test, because PostgreSQL's cast fails on 'unknown'
 // where SQLite's reads 0.
@@ -953,23 +962,18 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	if m.shareOf != nil {
 		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
 		alias := strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
-		if f := m.table.formOf; f != nil || p.fanOut() && m.table.pk != nil {
+		if m.table.formOf != nil || p.fanOut() && m.table.pk != nil {
 			// The join repeats the counted rows: each is counted once, by its key; forms
 			// (pokemon of pokemon_species) once per thing they are forms of.
-			k := ""
-			if f != nil {
-				k = d.col(f)
-			} else {
-				k = d.col(m.table.pk)
-			}
+			k := d.col(countKey(m.table))
 			return "100.0 * COUNT(DISTINCT CASE WHEN " + pred + " THEN " + k + " END) / COUNT(DISTINCT " + k + ")", alias
 		}
 		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", alias
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
-		if f := m.table.formOf; f != nil {
-			return "COUNT(DISTINCT " + d.col(f) + ")", a
+		if m.table.formOf != nil {
+			return "COUNT(DISTINCT " + d.col(countKey(m.table)) + ")", a
 		}
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
 			return "COUNT(*)", a
