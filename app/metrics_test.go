@@ -96,11 +96,17 @@ func TestMetricsMoveWithRequestsQuestionsAndWebhookDeliveries(t *testing.T) {
 
 		var after map[string]float64
 		deadline := time.Now().Add(15 * time.Second)
+		attempts, _ := sum(before, "analytics_webhook_attempts_total", `outcome="succeeded"`)
+		durations, _ := sum(before, "analytics_webhook_attempt_duration_seconds_count", `outcome="succeeded"`)
 		for {
 			after = scrape(t, s, "")
-			// A delivery bumps its counter, then its duration histogram: wait for the second,
-			// or a scrape in between sees one moved and not the other.
-			if n, _ := sum(after, "analytics_webhook_attempt_duration_seconds_count", `outcome="succeeded"`); n >= 1 || time.Now().After(deadline) {
+			// A delivery bumps its counter, then its duration histogram: wait for both to
+			// move, or a scrape in between sees one moved and not the other. The test ping
+			// may move the histogram alone (CI once scraped before the query's delivery:
+			// attempts_total[outcome="succeeded"] 0 → 0), so the counter is waited for too.
+			a, _ := sum(after, "analytics_webhook_attempts_total", `outcome="succeeded"`)
+			d, _ := sum(after, "analytics_webhook_attempt_duration_seconds_count", `outcome="succeeded"`)
+			if a > attempts && d > durations || time.Now().After(deadline) {
 				break
 			}
 			time.Sleep(100 * time.Millisecond)
