@@ -35,7 +35,8 @@ type introTable struct {
 	size     int64  // bytes of data; -1 when unknown (counted), math.MaxInt64 to never count
 	text     []int  // indexes of columns whose values may be sampled
 	profile  []ColumnProfile
-	index    map[int][]string // value index by column, before the budget
+	index    map[int][]string   // value index by column, before the budget
+	keyed    map[int]keyedIndex // names reached through a key into a shared lookup, by column
 }
 
 // Introspect reads the structure of data source id: tables and views with their columns
@@ -88,6 +89,7 @@ func (m *Manager) Introspect(ctx context.Context, id string, cfg Config) (*Schem
 		return nil, fmt.Errorf("introspection: %w", err)
 	}
 	applyIndexBudget(tables)
+	keyedLabels(ctx, p.db, dl, tables)
 	s := &Schema{Tables: make([]Table, len(tables)), RefreshedAt: time.Now().UTC()}
 	for i, t := range tables {
 		s.Tables[i] = t.Table

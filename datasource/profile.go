@@ -181,12 +181,15 @@ func (t *introTable) profiles() []ColumnProfile {
 		switch {
 		case i < len(t.profile):
 			p = t.profile[i]
-		case t.index[i] != nil:
+		case t.index[i] != nil || t.keyed[i].column != "":
 			p = ColumnProfile{Table: t.Name, Column: c.Name}
 		default:
 			continue
 		}
 		p.Values = t.index[i]
+		if k, ok := t.keyed[i]; ok {
+			p.LabelColumn, p.Labels = k.column, k.values
+		}
 		out = append(out, p)
 	}
 	return out

@@ -45,6 +45,12 @@ type ColumnProfile struct {
 	// Values is the value index of a label-like text column: all its distinct values when they
 	// are more than a sample holds, within the data source's index budget, sorted.
 	Values []string `json:"values,omitempty"`
+	// LabelColumn and Labels are, for a key into a lookup table many tables share (OMOP's
+	// concept, referenced by condition_concept_id, drug_concept_id, visit_concept_id, ...),
+	// that table's name column and the names the key actually reaches: the value index of
+	// the key's role, so "COVID-19" is known to be a condition and not a drug.
+	LabelColumn string   `json:"label_column,omitempty"`
+	Labels      []string `json:"labels,omitempty"`
 }
 
 // ProfileOf returns the profile of a table's column (case-insensitive), or nil.

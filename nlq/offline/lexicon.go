@@ -136,7 +136,10 @@ var aliases = map[string][]string{
 	// Sports: a game is a match, a ground a stadium.
 	"game": {"match", "game"}, "ground": {"stadium", "venue", "ground"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
-	"qty": {"quantity"}, "unit sold": {"quantity"}, "unit": {"quantity"},
+	"qty": {"quantity"}, "unit sold": {"quantity", "unit sale"}, "unit": {"quantity"},
+	// Sizes of places: a store's floor space is its square footage (FoodMart's store_sqft).
+	"floor space": {"sqft", "square foot", "floor area", "area"}, "square footage": {"sqft", "square foot"}, "square feet": {"sqft"},
+	"membership card": {"member card", "membership card"}, "membership": {"member card", "membership"},
 	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
 	"street": {"address", "street"}, "street address": {"address", "street", "address street name", "street name"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
@@ -247,6 +250,8 @@ var phraseOnlyAliases = map[string]bool{"level": true, "tier": true}
 // aliases they reach only tables (a book is a row of titles, not a job title column).
 var tableAliases = map[string][]string{
 	"book": {"book", "title"},
+	// A patient is a person: the OMOP common data model keeps patients in person.
+	"patient": {"patient", "person"}, "individual": {"person", "individual"},
 	// The lines of an order or an invoice are its items or details, whatever the schema calls
 	// them (oracle_co's order_items, Northwind's "Order Details", Chinook's InvoiceLine).
 	"order line": {"order item", "order detail", "order line"}, "invoice line": {"invoice item", "invoice detail", "invoice line"},
@@ -670,6 +675,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				score = scoreSynonym + 0.01
 			}
 			l.add(head, cand{kind: candTable, table: t, score: score})
+			if len(t.words) == 2 && eventWords[head] && !tableWords[t.words[0]] {
+				// visit_occurrence, drug_exposure: the records of visits, of drugs taken.
+				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreExact - 0.01})
+			}
 			if len(t.words) == 2 && recordWords[head] && !tableWords[t.words[0]] {
 				// food_des, nutr_def: a table of foods' descriptions is the foods.
 				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreSynonym})
@@ -854,6 +863,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 			}
+			valueScore := scoreExact
+			if t.lookup {
+				// A shared lookup's names and codes ('Visit', 'COVID-19') are first the names
+				// its keys' roles hold, and the tables named like them: "visits" are visit
+				// occurrences, not concepts of the class 'Visit'.
+				valueScore -= copyBelowTable
+			}
 			for _, v := range c.samples {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
@@ -862,10 +878,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					continue
 				}
 				for _, p := range valuePhrases(v, true) {
-					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact})
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore})
 				}
 				for _, p := range shortNames(normPhrase(v)) {
-					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact - shortNamePenalty})
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
@@ -875,13 +891,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			for _, v := range c.index {
 				if !flagAndNoun(nouns, t, v) {
-					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed})
+					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: valueScore - (scoreExact - scoreIndexed)})
 				}
 			}
 		}
 	}
 	for _, t := range m.tables {
 		commonNameWords(l, t)
+		if c := t.label; c != nil && c.via != nil && c.via.text.table.lookup {
+			// "visits per visit type": the kind a lookup's name gives each visit.
+			role := strings.Join(c.words[:len(c.words)-1], " ")
+			for _, w := range []string{" type", " kind"} {
+				l.add(role+w, cand{kind: candColumn, table: t, col: c, score: scoreExact})
+			}
+		}
 	}
 	// "customers in Argentina": a country's name is its ISO code, where a country column
 	// stores codes ('AR') and no value is spelled as the name; before the nationalities, so
@@ -1121,6 +1144,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			l.entries[p] = cs
 		}
+		for _, cs := range l.values {
+			for i := range cs {
+				if cs[i].table.view {
+					cs[i].score -= viewPenalty
+				}
+			}
+		}
 	}
 	// "Which publishers have no titles": a word that names a table names its rows before it
 	// names a value of another table (pubs' job 'Publisher'); context can still pick the
@@ -1229,6 +1259,10 @@ var unitNames = map[string][]string{
 // recordWords end the name of a table that keeps one record of each thing its first word
 // names: USDA's food_des (food descriptions), nutr_def (nutrient definitions).
 var recordWords = toSet([]string{"description", "definition", "master"})
+
+// eventWords end the name of a table of dated records of what its first word names: OMOP's
+// visit_occurrence, condition_occurrence, drug_exposure.
+var eventWords = toSet([]string{"occurrence", "exposure", "event", "episode"})
 
 // linkNoun is the table a keys-only link table's last word names by a role of its own, as
 // Django names a many-to-many field's table: resources_film_characters links films to

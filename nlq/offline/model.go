@@ -110,6 +110,9 @@ type table struct {
 	empty bool
 	// rows is how many rows the refresh counted (0 when it did not count).
 	rows int64
+	// lookup says the table is a lookup many tables share, whose names its keys' roles read
+	// (lookupRoles): a name said in a question means the role that holds it, not the lookup.
+	lookup bool
 }
 
 // fk is one single-column foreign key edge.
@@ -168,6 +171,9 @@ func newModel(s *datasource.Schema) *model {
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
+		if n := len(t.words); n > 1 && derivedWords[t.words[n-1]] {
+			t.view = true // OMOP's condition_era: spans built from the occurrences, read after them
+		}
 		t.empty = len(s.Profile) > 0 && st.Kind == "table" && st.RowCount == 0
 		t.rows = st.RowCount
 		pk := map[string]bool{}
@@ -186,6 +192,9 @@ func newModel(s *datasource.Schema) *model {
 			slices.ContainsFunc(st.Columns, func(c datasource.Column) bool { return strings.EqualFold(c.Name, "last") })
 		for _, sc := range st.Columns {
 			c := &column{name: sc.Name, table: t, words: seg.words(sc.Name), samples: sc.SampleValues, nullable: sc.Nullable}
+			if len(c.words) > 1 && c.words[0] == "the" {
+				c.words = c.words[1:] // FoodMart's the_date, the_month: the article names nothing
+			}
 			if ws, ok := statAbbrevs[sc.Name]; ok && stats {
 				c.words = ws // W of a team's season is its wins
 			}
@@ -245,7 +254,8 @@ func newModel(s *datasource.Schema) *model {
 				}
 				// A count-like word makes a column a count ("units_sold", "clicks"), unless the
 				// name ends in a money word: unit_price is a price.
-				if len(c.words) > 0 && moneyWords[c.words[len(c.words)-1]] == 0 {
+				// "unit_sales" is the units sold, a count whatever "sales" usually means.
+				if n := len(c.words); n > 0 && (moneyWords[c.words[n-1]] == 0 || n == 2 && c.words[1] == "sale" && countLike[c.words[0]]) {
 					for _, w := range c.words {
 						if countLike[w] {
 							c.money = 0
@@ -321,8 +331,145 @@ func newModel(s *datasource.Schema) *model {
 	}
 	mergeNameTables(m)
 	inheritParents(m)
+	calendarDates(m)
+	lookupRoles(m)
 	pivotAttributes(m)
 	return m
+}
+
+// lookupRoles gives each key into a lookup table that several tables share (OMOP's concept,
+// keyed by condition_occurrence.condition_concept_id, drug_exposure.drug_concept_id,
+// death.cause_concept_id) a text column of its own: the lookup's name of the row it keys,
+// read through the key, named by the key's role ("condition", "drug", "cause") and holding,
+// as its values, the names the refresh found that key to reach. A row whose table is named
+// by that role (a condition occurrence's condition) is named by it. So "the five most
+// frequent conditions", "visits per visit type" and "patients who had COVID-19" read the
+// names of the rows the question means, where the lookup's own name column holds every
+// domain's names at once.
+func lookupRoles(m *model) {
+	referrers := map[*table]map[*table]bool{}
+	for _, t := range m.tables {
+		for _, f := range t.fks {
+			if o := f.to.table; o != t && f.from2 == nil {
+				if referrers[o] == nil {
+					referrers[o] = map[*table]bool{}
+				}
+				referrers[o][t] = true
+			}
+		}
+	}
+	// A key named by the table alone (Inventory.ItemID) says its rows are things of their own
+	// (items), looked up by their own name; only a table every key names by a role is a lookup.
+	// And a lookup is keyed under several roles: survivor's version_season, keyed as such by
+	// every table, is a season.
+	plain, roles := map[*table]bool{}, map[*table]map[string]bool{}
+	for _, t := range m.tables {
+		for _, f := range t.fks {
+			r := lookupRole(f)
+			if len(r) == 0 {
+				plain[f.to.table] = true
+			}
+			if roles[f.to.table] == nil {
+				roles[f.to.table] = map[string]bool{}
+			}
+			roles[f.to.table][strings.Join(r, " ")] = true
+		}
+	}
+	for _, t := range m.tables {
+		for _, f := range t.fks {
+			l, p := f.to.table, f.from.prof
+			if f.from2 == nil && len(referrers[l]) >= 3 && len(roles[l]) >= 3 && !plain[l] && l.label != nil && l.label.via == nil && f.to == l.pk && p != nil && len(p.Labels) > 0 &&
+				strings.EqualFold(p.LabelColumn, l.label.name) {
+				addLookupRole(t, f, l)
+			}
+		}
+	}
+}
+
+// lookupRole is the role a key names the row it keys by: its words less the keyed table's
+// and "id" (condition_concept_id's "condition").
+func lookupRole(f fk) []string {
+	var role []string
+	for _, w := range f.from.words {
+		if w != "id" && !slices.Contains(f.to.table.words, w) {
+			role = append(role, w)
+		}
+	}
+	return role
+}
+
+// addLookupRole adds the column of one key's role to t (see lookupRoles).
+func addLookupRole(t *table, f fk, l *table) {
+	role := lookupRole(f)
+	// A source concept is the code as the source system wrote it, beside the standard one.
+	if len(role) == 0 || slices.Contains(role, "source") {
+		return
+	}
+	name := strings.Join(role, "_") + "_" + l.label.name
+	if t.col(name) != nil {
+		return
+	}
+	p := f.from.prof
+	prof := &datasource.ColumnProfile{Table: t.name, Column: name, Rows: p.Rows, NonNull: p.NonNull, Distinct: int64(len(p.Labels)),
+		Min: p.Labels[0], Max: p.Labels[len(p.Labels)-1]}
+	c := &column{name: name, table: t, words: role, class: classText, prof: prof, nullable: true,
+		via: &viaName{text: l.label, key: l.pk, ref: f.from}}
+	l.lookup = true
+	if len(p.Labels) <= datasource.MaxSampleValues {
+		c.samples = p.Labels
+	} else {
+		c.index, prof.Values = p.Labels, p.Labels
+	}
+	t.cols = append(t.cols, c)
+	if t.label == nil && len(t.words) >= len(role) && slices.Equal(t.words[:len(role)], role) {
+		// A condition occurrence is named by its condition; "conditions" and "visits" still
+		// name the table, whose label this is.
+		t.label = c
+		c.words = append(slices.Clip(role), "name")
+	}
+}
+
+// derivedWords end the name of a table derived from the others, like a view: OMOP's
+// condition_era and drug_era join a person's occurrences into spans.
+var derivedWords = toSet([]string{"era"})
+
+// calendarDates gives a table that has no date of its own but a key to a calendar table (a
+// data warehouse's time dimension: FoodMart's sales_fact_1997.time_id to time_by_day, one row
+// per day with its date and, in columns of their own, the date's year and month) the calendar's date, read
+// through the key. "Sales in 1997" and "sales per month" are then the fact rows' own period,
+// not the date of whichever other table the fact also keys (a customer's account opening).
+func calendarDates(m *model) {
+	for _, c := range m.tables {
+		d := c.date
+		if d == nil || c.pk == nil || c.pk == d || d.via != nil || d.yearInt || d.prof == nil || d.prof.Distinct != c.rows || c.rows == 0 {
+			continue
+		}
+		year, month := false, false
+		for _, x := range c.cols {
+			if x != d && x != c.pk {
+				year = year || slices.Contains(x.words, "year")
+				month = month || slices.Contains(x.words, "month")
+			}
+		}
+		if !year || !month {
+			continue // a date among other attributes (GTFS calendar's start_date): no calendar
+		}
+		for _, t := range m.tables {
+			if t == c || t.date != nil {
+				continue
+			}
+			for _, f := range t.fks {
+				if f.to != c.pk || f.from2 != nil || f.from.nullable {
+					continue
+				}
+				v := &column{name: d.name, table: t, words: d.words, class: classDate, dayOnly: d.dayOnly, textDate: d.textDate,
+					intDate: d.intDate, nullable: true, via: &viaName{text: d, key: c.pk, ref: f.from}}
+				t.cols = append(t.cols, v)
+				t.date = v
+				break
+			}
+		}
+	}
 }
 
 // maxPivotAttributes bounds the attributes an attribute-value table may give its entities as

@@ -2153,6 +2153,11 @@ func (b *builder) finish() error {
 		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil
 		b.singular = true
 	}
+	if t := b.countedRows(); (b.common || b.often) && t != nil && len(p.dims)+len(p.listCols) == 0 && t.label != nil && t.label.via != nil && t.label.via.text.table.lookup {
+		// "the five most common conditions": records named by a lookup's names repeat them
+		// (a condition occurrence per diagnosis); the names most records hold.
+		p.dims = []dimension{{col: t.label}}
+	}
 	if m := p.measures; b.avgOf && len(p.dims) == 0 && len(p.having) == 0 && len(m) == 1 && len(p.subjects) == 1 &&
 		(m[0].col == nil && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) ||
 			m[0].col != nil && m[0].agg == aggSum && m[0].col.money == 0 && quantityCol(m[0].col.table) == m[0].col) {

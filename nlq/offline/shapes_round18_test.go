@@ -1,0 +1,121 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// clinicDDL is a schema in the OMOP common data model's conventions: patients are persons,
+// every coded fact keys one lookup many tables share (concept) by a key named for its role
+// (condition_concept_id, visit_concept_id, cause_concept_id), each kind of record is a table
+// named "<kind>_occurrence", and eras are spans derived from the occurrences.
+var clinicDDL = []string{
+	`CREATE TABLE concept (concept_id INTEGER PRIMARY KEY, concept_name VARCHAR(255), domain_id VARCHAR(20), vocabulary_id VARCHAR(20), concept_class_id VARCHAR(20), concept_code VARCHAR(50))`,
+	`CREATE TABLE person (person_id INTEGER PRIMARY KEY, gender_source_value VARCHAR(10), year_of_birth INTEGER, ethnicity_concept_id INTEGER REFERENCES concept(concept_id))`,
+	`CREATE TABLE provider (provider_id INTEGER PRIMARY KEY, provider_name VARCHAR(100))`,
+	`CREATE TABLE visit_occurrence (visit_occurrence_id INTEGER PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES person(person_id), visit_concept_id INTEGER NOT NULL REFERENCES concept(concept_id), visit_start_date DATE, provider_id INTEGER REFERENCES provider(provider_id))`,
+	`CREATE TABLE condition_occurrence (condition_occurrence_id INTEGER PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES person(person_id), condition_concept_id INTEGER NOT NULL REFERENCES concept(concept_id), condition_start_date DATE, condition_source_concept_id INTEGER REFERENCES concept(concept_id))`,
+	`CREATE TABLE condition_era (condition_era_id INTEGER PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES person(person_id), condition_concept_id INTEGER NOT NULL REFERENCES concept(concept_id), condition_era_start_date DATE)`,
+	`CREATE TABLE death (person_id INTEGER PRIMARY KEY REFERENCES person(person_id), death_date DATE, cause_concept_id INTEGER REFERENCES concept(concept_id))`,
+}
+
+var clinicRows = []string{
+	`INSERT INTO concept VALUES (1,'Hispanic or Latino','Ethnicity','Ethnicity','Ethnicity','Hispanic'),(2,'Not Hispanic or Latino','Ethnicity','Ethnicity','Ethnicity','Not Hispanic'),
+		(9201,'Inpatient Visit','Visit','Visit','Visit','IP'),(9202,'Outpatient Visit','Visit','Visit','Visit','OP'),(9203,'Emergency Room Visit','Visit','Visit','Visit','ER'),
+		(320128,'Essential hypertension','Condition','SNOMED','Clinical Finding','59621000'),(37311061,'COVID-19','Condition','SNOMED','Clinical Finding','840539006'),
+		(40481087,'Viral sinusitis','Condition','SNOMED','Clinical Finding','444814009'),(4329847,'Myocardial infarction','Condition','SNOMED','Clinical Finding','22298006'),
+		(201826,'Type 2 diabetes mellitus','Condition','SNOMED','Clinical Finding','44054006')`,
+	`INSERT INTO person VALUES (1,'F',1950,1),(2,'M',1962,2),(3,'F',1971,2),(4,'M',1980,2),(5,'F',1990,1)`,
+	`INSERT INTO provider VALUES (1,'Dr. Ada Moss'),(2,'Dr. Ben Holt')`,
+	`INSERT INTO visit_occurrence VALUES (1,1,9202,'2021-02-01',1),(2,1,9203,'2021-03-05',1),(3,2,9202,'2021-04-01',2),(4,3,9201,'2020-06-01',1),(5,4,9202,'2022-01-10',1),(6,5,9203,'2022-02-11',2),(7,2,9202,'2022-05-01',1)`,
+	`INSERT INTO condition_occurrence VALUES (1,1,320128,'2019-01-01',320128),(2,2,320128,'2020-01-01',320128),(3,3,37311061,'2020-12-01',37311061),(4,4,40481087,'2021-01-01',40481087),(5,1,40481087,'2021-06-01',40481087),(6,5,40481087,'2021-07-01',40481087),(7,2,201826,'2021-08-01',201826)`,
+	`INSERT INTO condition_era VALUES (1,1,320128,'2019-01-01'),(2,2,320128,'2020-01-01'),(3,3,37311061,'2020-12-01'),(4,4,40481087,'2021-01-01'),(5,1,40481087,'2021-06-01'),(6,5,40481087,'2021-07-01'),(7,2,201826,'2021-08-01')`,
+	`INSERT INTO death VALUES (2,'2022-09-01',4329847)`,
+}
+
+// clinicAnswers are questions over clinic and what their answers hold.
+var clinicAnswers = []answer{
+	{"How many patients are there?", []string{"5"}},
+	{"How many patients have had COVID-19?", []string{"1"}},
+	{"How many patients have been diagnosed with essential hypertension?", []string{"2"}},
+	{"What are the two most common conditions?", []string{"Viral sinusitis", "Essential hypertension"}},
+	{"How many visits were there of each visit type?", []string{"Outpatient Visit", "Emergency Room Visit", "Inpatient Visit"}},
+	{"Which provider had the most visits?", []string{"Dr. Ada Moss"}},
+	{"How many visits began in 2021?", []string{"3"}},
+}
+
+// TestASharedLookupIsReadThroughTheRoleOfEachKey: a name kept in a lookup many tables share
+// is found in the key that holds it (a condition, not a patient's ethnicity), a record of a
+// kind is named by its kind's name, and an era derived from the occurrences is read after
+// them.
+func TestASharedLookupIsReadThroughTheRoleOfEachKey(t *testing.T) {
+	lite, s := sqliteSchema(t, "clinic", clinicDDL, clinicRows)
+	checkAnswers(t, lite, s, clinicAnswers)
+	g := wantSQL(t, s, "How many patients have had COVID-19?", "condition_occurrence.condition_concept_id")
+	if strings.Contains(g.SQL, "ethnicity_concept_id") || strings.Contains(g.SQL, "condition_era") {
+		t.Errorf("COVID-19 read through another key:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "What is the most common cause of death?", "death.cause_concept_id")
+}
+
+// martDDL is a data warehouse's star schema as FoodMart keeps one: a fact table of one year
+// (sales_fact_1997) with no date of its own, only a key to a calendar table, beside
+// dimensions that have dates of their own (a customer's account opening).
+var martDDL = []string{
+	`CREATE TABLE time_by_day (time_id INTEGER PRIMARY KEY, the_date VARCHAR(30), the_day VARCHAR(10), the_month VARCHAR(10), the_year INTEGER, month_of_year INTEGER, quarter VARCHAR(2))`,
+	`CREATE TABLE store (store_id INTEGER PRIMARY KEY, store_name VARCHAR(30), store_type VARCHAR(30), store_sqft INTEGER, grocery_sqft INTEGER, first_opened_date VARCHAR(30))`,
+	`CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, fullname VARCHAR(60), member_card VARCHAR(20), date_accnt_opened DATE)`,
+	`CREATE TABLE sales_fact_1997 (time_id INTEGER NOT NULL REFERENCES time_by_day(time_id), store_id INTEGER NOT NULL REFERENCES store(store_id), customer_id INTEGER NOT NULL REFERENCES customer(customer_id), store_sales DECIMAL(10,4), store_cost DECIMAL(10,4), unit_sales DECIMAL(10,4))`,
+}
+
+var martRows = []string{
+	`INSERT INTO time_by_day VALUES (1,'1997-01-01 00:00:00','Wednesday','January',1997,1,'Q1'),(2,'1997-01-02 00:00:00','Thursday','January',1997,1,'Q1'),(3,'1997-02-01 00:00:00','Saturday','February',1997,2,'Q1'),(4,'1997-07-04 00:00:00','Friday','July',1997,7,'Q3'),(5,'1998-01-03 00:00:00','Saturday','January',1998,1,'Q1')`,
+	`INSERT INTO store VALUES (1,'Store 1','Supermarket',23593,17475,'1982-01-09 00:00:00'),(2,'Store 2','Small Grocery',28206,22271,'1970-04-02 00:00:00'),(3,'Store 3','Deluxe Supermarket',39696,24390,'1959-06-14 00:00:00')`,
+	`INSERT INTO customer VALUES (1,'Sheri Nowmer','Bronze','1991-06-20'),(2,'Derrick Whelply','Golden','1997-03-04'),(3,'Jeanne Derry','Bronze','1997-11-01')`,
+	`INSERT INTO sales_fact_1997 VALUES (1,1,1,10.5,4.2,3),(2,1,2,20,8,5),(3,2,3,5,2,1),(4,3,1,40,15,9),(5,3,2,100,40,20)`,
+}
+
+// martAnswers are questions over mart and what their answers hold.
+var martAnswers = []answer{
+	{"What were our total store sales in 1997?", []string{"75.5"}},
+	{"Which store sold the most units in 1997?", []string{"Store 3"}},
+	{"How many units were sold in January 1997?", []string{"8"}},
+	{"Which store has the largest store sqft?", []string{"Store 3"}},
+	{"How many customers hold a Golden membership card?", []string{"1"}},
+}
+
+// TestAFactTableIsDatedByItsCalendar: a fact table without a date of its own is dated by the
+// calendar table it keys, never by a dimension's date (a customer's account opening), and
+// its units sold are a count, not money.
+func TestAFactTableIsDatedByItsCalendar(t *testing.T) {
+	lite, s := sqliteSchema(t, "mart", martDDL, martRows)
+	checkAnswers(t, lite, s, martAnswers)
+	g := wantSQL(t, s, "What were our total store sales in 1997?", "time_by_day.the_date")
+	if strings.Contains(g.SQL, "date_accnt_opened") {
+		t.Errorf("the sales dated by the customer's account:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "Which store sold the most units in 1997?", "SUM(sales_fact_1997.unit_sales)")
+}
+
+// TestRound18ShapesExecuteInEveryDialect runs round 18's questions on PostgreSQL and MariaDB
+// copies of their schemas and compares the rows with SQLite's.
+func TestRound18ShapesExecuteInEveryDialect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs database servers")
+	}
+	for _, x := range []struct {
+		name      string
+		ddl, rows []string
+		answers   []answer
+	}{{"clinic", clinicDDL, clinicRows, clinicAnswers}, {"mart", martDDL, martRows, martAnswers}} {
+		lite, s := sqliteSchema(t, x.name, x.ddl, x.rows)
+		for _, d := range testServers() {
+			t.Run(x.name+"/"+string(d.typ), func(t *testing.T) {
+				db := copyTables(t, lite, d.typ, d.driver, d.dsn, x.ddl)
+				for _, a := range x.answers {
+					sameRowsAsSQLite(t, lite, db, s, d.typ, a.q, benchNow)
+				}
+			})
+		}
+	}
+}
