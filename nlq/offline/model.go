@@ -252,6 +252,11 @@ func newModel(s *datasource.Schema) *model {
 						c.money = 2
 					}
 				}
+				if raw := datasource.IdentWords(c.name); len(c.words) == 2 && c.words[0] == "total" && moneyWords[c.words[1]] == 0 && len(raw) == 2 && raw[1] != c.words[1] {
+					// total_children, total_visits: how many of the things the plural names,
+					// never money.
+					c.money = 0
+				}
 				// A count-like word makes a column a count ("units_sold", "clicks"), unless the
 				// name ends in a money word: unit_price is a price.
 				// "unit_sales" is the units sold, a count whatever "sales" usually means.
@@ -401,8 +406,9 @@ func lookupRole(f fk) []string {
 // addLookupRole adds the column of one key's role to t (see lookupRoles).
 func addLookupRole(t *table, f fk, l *table) {
 	role := lookupRole(f)
-	// A source concept is the code as the source system wrote it, beside the standard one.
-	if len(role) == 0 || slices.Contains(role, "source") {
+	// A source concept is the code as the source system wrote it, beside the standard one;
+	// concept_id_1 and concept_id_2 are the ends of a relation, no roles.
+	if len(role) == 0 || slices.Contains(role, "source") || slices.ContainsFunc(role, func(w string) bool { return strings.Trim(w, "0123456789") == "" }) {
 		return
 	}
 	name := strings.Join(role, "_") + "_" + l.label.name

@@ -864,8 +864,30 @@ func (b *builder) comparison(i int) error {
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		return nil
 	}
+	if t := b.countedRows(); t != nil && len(b.p.dims) == 0 && t != target.table && target.money > 0 && b.descendantOf(target.table, t, 3) && b.saidSpent() {
+		// "how many customers spent more than $500": the customers whose spending in all
+		// passes, counted; not the customers of one sale above it.
+		m := measure{agg: aggSum, col: target, table: target.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
+	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// saidSpent reports whether the question says what rows spent or paid, in all by nature.
+func (b *builder) saidSpent() bool {
+	for _, it := range b.items {
+		for _, tk := range it.toks {
+			if tk.lower == "spent" || tk.lower == "spend" || tk.lower == "paid" {
+				return true
+			}
+		}
+		if slices.Contains(it.skipped, "spent") || slices.Contains(it.skipped, "paid") || slices.Contains(it.skipped, "spend") {
+			return true
+		}
+	}
+	return false
 }
 
 // kindRows is the table of the rows a plural kind names ("raw materials": Items whose
@@ -3035,6 +3057,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		// many rows leave empty was read as missing above.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{0.0}})
 		b.anti = false
+		return true, nil
+	case b.has && c.kind == candColumn && c.col.class == classBool:
+		// "stores that have a coffee bar": the flag is set; a flag is never empty.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!b.not}}})
+		b.has, b.not = false, false
+		b.lastTable = c.table
 		return true, nil
 	case b.has && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):
 		// "customers with a fax"; "employees who have a commission": a number that many rows
