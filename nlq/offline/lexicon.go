@@ -227,7 +227,7 @@ var aliases = map[string][]string{
 	// Care: a visit to a doctor is an encounter, a drug a medication, a shot an immunization,
 	// an insurer a payer, a hospital or clinic an organization that provides care.
 	"appointment": {"encounter", "visit", "appointment"}, "drug": {"medication", "medicine", "drug"}, "medicine": {"medication", "drug"},
-	"prescription": {"medication", "prescription"}, "prescribed": {"medication", "prescription"}, "prescribe": {"medication", "prescription"},
+	"prescription": {"medication", "prescription", "drug"}, "prescribed": {"medication", "prescription", "drug"}, "prescribe": {"medication", "prescription", "drug"},
 	"vaccine": {"immunization", "vaccination", "vaccine"}, "vaccination": {"immunization", "vaccination"}, "shot": {"immunization", "vaccination"},
 	"vaccinated": {"immunization", "vaccination"}, "diagnosis": {"condition", "diagnosis"}, "diagnosed": {"condition", "diagnosis"},
 	"insurer": {"payer", "insurer", "insurance company"}, "insurance company": {"payer", "insurer"}, "insurance": {"payer", "insurance"},
@@ -252,6 +252,9 @@ var tableAliases = map[string][]string{
 	"book": {"book", "title"},
 	// A patient is a person: the OMOP common data model keeps patients in person.
 	"patient": {"patient", "person"}, "individual": {"person", "individual"},
+	// Care records by their everyday names: a reading or a lab result is a measurement.
+	"reading": {"reading", "measurement"}, "lab result": {"lab result", "measurement"}, "lab test": {"lab test", "measurement"},
+	"vital sign": {"vital sign", "measurement"},
 	// The lines of an order or an invoice are its items or details, whatever the schema calls
 	// them (oracle_co's order_items, Northwind's "Order Details", Chinook's InvoiceLine).
 	"order line": {"order item", "order detail", "order line"}, "invoice line": {"invoice item", "invoice detail", "invoice line"},

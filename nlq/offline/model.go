@@ -113,6 +113,9 @@ type table struct {
 	// lookup says the table is a lookup many tables share, whose names its keys' roles read
 	// (lookupRoles): a name said in a question means the role that holds it, not the lookup.
 	lookup bool
+	// placeholder is the label of the row that stands for none ('No Promotion'): a data
+	// warehouse keys every fact to a dimension row, so one row says the fact has none.
+	placeholder string
 }
 
 // fk is one single-column foreign key edge.
@@ -339,7 +342,32 @@ func newModel(s *datasource.Schema) *model {
 	calendarDates(m)
 	lookupRoles(m)
 	pivotAttributes(m)
+	for _, t := range m.tables {
+		t.placeholder = placeholderRow(t)
+	}
 	return m
+}
+
+// placeholderRow is the label of a table's one row named as none of what the table holds
+// ('No Promotion' in promotion), or "": only a table other tables key, whose label holds one
+// such value.
+func placeholderRow(t *table) string {
+	c := t.label
+	if c == nil || c.via != nil || c.class != classText || t.pk == nil {
+		return ""
+	}
+	found := ""
+	for _, v := range append(slices.Clip(c.samples), c.index...) {
+		w := strings.Fields(strings.ToLower(v))
+		if len(w) < 2 || w[0] != "no" || !slices.ContainsFunc(w[1:], func(x string) bool { return slices.Contains(t.words, singular(x)) }) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = v
+	}
+	return found
 }
 
 // lookupRoles gives each key into a lookup table that several tables share (OMOP's concept,

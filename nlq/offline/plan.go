@@ -875,6 +875,25 @@ func (b *builder) comparison(i int) error {
 	return nil
 }
 
+// dropPlaceholders leaves out of a ranking the row of a grouped table that stands for none:
+// "which promotion brought in the most sales" is a promotion, not 'No Promotion'.
+func (b *builder) dropPlaceholders() {
+	p := &b.p
+	for _, d := range p.dims {
+		t := d.table
+		if d.col != nil {
+			t = d.col.table
+			if d.col != t.label {
+				continue
+			}
+		}
+		if t == nil || d.role != nil || t.placeholder == "" || slices.ContainsFunc(p.conds, func(x condition) bool { return x.col != nil && x.col.table == t }) {
+			continue
+		}
+		p.conds = append(p.conds, condition{col: t.label, op: "<>", vals: []any{t.placeholder}})
+	}
+}
+
 // saidSpent reports whether the question says what rows spent or paid, in all by nature.
 func (b *builder) saidSpent() bool {
 	for _, it := range b.items {
@@ -2534,6 +2553,9 @@ func (b *builder) finish() error {
 	}
 	b.rangeLimit()
 	b.products()
+	if ranking {
+		b.dropPlaceholders()
+	}
 	if !b.versus && b.valuesAnd() {
 		// "how many confessionals did men and women get": one answer for each.
 		b.versus = true
@@ -3011,6 +3033,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
+		if t := c.table; t.placeholder != "" && f.from.table != t {
+			// "customers who never bought anything on promotion": on a promotion, not on the
+			// row that stands for none.
+			b.p.conds = append(b.p.conds, condition{col: t.label, op: "<>", vals: []any{t.placeholder}})
+		}
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable = b.antiFrom

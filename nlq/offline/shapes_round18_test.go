@@ -65,14 +65,16 @@ var martDDL = []string{
 	`CREATE TABLE time_by_day (time_id INTEGER PRIMARY KEY, the_date VARCHAR(30), the_day VARCHAR(10), the_month VARCHAR(10), the_year INTEGER, month_of_year INTEGER, quarter VARCHAR(2))`,
 	`CREATE TABLE store (store_id INTEGER PRIMARY KEY, store_name VARCHAR(30), store_type VARCHAR(30), store_sqft INTEGER, grocery_sqft INTEGER, first_opened_date VARCHAR(30), coffee_bar SMALLINT)`,
 	`CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, fullname VARCHAR(60), member_card VARCHAR(20), date_accnt_opened DATE, total_children INTEGER)`,
-	`CREATE TABLE sales_fact_1997 (time_id INTEGER NOT NULL REFERENCES time_by_day(time_id), store_id INTEGER NOT NULL REFERENCES store(store_id), customer_id INTEGER NOT NULL REFERENCES customer(customer_id), store_sales DECIMAL(10,4), store_cost DECIMAL(10,4), unit_sales DECIMAL(10,4))`,
+	`CREATE TABLE promotion (promotion_id INTEGER PRIMARY KEY, promotion_name VARCHAR(30))`,
+	`CREATE TABLE sales_fact_1997 (time_id INTEGER NOT NULL REFERENCES time_by_day(time_id), store_id INTEGER NOT NULL REFERENCES store(store_id), customer_id INTEGER NOT NULL REFERENCES customer(customer_id), promotion_id INTEGER NOT NULL REFERENCES promotion(promotion_id), store_sales DECIMAL(10,4), store_cost DECIMAL(10,4), unit_sales DECIMAL(10,4))`,
 }
 
 var martRows = []string{
 	`INSERT INTO time_by_day VALUES (1,'1997-01-01 00:00:00','Wednesday','January',1997,1,'Q1'),(2,'1997-01-02 00:00:00','Thursday','January',1997,1,'Q1'),(3,'1997-02-01 00:00:00','Saturday','February',1997,2,'Q1'),(4,'1997-07-04 00:00:00','Friday','July',1997,7,'Q3'),(5,'1998-01-03 00:00:00','Saturday','January',1998,1,'Q1')`,
 	`INSERT INTO store VALUES (1,'Store 1','Supermarket',23593,17475,'1982-01-09 00:00:00',1),(2,'Store 2','Small Grocery',28206,22271,'1970-04-02 00:00:00',0),(3,'Store 3','Deluxe Supermarket',39696,24390,'1959-06-14 00:00:00',1)`,
 	`INSERT INTO customer VALUES (1,'Sheri Nowmer','Bronze','1991-06-20',4),(2,'Derrick Whelply','Golden','1997-03-04',1),(3,'Jeanne Derry','Bronze','1997-11-01',5)`,
-	`INSERT INTO sales_fact_1997 VALUES (1,1,1,10.5,4.2,3),(2,1,2,20,8,5),(3,2,3,5,2,1),(4,3,1,40,15,9),(5,3,2,100,40,20)`,
+	`INSERT INTO promotion VALUES (0,'No Promotion'),(1,'Cash Register Lottery'),(2,'Saving Days'),(3,'Price Winners')`,
+	`INSERT INTO sales_fact_1997 VALUES (1,1,1,0,10.5,4.2,3),(2,1,2,1,20,8,5),(3,2,3,2,5,2,1),(4,3,1,0,40,15,9),(5,3,2,0,100,40,20)`,
 }
 
 // martAnswers are questions over mart and what their answers hold.
@@ -85,12 +87,15 @@ var martAnswers = []answer{
 	{"How many stores have a coffee bar?", []string{"2"}},
 	{"Which customer spent the most in 1997?", []string{"Sheri Nowmer"}},
 	{"How many customers spent more than $30 in 1997?", []string{"1"}},
+	{"Which promotion brought in the most sales?", []string{"Cash Register Lottery"}},
+	{"Which customers never bought anything on promotion?", []string{"Sheri Nowmer"}},
 }
 
 // TestAFactTableIsDatedByItsCalendar: a fact table without a date of its own is dated by the
 // calendar table it keys, never by a dimension's date (a customer's account opening); its
 // units sold and a customer's total_children are counts, not money; a store that has a
-// coffee bar has the flag set; customers who spent more than an amount spent it in all.
+// coffee bar has the flag set; customers who spent more than an amount spent it in all; the
+// dimension row that stands for none ('No Promotion') is no promotion to rank or to buy on.
 func TestAFactTableIsDatedByItsCalendar(t *testing.T) {
 	lite, s := sqliteSchema(t, "mart", martDDL, martRows)
 	checkAnswers(t, lite, s, martAnswers)
@@ -123,3 +128,28 @@ func TestRound18ShapesExecuteInEveryDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestAPlaceholderRowIsNamedAsNoneOfItsTable: one label 'No <the table's noun>' in a keyed
+// table stands for none; two such labels, or a "no" about something else, do not.
+func TestAPlaceholderRowIsNamedAsNoneOfItsTable(t *testing.T) {
+	cases := []struct {
+		table  string
+		labels []string
+		want   string
+	}{
+		{"promotion", []string{"Cash Register Lottery", "No Promotion", "Saving Days"}, "No Promotion"},
+		{"promotions", []string{"Big Sale", "No promotions"}, "No promotions"},
+		{"promotion", []string{"No Promotion", "No Promotion Yet"}, ""},
+		{"store", []string{"No Frills Market", "Store 1"}, ""},
+		{"promotion", []string{"Cash Register Lottery", "Saving Days"}, ""},
+	}
+	for _, c := range cases {
+		tb := &table{name: c.table, words: []string{singular(c.table)}}
+		tb.pk = &column{name: "id", table: tb, class: classKey}
+		tb.label = &column{name: "name", table: tb, class: classText, samples: c.labels}
+		if got := placeholderRow(tb); got != c.want {
+			t.Errorf("%s %v: %q, want %q", c.table, c.labels, got, c.want)
+		}
+	}
+}
+

@@ -280,7 +280,7 @@ func isISODate(s string) bool {
 var irregular = map[string]string{
 	"people": "person", "children": "child", "men": "man", "women": "woman", "data": "data",
 	"analyses": "analysis", "statuses": "status", "addresses": "address", "businesses": "business",
-	"series": "series", "species": "species", "news": "news", "sales": "sale", "indices": "index", "criteria": "criterion",
+	"series": "series", "species": "species", "news": "news", "sales": "sale", "indices": "index", "criteria": "criterion", "diagnoses": "diagnosis", "crises": "crisis", "prognoses": "prognosis", "hypotheses": "hypothesis",
 	"categories": "category", "countries": "country", "cities": "city", "companies": "company",
 	"quantities": "quantity", "currencies": "currency", "taxes": "tax", "boxes": "box",
 	// "check-ins", "sign-ups": the plural of a verb with its particle.
