@@ -152,4 +152,3 @@ func TestAPlaceholderRowIsNamedAsNoneOfItsTable(t *testing.T) {
 		}
 	}
 }
-
