@@ -204,6 +204,7 @@ var aliases = map[string][]string{
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date", "begin date"}, "starting": {"start date", "begin date"},
 	"began": {"start date", "begin date"}, "begun": {"start date", "begin date"}, "ended": {"end date"}, "ending": {"end date"},
+	"begin": {"start date", "begin date"}, "begins": {"start date", "begin date"},
 	// A broadcast and who watched it; who takes part in a contest; when a person died.
 	"aired": {"air date", "episode date", "broadcast date"}, "broadcast": {"air date", "broadcast date", "episode date"},
 	"audience": {"viewer", "viewership"}, "watched": {"viewer", "view"}, "viewership": {"viewer"}, "tuned in": {"viewer"},

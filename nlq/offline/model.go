@@ -493,7 +493,7 @@ func calendarDates(m *model) {
 				continue
 			}
 			for _, f := range t.fks {
-				if f.to != c.pk || f.from2 != nil || f.from.nullable {
+				if f.to != c.pk || f.from2 != nil {
 					continue
 				}
 				v := &column{name: d.name, table: t, words: d.words, class: classDate, dayOnly: d.dayOnly, textDate: d.textDate,

@@ -1558,10 +1558,12 @@ func (b *builder) entity(i int) error {
 			}
 			b.addDim(dimension{col: col, grain: g})
 			b.group = false
-		case (len(b.p.measures) > 0 || b.agg != aggNone) && col.nullable && eventWord(&b.items[i]) && b.next(i) == nil:
+		case (len(b.p.measures) > 0 || b.agg != aggNone) && (col.nullable || lifeEvent(col) && b.countedRows() != nil && b.countedRows() != col.table) &&
+			eventWord(&b.items[i]) && b.next(i) == nil:
 			// "how many castaways have passed away", "how many orders were shipped": counted
 			// rows where the event happened, its date filled in. ("Orders shipped to France"
-			// says where they go, not that they left.)
+			// says where they go, not that they left.) OMOP keeps a death only for the
+			// persons who died: "how many patients have died" are those with one.
 			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
 		case col.nullable && eventWord(&b.items[i]) && i > 0 && tableNamed(&b.items[i-1]) == col.table && b.items[i-1].plural &&
 			(b.next(i) == nil || b.next(i).kind == itKeyword && b.next(i).kw.kind == kwAnd):
@@ -2549,6 +2551,13 @@ func (b *builder) finish() error {
 			ranking = false
 		default:
 			m.agg = aggSum
+		}
+	}
+	for i, d := range p.dims {
+		if t := d.table; t != nil && d.col == nil && d.role == nil && t.label != nil && t.label.via != nil && t.label.via.text.table.lookup {
+			// "which drug was given to the most patients": drug records named by a lookup
+			// repeat their names; each name is the group, not each record.
+			p.dims[i] = dimension{col: t.label, plural: d.plural}
 		}
 	}
 	b.rangeLimit()

@@ -361,6 +361,7 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 	}
 	var best *column
 	var tied []string
+	var tiedT []*table
 	bestLen, bestFan := 0, true
 	for _, t := range m.tables {
 		if t.date == nil {
@@ -374,20 +375,41 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 		switch {
 		case best == nil || (bestFan && !fan) || (fan == bestFan && len(p) < bestLen):
 			best, bestLen, bestFan = t.date, len(p), fan
-			tied = []string{t.name}
+			tied, tiedT = []string{t.name}, []*table{t}
 		case fan == bestFan && len(p) == bestLen:
-			tied = append(tied, t.name)
+			tied, tiedT = append(tied, t.name), append(tiedT, t)
 		}
 	}
 	if best == nil {
 		return nil, &notUnderstood{msg: fmt.Sprintf("%s has no date column to filter or group by", base.name)}
 	}
-	if bestFan && len(tied) > 1 {
+	if !bestFan && len(tiedT) > 1 {
+		// A goal's match and its tournament: the match belongs to the tournament, so its
+		// date is the goal's own, the finer one.
+		var finest []*table
+		for _, t := range tiedT {
+			if !slices.ContainsFunc(tiedT, func(u *table) bool { return u != t && belongsTo(m, u, t) }) {
+				finest = append(finest, t)
+			}
+		}
+		if len(finest) == 1 {
+			return finest[0].date, nil
+		}
+	}
+	if len(tied) > 1 {
 		// "patients seen in 2023": a patient has allergies, conditions and encounters, each
-		// dated; which of them the period is about, nothing says.
+		// dated; which of them the period is about, nothing says. Nor, for an inventory row,
+		// whether its store's opening or another parent's date is meant.
 		return nil, &notUnderstood{msg: fmt.Sprintf("cannot tell whose date: %s has none, and %s each have one", base.name, strings.Join(tied, ", "))}
 	}
 	return best, nil
+}
+
+// belongsTo reports whether each row of u belongs to one row of t: a path from u to t that
+// never fans out.
+func belongsTo(m *model, u, t *table) bool {
+	p, ok := m.path([]*table{u}, t)
+	return ok && len(p) > 0 && !fansOut(u, p)
 }
 
 // dialect renders identifiers, literals and date buckets for one database.

@@ -2,8 +2,10 @@ package offline
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -488,6 +490,8 @@ func resolve(m *model, items []item) error {
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
 			columnSaid(items, idx, adj)
+			yearSaid(items, idx, adj)
+			verbSaid(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
 				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
@@ -611,6 +615,66 @@ func columnSaid(items []item, idx int, adj []float64) {
 		for k, c := range items[idx].cands {
 			if c.kind == candValue && c.col == o.cands[0].col {
 				adj[k] += modifierBonus
+			}
+		}
+	}
+}
+
+// yearSaid prefers, among tables kept one per year (FoodMart's inventory_fact_1997 and
+// inventory_fact_1998), the one of the year the question names ("shipped in 1998"): the
+// other years' readings rank lower.
+func yearSaid(items []item, idx int, adj []float64) {
+	years := map[string]bool{}
+	for _, o := range items {
+		if o.kind == itDate && !o.rng.from.IsZero() && !o.rng.to.IsZero() && o.rng.from.Year() == o.rng.to.AddDate(0, 0, -1).Year() {
+			years[strconv.Itoa(o.rng.from.Year())] = true
+		}
+	}
+	if len(years) == 0 {
+		return
+	}
+	for k, c := range items[idx].cands {
+		for _, w := range c.table.words {
+			if len(w) == 4 && yearNumber(w) && !years[w] {
+				adj[k] -= modifierBonus // another year's table
+			}
+		}
+	}
+}
+
+// irregularPast are the past forms of the verbs column words name that do not end in -ed.
+var irregularPast = map[string]string{"sale": "sold", "sell": "sold", "buy": "bought", "spend": "spent", "pay": "paid", "send": "sent"}
+
+// verbSaid prefers, among columns an item could mean, one whose name the question says as a
+// past verb elsewhere: "units sold" or "sold the most units" are unit_sales, not
+// units_returned.
+func verbSaid(items []item, idx int, adj []float64) {
+	past := map[string]bool{}
+	for j, o := range items {
+		if j == idx {
+			continue
+		}
+		words := slices.Clone(o.skipped)
+		for _, tk := range o.toks {
+			words = append(words, tk.lower)
+		}
+		for _, w := range words {
+			if strings.HasSuffix(w, "ed") || slices.Contains(slices.Collect(maps.Values(irregularPast)), w) {
+				past[w] = true
+			}
+		}
+	}
+	if len(past) == 0 {
+		return
+	}
+	for k, c := range items[idx].cands {
+		if c.kind != candColumn {
+			continue
+		}
+		for _, w := range c.col.words {
+			if past[w] || past[w+"ed"] || past[w+"d"] || past[irregularPast[w]] {
+				adj[k] += 2 * ambiguityGap // enough to break a tie, never to beat a better reading
+				break
 			}
 		}
 	}

@@ -959,7 +959,9 @@ var fillerPhrases = map[string]bool{
 	"ended in a": true, "end in a": true, "ends in a": true, "finished in a": true, "ended as a": true,
 	// "which team picked up the most yellow cards": received them.
 	"picked up": true, "pick up": true, "picks up": true, "picking up": true,
-	"in the database": true, "in our database": true, "in the data": true,
+	"in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
+	// "the drug given to the most patients": the patients it was given to.
+	"given to": true, "was given to": true, "were given to": true, "been given": true, "was given": true, "were given": true,
 	// "Pokémon introduced in Gen 4", "abilities that debuted in Generation 9": they belong
 	// to the generation named.
 	"introduced in": true, "were introduced in": true, "was introduced in": true, "debuted in": true, "first appeared in": true,
