@@ -1081,8 +1081,22 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	for _, c := range m.margins {
+		score := scoreSynonym
+		if slices.Contains(c.table.words, c.diff[0].words[len(c.diff[0].words)-1]) {
+			// The sales table's sales less cost (sales_fact_1997) before a warehouse's:
+			// profit is first what the sales made.
+			score += 0.02
+		}
 		for _, w := range marginWords {
-			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: scoreSynonym})
+			l.add(w, cand{kind: candColumn, table: c.table, col: c, score: score})
+		}
+		// "sales minus cost", "store sales less store cost": the margin said as its parts.
+		for _, minus := range []string{" minus ", " less "} {
+			for _, a := range []string{strings.Join(c.diff[0].words, " "), c.diff[0].words[len(c.diff[0].words)-1]} {
+				for _, b := range []string{strings.Join(c.diff[1].words, " "), c.diff[1].words[len(c.diff[1].words)-1]} {
+					l.add(a+minus+b, cand{kind: candColumn, table: c.table, col: c, score: score + scoreExact - scoreSynonym})
+				}
+			}
 		}
 	}
 	for _, c := range m.derived {

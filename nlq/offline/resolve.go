@@ -664,8 +664,8 @@ func verbSaid(items []item, idx int, adj []float64) {
 			}
 		}
 	}
-	if len(past) == 0 {
-		return
+	if first, _ := top2(adj); len(past) == 0 || first < 0 || items[idx].cands[first].kind != candColumn {
+		return // an item that names rows ("store") is not a column a verb could pick
 	}
 	for k, c := range items[idx].cands {
 		if c.kind != candColumn {
@@ -673,7 +673,8 @@ func verbSaid(items []item, idx int, adj []float64) {
 		}
 		for _, w := range c.col.words {
 			if past[w] || past[w+"ed"] || past[w+"d"] || past[irregularPast[w]] {
-				adj[k] += 2 * ambiguityGap // enough to break a tie, never to beat a better reading
+				// More than two joins: the verb says which column, wherever it is.
+				adj[k] += 2 * hopPenalty
 				break
 			}
 		}

@@ -72,13 +72,15 @@ func (m *model) addDerivedMetrics() {
 }
 
 // addMargins infers each row's margin where a table keeps a price and a cost of the same
-// thing (unit_price, unit_cost): the price less the cost, which "margin", "markup" or
-// "profit per unit" ask for.
+// thing (unit_price, unit_cost), or what it sold for and what it cost (store_sales,
+// store_cost): the one less the other, which "margin", "markup", "profit" or "profit per
+// unit" ask for.
 func (m *model) addMargins() {
 	for _, t := range m.tables {
 		for _, p := range t.cols {
 			n := len(p.words)
-			if p.class != classNumber || n == 0 || p.words[n-1] != "price" {
+			// FoodMart's store_sales beside store_cost: what a line sold for less what it cost.
+			if p.class != classNumber || n == 0 || p.words[n-1] != "price" && p.words[n-1] != "sale" && p.words[n-1] != "revenue" {
 				continue
 			}
 			for _, c := range t.cols {
@@ -92,7 +94,7 @@ func (m *model) addMargins() {
 }
 
 // marginWords name a price less its cost.
-var marginWords = []string{"margin", "markup", "mark up", "profit", "margin per unit", "unit margin", "profit per unit", "gross margin", "price minus cost", "price less cost"}
+var marginWords = []string{"margin", "markup", "mark up", "profit", "profitable", "margin per unit", "unit margin", "profit per unit", "gross margin", "price minus cost", "price less cost"}
 
 // expr is the metric's SQL in dialect d.
 func (x *metricDef) sql(d dialect) string {

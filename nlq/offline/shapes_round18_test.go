@@ -98,13 +98,15 @@ var martAnswers = []answer{
 	{"How many customers spent more than $30 in 1997?", []string{"1"}},
 	{"Which promotion brought in the most sales?", []string{"Cash Register Lottery"}},
 	{"Which customers never bought anything on promotion?", []string{"Sheri Nowmer"}},
+	{"What are the two most profitable stores?", []string{"Store 3", "Store 1"}},
 }
 
 // TestAFactTableIsDatedByItsCalendar: a fact table without a date of its own is dated by the
 // calendar table it keys, never by a dimension's date (a customer's account opening); its
 // units sold and a customer's total_children are counts, not money; a store that has a
 // coffee bar has the flag set; customers who spent more than an amount spent it in all; a
-// table without a calendar, between two dated parents, is not dated by either; the
+// table without a calendar, between two dated parents, is not dated by either; profit is
+// sales less cost; the
 // dimension row that stands for none ('No Promotion') is no promotion to rank or to buy on.
 func TestAFactTableIsDatedByItsCalendar(t *testing.T) {
 	lite, s := sqliteSchema(t, "mart", martDDL, martRows)
