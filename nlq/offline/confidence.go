@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -734,15 +735,17 @@ func (b *builder) saidWh() bool {
 // namedColumn is a column of two or more name words ("UnitsOnOrder", "shipped_date") that the
 // question spells out word by word, function words included, and the plan does not use, or
 // nil. Keys and references are left out: their words ("customer id") name the row.
-// wordsWithin reports whether every word of c is in the name of a column the answer uses:
-// "total claim cost" says total and cost, but names TOTAL_CLAIM_COST, not a TOTALCOST.
+// wordsWithin reports whether every word of c is in the name of one of the columns the
+// answer uses: "total claim cost" says total and cost, but names TOTAL_CLAIM_COST, not a
+// TOTALCOST; "sales of each store city" says sales and city for store_sales and store_city,
+// not region.sales_city.
 func wordsWithin(c *column, cols map[*column]bool) bool {
-	for u := range cols {
-		if !slices.ContainsFunc(c.words, func(w string) bool { return !slices.Contains(u.words, w) }) {
-			return true
+	for _, w := range c.words {
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(cols)), func(u *column) bool { return slices.Contains(u.words, w) }) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 func (b *builder) namedColumn(cols map[*column]bool) *column {
