@@ -20,10 +20,13 @@ const (
 	// grainHour is the hour of the day (0..23) across all days: "at what hour of the day
 	// do most bookings start".
 	grainHour
+	// grainWeekday is the day of the week across all weeks, by name: "which day of the week
+	// brings in the most sales".
+	grainWeekday
 )
 
 func (g grain) String() string {
-	return [...]string{"", "day", "week", "month", "quarter", "year", "hour"}[g]
+	return [...]string{"", "day", "week", "month", "quarter", "year", "hour", "weekday"}[g]
 }
 
 // units maps time-unit words (singular) to grains.

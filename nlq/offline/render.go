@@ -541,6 +541,9 @@ func (d dialect) bucket(c *column, g grain) string {
 	if g == grainHour {
 		return d.hourOfDay(c)
 	}
+	if g == grainWeekday {
+		return d.dayOfWeek(c)
+	}
 	if c.yearInt {
 		return x // complete lets only whole years reach here
 	}
@@ -635,6 +638,32 @@ func (d dialect) hourOfDay(c *column) string {
 		return fmt.Sprintf("HOUR(%s)", x)
 	}
 	return fmt.Sprintf("CAST(strftime('%%H', %s) AS INTEGER)", x)
+}
+
+// dayOfWeek is the English name of a date's day of the week ('Monday'), the same on every
+// dialect.
+func (d dialect) dayOfWeek(c *column) string {
+	x := d.col(c)
+	switch {
+	case c.parts != nil:
+		x = d.partsAsDate(c.parts)
+	case c.intDate:
+		x = d.intAsDate(x)
+	}
+	switch d.typ {
+	case datasource.Postgres:
+		// The cast is harmless on a date and needed on text (a warehouse's VARCHAR the_date).
+		return fmt.Sprintf("to_char(CAST(%s AS timestamp), 'FMDay')", x)
+	case datasource.MySQL:
+		return fmt.Sprintf("DAYNAME(%s)", x)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "CASE CAST(strftime('%%w', %s) AS INTEGER)", x)
+	for i, n := range []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
+		fmt.Fprintf(&b, " WHEN %d THEN '%s'", i, n)
+	}
+	b.WriteString(" END")
+	return b.String()
 }
 
 // partsAsDate is the date a row keeps as year, month and day columns, as the dialect's date

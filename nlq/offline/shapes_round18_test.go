@@ -99,6 +99,8 @@ var martAnswers = []answer{
 	{"Which promotion brought in the most sales?", []string{"Cash Register Lottery"}},
 	{"Which customers never bought anything on promotion?", []string{"Sheri Nowmer"}},
 	{"What are the two most profitable stores?", []string{"Store 3", "Store 1"}},
+	{"Which day of the week brings in the most sales?", []string{"Saturday"}},
+	{"How many units were sold on each day of the week?", []string{"Wednesday", "Thursday", "Friday", "Saturday"}},
 }
 
 // TestAFactTableIsDatedByItsCalendar: a fact table without a date of its own is dated by the
@@ -106,7 +108,7 @@ var martAnswers = []answer{
 // units sold and a customer's total_children are counts, not money; a store that has a
 // coffee bar has the flag set; customers who spent more than an amount spent it in all; a
 // table without a calendar, between two dated parents, is not dated by either; profit is
-// sales less cost; the
+// sales less cost; the day of the week is a bucket of its own; the
 // dimension row that stands for none ('No Promotion') is no promotion to rank or to buy on.
 func TestAFactTableIsDatedByItsCalendar(t *testing.T) {
 	lite, s := sqliteSchema(t, "mart", martDDL, martRows)
