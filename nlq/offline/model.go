@@ -209,6 +209,11 @@ func newModel(s *datasource.Schema) *model {
 			}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
+			if typ := strings.ToLower(sc.Type); c.class == classDate && (strings.Contains(typ, "char") || strings.Contains(typ, "text")) {
+				// A date by its name kept as text (FoodMart's VARCHAR the_date): PostgreSQL
+				// needs it cast before it is bucketed.
+				c.textDate = true
+			}
 			c.boolTyp = c.class == classBool
 			c.intTyp = strings.Contains(strings.ToLower(sc.Type), "int")
 			c.dayOnly = strings.ToLower(sc.Type) == "date"

@@ -100,6 +100,7 @@ var martAnswers = []answer{
 	{"Which customers never bought anything on promotion?", []string{"Sheri Nowmer"}},
 	{"What are the two most profitable stores?", []string{"Store 3", "Store 1"}},
 	{"Which day of the week brings in the most sales?", []string{"Saturday"}},
+	{"What were the store sales per month in 1997?", []string{"1997-01", "1997-02", "1997-07"}},
 	{"How many units were sold on each day of the week?", []string{"Wednesday", "Thursday", "Friday", "Saturday"}},
 }
 
