@@ -128,11 +128,11 @@ func TestGenerateDialects(t *testing.T) {
 		dialect datasource.Type
 		want    string
 	}{
-		{"monthly order count in 2024", datasource.Postgres, `SELECT to_char(date_trunc('month', orders.order_date), 'YYYY-MM') AS month, COUNT(*) AS order_count
+		{"monthly order count in 2024", datasource.Postgres, `SELECT to_char(date_trunc('month', CAST(orders.order_date AS timestamp)), 'YYYY-MM') AS month, COUNT(*) AS order_count
 FROM orders
 WHERE orders.order_date >= '2024-01-01'
   AND orders.order_date < '2025-01-01'
-GROUP BY to_char(date_trunc('month', orders.order_date), 'YYYY-MM')
+GROUP BY to_char(date_trunc('month', CAST(orders.order_date AS timestamp)), 'YYYY-MM')
 ORDER BY month ASC`},
 		{"monthly order count in 2024", datasource.MySQL, `SELECT DATE_FORMAT(orders.order_date, '%Y-%m') AS month, COUNT(*) AS order_count
 FROM orders
@@ -140,9 +140,9 @@ WHERE orders.order_date >= '2024-01-01'
   AND orders.order_date < '2025-01-01'
 GROUP BY DATE_FORMAT(orders.order_date, '%Y-%m')
 ORDER BY month ASC`},
-		{"order count by quarter", datasource.Postgres, `SELECT to_char(date_trunc('quarter', orders.order_date), 'YYYY-"Q"Q') AS quarter, COUNT(*) AS order_count
+		{"order count by quarter", datasource.Postgres, `SELECT to_char(date_trunc('quarter', CAST(orders.order_date AS timestamp)), 'YYYY-"Q"Q') AS quarter, COUNT(*) AS order_count
 FROM orders
-GROUP BY to_char(date_trunc('quarter', orders.order_date), 'YYYY-"Q"Q')
+GROUP BY to_char(date_trunc('quarter', CAST(orders.order_date AS timestamp)), 'YYYY-"Q"Q')
 ORDER BY quarter ASC`},
 		{"order count by quarter", datasource.MySQL, "SELECT CONCAT(YEAR(orders.order_date), '-Q', QUARTER(orders.order_date)) AS quarter, COUNT(*) AS order_count\nFROM orders\nGROUP BY CONCAT(YEAR(orders.order_date), '-Q', QUARTER(orders.order_date))\nORDER BY quarter ASC"},
 		{"weekly orders", datasource.SQLite, "SELECT date(orders.order_date, 'weekday 0', '-6 days') AS week, COUNT(*) AS order_count\nFROM orders\nGROUP BY date(orders.order_date, 'weekday 0', '-6 days')\nORDER BY week ASC"},
