@@ -476,7 +476,8 @@ func (b *builder) checkPlaced() error {
 				continue
 			}
 			for _, c := range p.conds {
-				if c.col != nil && c.anti == nil && c.role == nil && c.col.table == m.table && c.op == "=" && (c.col == m.table.label || c.col == m.table.label2) {
+				if c.col != nil && c.anti == nil && c.role == nil && c.col.table == m.table && c.op == "=" && (c.col == m.table.label || c.col == m.table.label2) &&
+					!(c.col.via != nil && repeatedNames(m.table)) {
 					// "products with the lowest stock at the Berlin store" ranked by how many
 					// stores named Berlin each has: a count of one named row says nothing.
 					return &notUnderstood{words: []string{m.table.name}, msg: fmt.Sprintf("cannot tell what to count: %s is one named row", m.table.name)}

@@ -949,6 +949,22 @@ func (b *builder) kindRows() *table {
 	return b.onlyChild(kind)
 }
 
+// namedKind is the table of the rows a plural value names where the value is the rows' own
+// kind, read through a shared lookup ('Emergency Room Visit' of visit_occurrence); nil
+// otherwise.
+func (b *builder) namedKind() *table {
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || !it.plural || it.pick == nil || it.pick.kind != candValue {
+			continue
+		}
+		if c := it.pick.col; c == c.table.label && c.via != nil && c.via.text.table.lookup {
+			return c.table
+		}
+	}
+	return nil
+}
+
 // onlyChild is the one table (views aside) that refers to t, or nil when none or several do.
 func (b *builder) onlyChild(t *table) *table {
 	var child *table
@@ -2118,6 +2134,15 @@ func (b *builder) whoDidMost() {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	if len(p.subjects)+len(p.measures)+len(p.listCols) == 0 {
+		if t := b.namedKind(); t != nil && b.agg == aggCount && len(p.dims) == 0 {
+			// "how many emergency room visits": the visits whose kind that is, counted.
+			p.measures, b.agg = []measure{{agg: aggCount, table: t}}, aggNone
+		} else if t != nil {
+			// "inpatient visits per year": those visits, counted per year.
+			p.subjects = []*table{t}
+		}
+	}
 	if rows, all, _ := b.allOf(); all != nil && len(p.measures) == 0 && len(p.having) == 0 && len(p.conds) == 0 && len(p.dates) == 0 &&
 		all.pk != nil && rows.label != nil && b.m.distance([]*table{rows}, all) > 0 {
 		// "which characters appear in every film", "in all six films": each character whose

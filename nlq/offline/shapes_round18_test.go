@@ -49,6 +49,8 @@ var clinicAnswers = []answer{
 	{"Which drug was given to the most patients?", []string{"aspirin 81 MG Oral Tablet"}},
 	{"Which patients have never been given any drug?", []string{"4", "5"}},
 	{"When does the earliest visit begin?", []string{"2020-06-01"}},
+	{"How many emergency room visits were there?", []string{"2"}},
+	{"How many outpatient visits were there per year?", []string{"2021", "2022"}},
 }
 
 // TestASharedLookupIsReadThroughTheRoleOfEachKey: a name kept in a lookup many tables share
