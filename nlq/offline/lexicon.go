@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -253,6 +254,9 @@ var tableAliases = map[string][]string{
 	"book": {"book", "title"},
 	// A patient is a person: the OMOP common data model keeps patients in person.
 	"patient": {"patient", "person"}, "individual": {"person", "individual"},
+	// "how many women work for us": the employees.
+	"work for us": {"employee", "staff"}, "works for us": {"employee", "staff"}, "working for us": {"employee", "staff"},
+	"work for u": {"employee", "staff"}, "work here": {"employee", "staff"},
 	// Care records by their everyday names: a reading or a lab result is a measurement.
 	"reading": {"reading", "measurement"}, "lab result": {"lab result", "measurement"}, "lab test": {"lab test", "measurement"},
 	"vital sign": {"vital sign", "measurement"},
@@ -357,6 +361,9 @@ func valuePhrases(v string, camel bool) []string {
 			out = append(out, q)
 		}
 	}
+	if m := acronym.FindStringSubmatch(v); m != nil {
+		out = append(out, normPhrase(m[1]))
+	}
 	ws := strings.Fields(p)
 	if len(ws) >= 2 && len(ws[0]) <= 3 && len(ws[1]) >= 4 {
 		// "LaGuardia" for 'La Guardia', "McDonald" for 'Mc Donald': a particle written
@@ -365,6 +372,25 @@ func valuePhrases(v string, camel bool) []string {
 	}
 	return out
 }
+
+// kindName is the phrase a record's kind is also said by without the record's own noun:
+// 'Emergency Room Visit' of visit_occurrence is "the emergency room" ("patients who have
+// never been to the emergency room"). Only for the names a shared lookup gives a table's
+// rows; "" otherwise.
+func kindName(t *table, c *column, v string) string {
+	if c != t.label || c.via == nil || !c.via.text.table.lookup || len(t.words) == 0 {
+		return ""
+	}
+	ws := strings.Fields(normPhrase(v))
+	if len(ws) < 3 || ws[len(ws)-1] != t.words[0] {
+		return ""
+	}
+	return strings.Join(ws[:len(ws)-1], " ")
+}
+
+// acronym finds the abbreviation a value spells out in parentheses: 'Body mass index (BMI)
+// [Ratio]' is also "BMI".
+var acronym = regexp.MustCompile(`\(([A-Z][A-Z0-9]{2,7})\)`)
 
 // shortNames are the shorter phrases a stored name is also found by, scored a little below
 // the name itself so that a value stored exactly as said wins ("London" the city, not
@@ -887,6 +913,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				for _, p := range shortNames(normPhrase(v)) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
+				if p := kindName(t, c, v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
 						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
@@ -894,6 +923,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
+				if p := kindName(t, c, v); p != "" {
+					l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
+				}
 				if !flagAndNoun(nouns, t, v) {
 					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: valueScore - (scoreExact - scoreIndexed)})
 				}

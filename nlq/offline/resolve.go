@@ -492,6 +492,7 @@ func resolve(m *model, items []item) error {
 			columnSaid(items, idx, adj)
 			yearSaid(items, idx, adj)
 			verbSaid(items, idx, adj)
+			subjectVerb(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
 				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
@@ -638,6 +639,28 @@ func yearSaid(items []item, idx int, adj []float64) {
 			if len(w) == 4 && yearNumber(w) && !years[w] {
 				adj[k] -= modifierBonus // another year's table
 			}
+		}
+	}
+}
+
+// subjectVerb prefers, for a past verb said right after a table's name ("which store
+// opened first"), that table's own column: what the rows did, not a column of another table
+// the verb ends (a customer's date_accnt_opened).
+func subjectVerb(items []item, idx int, adj []float64) {
+	it := &items[idx]
+	if idx == 0 || !pastVerb(it) || len(items[idx-1].cands) == 0 || items[idx-1].kind != itEntity {
+		return
+	}
+	prev := items[idx-1].pick
+	if prev == nil {
+		prev = &items[idx-1].cands[0]
+	}
+	if prev.kind != candTable {
+		return
+	}
+	for k, c := range it.cands {
+		if c.kind == candColumn && c.table == prev.table {
+			adj[k] += 2 * hopPenalty
 		}
 	}
 }

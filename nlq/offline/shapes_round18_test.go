@@ -73,8 +73,9 @@ func TestASharedLookupIsReadThroughTheRoleOfEachKey(t *testing.T) {
 var martDDL = []string{
 	`CREATE TABLE time_by_day (time_id INTEGER PRIMARY KEY, the_date VARCHAR(30), the_day VARCHAR(10), the_month VARCHAR(10), the_year INTEGER, month_of_year INTEGER, quarter VARCHAR(2))`,
 	`CREATE TABLE store (store_id INTEGER PRIMARY KEY, store_name VARCHAR(30), store_type VARCHAR(30), store_sqft INTEGER, grocery_sqft INTEGER, first_opened_date VARCHAR(30), coffee_bar SMALLINT)`,
-	`CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, fullname VARCHAR(60), member_card VARCHAR(20), date_accnt_opened DATE, total_children INTEGER)`,
+	`CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, fullname VARCHAR(60), member_card VARCHAR(20), date_accnt_opened DATE, total_children INTEGER, gender VARCHAR(1))`,
 	`CREATE TABLE promotion (promotion_id INTEGER PRIMARY KEY, promotion_name VARCHAR(30))`,
+	`CREATE TABLE employee (employee_id INTEGER PRIMARY KEY, full_name VARCHAR(60), gender VARCHAR(1), store_id INTEGER REFERENCES store(store_id))`,
 	`CREATE TABLE returns (return_id INTEGER PRIMARY KEY, store_id INTEGER NOT NULL REFERENCES store(store_id), customer_id INTEGER NOT NULL REFERENCES customer(customer_id), units_returned INTEGER)`,
 	`CREATE TABLE sales_fact_1997 (time_id INTEGER NOT NULL REFERENCES time_by_day(time_id), store_id INTEGER NOT NULL REFERENCES store(store_id), customer_id INTEGER NOT NULL REFERENCES customer(customer_id), promotion_id INTEGER NOT NULL REFERENCES promotion(promotion_id), store_sales DECIMAL(10,4), store_cost DECIMAL(10,4), unit_sales DECIMAL(10,4))`,
 }
@@ -82,8 +83,9 @@ var martDDL = []string{
 var martRows = []string{
 	`INSERT INTO time_by_day VALUES (1,'1997-01-01 00:00:00','Wednesday','January',1997,1,'Q1'),(2,'1997-01-02 00:00:00','Thursday','January',1997,1,'Q1'),(3,'1997-02-01 00:00:00','Saturday','February',1997,2,'Q1'),(4,'1997-07-04 00:00:00','Friday','July',1997,7,'Q3'),(5,'1998-01-03 00:00:00','Saturday','January',1998,1,'Q1')`,
 	`INSERT INTO store VALUES (1,'Store 1','Supermarket',23593,17475,'1982-01-09 00:00:00',1),(2,'Store 2','Small Grocery',28206,22271,'1970-04-02 00:00:00',0),(3,'Store 3','Deluxe Supermarket',39696,24390,'1959-06-14 00:00:00',1)`,
-	`INSERT INTO customer VALUES (1,'Sheri Nowmer','Bronze','1991-06-20',4),(2,'Derrick Whelply','Golden','1997-03-04',1),(3,'Jeanne Derry','Bronze','1997-11-01',5)`,
+	`INSERT INTO customer VALUES (1,'Sheri Nowmer','Bronze','1991-06-20',4,'F'),(2,'Derrick Whelply','Golden','1997-03-04',1,'M'),(3,'Jeanne Derry','Bronze','1997-11-01',5,'F')`,
 	`INSERT INTO returns VALUES (1,1,2,3),(2,3,3,1)`,
+	`INSERT INTO employee VALUES (1,'Sheri Nowmer','F',1),(2,'Michael Spence','M',1),(3,'Maya Gutierrez','F',3),(4,'Roberta Damstra','F',2)`,
 	`INSERT INTO promotion VALUES (0,'No Promotion'),(1,'Cash Register Lottery'),(2,'Saving Days'),(3,'Price Winners')`,
 	`INSERT INTO sales_fact_1997 VALUES (1,1,1,0,10.5,4.2,3),(2,1,2,1,20,8,5),(3,2,3,2,5,2,1),(4,3,1,0,40,15,9),(5,3,2,0,100,40,20)`,
 }
@@ -102,6 +104,8 @@ var martAnswers = []answer{
 	{"Which customers never bought anything on promotion?", []string{"Sheri Nowmer"}},
 	{"What are the two most profitable stores?", []string{"Store 3", "Store 1"}},
 	{"Which day of the week brings in the most sales?", []string{"Saturday"}},
+	{"Which store opened first?", []string{"Store 3"}},
+	{"How many women work for us?", []string{"3"}},
 	{"What were the store sales per month in 1997?", []string{"1997-01", "1997-02", "1997-07"}},
 	{"How many units were sold on each day of the week?", []string{"Wednesday", "Thursday", "Friday", "Saturday"}},
 }
