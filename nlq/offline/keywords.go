@@ -227,7 +227,7 @@ var stopWords = toSet(strings.Fields(`
 	cover covers covered covering accept accepts accepted
 	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
-`))
+ occur happen`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -232,7 +232,8 @@ var aliases = map[string][]string{
 	"prescription": {"medication", "prescription", "drug"}, "prescribed": {"medication", "prescription", "drug"}, "prescribe": {"medication", "prescription", "drug"},
 	"vaccine": {"immunization", "vaccination", "vaccine"}, "vaccination": {"immunization", "vaccination"}, "shot": {"immunization", "vaccination"},
 	"vaccinated": {"immunization", "vaccination"}, "diagnosis": {"condition", "diagnosis"}, "diagnosed": {"condition", "diagnosis"},
-	"insurer": {"payer", "insurer", "insurance company"}, "insurance company": {"payer", "insurer"}, "insurance": {"payer", "insurance"},
+	"performed": {"procedure"}, // "procedures performed in 2022"
+	"insurer":   {"payer", "insurer", "insurance company"}, "insurance company": {"payer", "insurer"}, "insurance": {"payer", "insurance"},
 	"hospital": {"organization", "hospital", "facility"}, "clinic": {"organization", "clinic", "facility"},
 	"doctor": {"provider", "physician", "doctor"}, "physician": {"provider", "physician", "doctor"}, "clinician": {"provider", "clinician"},
 	"aircraft": {"plane", "aircraft", "airplane", "equipment"}, "airplane": {"plane", "aircraft"},
@@ -386,6 +387,21 @@ func kindName(t *table, c *column, v string) string {
 		return ""
 	}
 	return strings.Join(ws[:len(ws)-1], " ")
+}
+
+// unqualified is a name without the qualifier a terminology puts after it in parentheses:
+// SNOMED's 'Anemia (disorder)', 'Stress (finding)' are "anemia" and "stress"; "" when the
+// value has none, or nothing worth a name is left.
+func unqualified(v string) string {
+	i := strings.LastIndex(v, " (")
+	if i <= 0 || !strings.HasSuffix(v, ")") {
+		return ""
+	}
+	p := normPhrase(v[:i])
+	if len(p) < 4 || strings.Contains(p, "(") || stopWords[p] {
+		return ""
+	}
+	return p
 }
 
 // acronym finds the abbreviation a value spells out in parentheses: 'Body mass index (BMI)
@@ -916,6 +932,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if p := kindName(t, c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
+				if p := unqualified(v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
 						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
@@ -923,8 +942,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				if p := kindName(t, c, v); p != "" {
-					l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
+				for _, p := range []string{kindName(t, c, v), unqualified(v)} {
+					if p != "" {
+						l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
+					}
 				}
 				if !flagAndNoun(nouns, t, v) {
 					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: valueScore - (scoreExact - scoreIndexed)})

@@ -1316,6 +1316,12 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
+		if c.class == classDate && lifeEvent(c) && slices.ContainsFunc(c.words, func(w string) bool { return slices.Contains(t.words, w) }) {
+			// OMOP's death table: a row is a death, and death_date is its own date.
+			return c
+		}
+	}
+	for _, c := range t.cols {
 		if c.yearInt && (c.partKey || len(c.words) == 1 || slices.Equal(c.words, []string{"year", "id"})) {
 			// A team's season (yearID of the key), when the rows have no day; a film's
 			// release_year is an attribute, not the period of the row.

@@ -50,6 +50,8 @@ var clinicAnswers = []answer{
 	{"Which patients have never been given any drug?", []string{"4", "5"}},
 	{"When does the earliest visit begin?", []string{"2020-06-01"}},
 	{"How many emergency room visits were there?", []string{"2"}},
+	{"When did the most recent death occur?", []string{"2022-09-01"}},
+	{"Which patients have never been to the emergency room?", []string{"2", "3", "4"}},
 	{"How many outpatient visits were there per year?", []string{"2021", "2022"}},
 }
 
