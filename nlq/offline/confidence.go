@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -741,12 +740,13 @@ func (b *builder) saidWh() bool {
 // TOTALCOST; "sales of each store city" says sales and city for store_sales and store_city,
 // not region.sales_city.
 func wordsWithin(c *column, cols map[*column]bool) bool {
-	for _, w := range c.words {
-		if !slices.ContainsFunc(slices.Collect(maps.Keys(cols)), func(u *column) bool { return slices.Contains(u.words, w) }) {
-			return false
+	said := map[string]bool{}
+	for u := range cols {
+		for _, w := range u.words {
+			said[w] = true
 		}
 	}
-	return true
+	return !slices.ContainsFunc(c.words, func(w string) bool { return !said[w] })
 }
 
 func (b *builder) namedColumn(cols map[*column]bool) *column {

@@ -379,7 +379,7 @@ func valuePhrases(v string, camel bool) []string {
 // never been to the emergency room"). Only for the names a shared lookup gives a table's
 // rows; "" otherwise.
 func kindName(t *table, c *column, v string) string {
-	if c != t.label || c.via == nil || !c.via.text.table.lookup || len(t.words) == 0 {
+	if c != t.label || !c.lookupName() || len(t.words) == 0 {
 		return ""
 	}
 	ws := strings.Fields(normPhrase(v))
@@ -955,7 +955,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	for _, t := range m.tables {
 		commonNameWords(l, t)
-		if c := t.label; c != nil && c.via != nil && c.via.text.table.lookup {
+		if c := t.label; c != nil && c.lookupName() {
 			// "visits per visit type": the kind a lookup's name gives each visit.
 			role := strings.Join(c.words[:len(c.words)-1], " ")
 			for _, w := range []string{" type", " kind"} {

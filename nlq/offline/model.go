@@ -436,6 +436,10 @@ func lookupRole(f fk) []string {
 	return role
 }
 
+// lookupName reports whether a column is the name a shared lookup gives the row a key of its
+// table points to (lookupRoles).
+func (c *column) lookupName() bool { return c.via != nil && c.via.text.table.lookup }
+
 // addLookupRole adds the column of one key's role to t (see lookupRoles).
 func addLookupRole(t *table, f fk, l *table) {
 	role := lookupRole(f)
@@ -473,10 +477,11 @@ func addLookupRole(t *table, f fk, l *table) {
 var derivedWords = toSet([]string{"era"})
 
 // calendarDates gives a table that has no date of its own but a key to a calendar table (a
-// data warehouse's time dimension: FoodMart's sales_fact_1997.time_id to time_by_day, one row
-// per day with its date and, in columns of their own, the date's year and month) the calendar's date, read
-// through the key. "Sales in 1997" and "sales per month" are then the fact rows' own period,
-// not the date of whichever other table the fact also keys (a customer's account opening).
+// data warehouse's time dimension: FoodMart's sales_fact_1997.time_id to time_by_day, one
+// row per day with its date and, in columns of their own, the date's year and month) the
+// calendar's date, read through the key. "Sales in 1997" and "sales per month" are then the
+// fact rows' own period, not the date of whichever other table the fact also keys (a
+// customer's account opening).
 func calendarDates(m *model) {
 	for _, c := range m.tables {
 		d := c.date

@@ -881,7 +881,7 @@ func (b *builder) comparison(i int) error {
 func repeatedNames(t *table) bool {
 	l := t.label
 	if l.via != nil {
-		return l.via.text.table.lookup
+		return l.lookupName()
 	}
 	// Only the table's own name (promotion_name), not another text standing in for one
 	// (Northwind's orders named by their ShipName).
@@ -958,7 +958,7 @@ func (b *builder) namedKind() *table {
 		if it.kind != itEntity || !it.plural || it.pick == nil || it.pick.kind != candValue {
 			continue
 		}
-		if c := it.pick.col; c == c.table.label && c.via != nil && c.via.text.table.lookup {
+		if c := it.pick.col; c == c.table.label && c.lookupName() {
 			return c.table
 		}
 	}
@@ -2235,7 +2235,7 @@ func (b *builder) finish() error {
 		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil
 		b.singular = true
 	}
-	if t := b.countedRows(); (b.common || b.often) && t != nil && len(p.dims)+len(p.listCols) == 0 && t.label != nil && t.label.via != nil && t.label.via.text.table.lookup {
+	if t := b.countedRows(); (b.common || b.often) && t != nil && len(p.dims)+len(p.listCols) == 0 && t.label != nil && t.label.lookupName() {
 		// "the five most common conditions": records named by a lookup's names repeat them
 		// (a condition occurrence per diagnosis); the names most records hold.
 		p.dims = []dimension{{col: t.label}}

@@ -668,6 +668,9 @@ func subjectVerb(items []item, idx int, adj []float64) {
 // irregularPast are the past forms of the verbs column words name that do not end in -ed.
 var irregularPast = map[string]string{"sale": "sold", "sell": "sold", "buy": "bought", "spend": "spent", "pay": "paid", "send": "sent"}
 
+// irregularPastForms are irregularPast's past forms.
+var irregularPastForms = toSet(slices.Collect(maps.Values(irregularPast)))
+
 // verbSaid prefers, among columns an item could mean, one whose name the question says as a
 // past verb elsewhere: "units sold" or "sold the most units" are unit_sales, not
 // units_returned.
@@ -682,7 +685,7 @@ func verbSaid(items []item, idx int, adj []float64) {
 			words = append(words, tk.lower)
 		}
 		for _, w := range words {
-			if strings.HasSuffix(w, "ed") || slices.Contains(slices.Collect(maps.Values(irregularPast)), w) {
+			if strings.HasSuffix(w, "ed") || irregularPastForms[w] {
 				past[w] = true
 			}
 		}
@@ -696,7 +699,7 @@ func verbSaid(items []item, idx int, adj []float64) {
 		}
 		for _, w := range c.col.words {
 			if past[w] || past[w+"ed"] || past[w+"d"] || past[irregularPast[w]] {
-				// More than two joins: the verb says which column, wherever it is.
+				// Two joins' worth: the verb says which column, wherever it is.
 				adj[k] += 2 * hopPenalty
 				break
 			}

@@ -147,14 +147,24 @@ func TestNumbersKeptAsTextNeedWordsForNone(t *testing.T) {
 // and MySQL/MariaDB copies: each dialect reads text as a number its own way (PostgreSQL's
 // cast fails on 'unknown'), and the attributes' subqueries run everywhere.
 func TestRound17ShapesExecuteInEveryDialect(t *testing.T) {
+	sameAnswersInEveryDialect(t, []shapeSchema{{"holonet", holonetDDL, holonetRows, holonetAnswers}, {"pantry", pantryDDL, pantryRows, pantryAnswers}})
+}
+
+// shapeSchema is a test schema, built in SQLite, and the questions asked of it.
+type shapeSchema struct {
+	name      string
+	ddl, rows []string
+	answers   []answer
+}
+
+// sameAnswersInEveryDialect copies each schema into every test server (PostgreSQL,
+// MySQL/MariaDB) and compares each question's rows there with SQLite's.
+func sameAnswersInEveryDialect(t *testing.T, schemas []shapeSchema) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("needs database servers")
 	}
-	for _, x := range []struct {
-		name      string
-		ddl, rows []string
-		answers   []answer
-	}{{"holonet", holonetDDL, holonetRows, holonetAnswers}, {"pantry", pantryDDL, pantryRows, pantryAnswers}} {
+	for _, x := range schemas {
 		lite, s := sqliteSchema(t, x.name, x.ddl, x.rows)
 		for _, d := range testServers() {
 			t.Run(x.name+"/"+string(d.typ), func(t *testing.T) {

@@ -135,24 +135,7 @@ func TestAFactTableIsDatedByItsCalendar(t *testing.T) {
 // TestRound18ShapesExecuteInEveryDialect runs round 18's questions on PostgreSQL and MariaDB
 // copies of their schemas and compares the rows with SQLite's.
 func TestRound18ShapesExecuteInEveryDialect(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs database servers")
-	}
-	for _, x := range []struct {
-		name      string
-		ddl, rows []string
-		answers   []answer
-	}{{"clinic", clinicDDL, clinicRows, clinicAnswers}, {"mart", martDDL, martRows, martAnswers}} {
-		lite, s := sqliteSchema(t, x.name, x.ddl, x.rows)
-		for _, d := range testServers() {
-			t.Run(x.name+"/"+string(d.typ), func(t *testing.T) {
-				db := copyTables(t, lite, d.typ, d.driver, d.dsn, x.ddl)
-				for _, a := range x.answers {
-					sameRowsAsSQLite(t, lite, db, s, d.typ, a.q, benchNow)
-				}
-			})
-		}
-	}
+	sameAnswersInEveryDialect(t, []shapeSchema{{"clinic", clinicDDL, clinicRows, clinicAnswers}, {"mart", martDDL, martRows, martAnswers}})
 }
 
 // TestAPlaceholderRowIsNamedAsNoneOfItsTable: one label 'No <the table's noun>' in a keyed
