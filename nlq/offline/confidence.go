@@ -569,6 +569,9 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 			for _, e := range m.shareOf.either {
 				addC(e.col) // "legendary or mythical"
 			}
+			for _, e := range m.shareOf.antiConds {
+				addC(e.col) // "patients who have had viral sinusitis": the record's name
+			}
 		}
 		for _, t := range m.via {
 			addT(t)

@@ -90,6 +90,9 @@ type condition struct {
 	// antiUp is the missing rows' key to the table of their date when the date is not
 	// theirs: order lines of orders dated 2018.
 	antiUp *fk
+	// present makes the anti-join a semi-join: EXISTS such a row, not NOT EXISTS ("patients
+	// who have had viral sinusitis", counted within a share of all patients).
+	present bool
 	// antiConds restrict the missing rows by what is said about them or rows they reach
 	// ("customers who never rented a horror film": no rental of a film in the Horror
 	// category); antiJoins are the joins inside the test that reach those rows (complete).
@@ -887,6 +890,28 @@ func repeatedNames(t *table) bool {
 	// (Northwind's orders named by their ShipName).
 	own := len(t.words) > 0 && slices.Contains(l.words, t.words[len(t.words)-1]) && slices.Contains(l.words, "name")
 	return own && l.prof != nil && l.prof.Distinct > 0 && l.prof.Rows == t.rows && l.prof.Distinct*4 <= l.prof.Rows && t.label2 == nil
+}
+
+// existenceShareOf is the table whose rows a share counts when its one condition is on
+// records of theirs ("what percentage of patients have had viral sinusitis": patients, the
+// condition on their condition records); nil when the share is of anything else.
+func (b *builder) existenceShareOf() *table {
+	p := &b.p
+	if !b.share || len(p.dims) > 0 || len(p.having) > 0 || len(p.conds) != 1 {
+		return nil
+	}
+	c := p.conds[0]
+	if c.col == nil || c.anti != nil || c.role != nil || len(c.either) > 0 {
+		return nil
+	}
+	t := b.countedRows()
+	if rest := slices.DeleteFunc(slices.Clone(p.subjects), func(s *table) bool { return s == c.col.table }); t == nil && len(p.measures) == 0 && len(rest) == 1 {
+		t = rest[0] // "patients (who have been) diagnosed with …": the records named twice
+	}
+	if t == nil || t == c.col.table || t.pk == nil {
+		return nil
+	}
+	return t
 }
 
 // dropPlaceholders leaves out of a ranking the row of a grouped table that stands for none:
@@ -2260,6 +2285,17 @@ func (b *builder) finish() error {
 		c := p.conds[0]
 		p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
 		p.conds, p.subjects, b.share = nil, nil, false
+	}
+	if t := b.existenceShareOf(); t != nil {
+		if k := fkTo(p.conds[0].col.table, t); k != nil && p.conds[0].col.table.pk != k {
+			// "what percentage of patients have had viral sinusitis": the patients with such
+			// a record, among all of them; not the share of records, nor a join that would
+			// count each patient once per record.
+			f := fk{from: k, to: t.pk}
+			has := condition{anti: &f, present: true, antiConds: []condition{p.conds[0]}}
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &has}}
+			p.conds, p.subjects, b.share = nil, nil, false
+		}
 	}
 	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
 		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {

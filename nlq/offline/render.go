@@ -1012,7 +1012,14 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	}
 	if m.shareOf != nil {
 		pred := where(&plan{conds: []condition{*m.shareOf}}, d)[0]
-		alias := strings.ToLower(strings.Join(splitIdent(m.shareOf.col.name), "_")) + "_pct"
+		named := m.shareOf.col
+		if named == nil && len(m.shareOf.antiConds) > 0 {
+			named = m.shareOf.antiConds[0].col // the record that exists
+		}
+		alias := "share_pct"
+		if named != nil {
+			alias = strings.ToLower(strings.Join(splitIdent(named.name), "_")) + "_pct"
+		}
 		if m.table.formOf != nil || p.fanOut() && m.table.pk != nil {
 			// The join repeats the counted rows: each is counted once, by its key; forms
 			// (pokemon of pokemon_species) once per thing they are forms of.
@@ -1074,6 +1081,10 @@ func where(p *plan, d dialect) []string {
 			continue
 		case c.anti != nil:
 			f := c.anti
+			not := "NOT "
+			if c.present {
+				not = ""
+			}
 			extra := antiDateSQL(c.antiDates, d)
 			for _, s := range where(&plan{conds: c.antiConds}, d) {
 				extra += " AND " + s
@@ -1083,16 +1094,16 @@ func where(p *plan, d dialect) []string {
 				joins += fmt.Sprintf(" JOIN %s ON %s", d.table(j.table), d.on(j.fk))
 			}
 			if v := c.antiVia; v != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", d.table(v.from.table), d.table(f.from.table),
+				out = append(out, fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", not, d.table(v.from.table), d.table(f.from.table),
 					d.on(*v), joins, d.on(*f), extra))
 				continue
 			}
 			if u := c.antiUp; u != nil {
-				out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", d.table(f.from.table), d.table(u.to.table),
+				out = append(out, fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s JOIN %s ON %s%s WHERE %s%s)", not, d.table(f.from.table), d.table(u.to.table),
 					d.on(*u), joins, d.on(*f), extra))
 				continue
 			}
-			out = append(out, fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s%s WHERE %s%s)", d.table(f.from.table), joins, d.on(*f), extra))
+			out = append(out, fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s%s WHERE %s%s)", not, d.table(f.from.table), joins, d.on(*f), extra))
 			continue
 		case c.other != nil:
 			out = append(out, fmt.Sprintf("%s %s %s", colSQL(c.col, c.role), c.op, colSQL(c.other, c.otherRole)))

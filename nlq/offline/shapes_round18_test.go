@@ -51,6 +51,7 @@ var clinicAnswers = []answer{
 	{"When does the earliest visit begin?", []string{"2020-06-01"}},
 	{"How many emergency room visits were there?", []string{"2"}},
 	{"When did the most recent death occur?", []string{"2022-09-01"}},
+	{"What percentage of patients have had viral sinusitis?", []string{"60"}},
 	{"Which patients have never been to the emergency room?", []string{"2", "3", "4"}},
 	{"How many outpatient visits were there per year?", []string{"2021", "2022"}},
 }
