@@ -933,19 +933,15 @@ func (b *builder) dropPlaceholders() {
 	}
 }
 
-// saidSpent reports whether the question says what rows spent or paid, in all by nature.
+// spendVerbs say what rows spent or paid: an amount in all, by nature.
+var spendVerbs = toSet(strings.Fields("spent spend spends paid pay pays"))
+
+// saidSpent reports whether the question says a spend verb, skipped or within an item.
 func (b *builder) saidSpent() bool {
-	for _, it := range b.items {
-		for _, tk := range it.toks {
-			if tk.lower == "spent" || tk.lower == "spend" || tk.lower == "paid" {
-				return true
-			}
-		}
-		if slices.Contains(it.skipped, "spent") || slices.Contains(it.skipped, "paid") || slices.Contains(it.skipped, "spend") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(b.items, func(it item) bool {
+		return slices.ContainsFunc(it.skipped, func(w string) bool { return spendVerbs[w] }) ||
+			slices.ContainsFunc(it.toks, func(t token) bool { return spendVerbs[t.lower] })
+	})
 }
 
 // kindRows is the table of the rows a plural kind names ("raw materials": Items whose
@@ -2291,8 +2287,8 @@ func (b *builder) finish() error {
 			// "what percentage of patients have had viral sinusitis": the patients with such
 			// a record, among all of them; not the share of records, nor a join that would
 			// count each patient once per record.
-			f := fk{from: k, to: t.pk}
-			has := condition{anti: &f, present: true, antiConds: []condition{p.conds[0]}}
+			i := slices.IndexFunc(k.table.fks, func(f fk) bool { return f.from == k })
+			has := condition{anti: &k.table.fks[i], present: true, antiConds: []condition{p.conds[0]}}
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &has}}
 			p.conds, p.subjects, b.share = nil, nil, false
 		}
