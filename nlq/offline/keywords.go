@@ -205,7 +205,7 @@ var stopWords = toSet(strings.Fields(`
 	please can could would will shall should tell get got find see give know want need needed
 	all any some whole anything
 	placed place made make makes generated generate created received receive recorded record
-	have has had come comes came live lives living located based belong belongs belonging
+	have has had come comes came live lives living lived located based belong belongs belonging
 	ordered bought purchased sold sell sells selling run ran running use used using spent spend earned
 	s so far currently now ever right just also only still yet already member
 	reporting reports report appear appears appeared

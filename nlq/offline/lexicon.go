@@ -155,6 +155,10 @@ var aliases = map[string][]string{
 	"classified": {"classification", "class"}, "classified as": {"classification", "class"},
 	// "starships Luke has flown": piloted.
 	"flown": {"pilot"}, "flew": {"pilot"}, "fly": {"pilot"},
+	// A country's people are its population, its economy its GDP; emissions are of carbon.
+	"inhabitant": {"population"}, "populous": {"population"},
+	"economy": {"gdp", "gross domestic product"}, "economic output": {"gdp"},
+	"carbon": {"co2", "emission", "carbon"}, "emit": {"emission"}, "emitted": {"emission"}, "emits": {"emission"},
 	"catch": {"capture"}, "caught": {"capture"}, "catch rate": {"capture rate"},
 	"marketing channel": {"channel"}, "source": {"channel"},
 	"market": {"segment"}, "customer segment": {"segment"},
@@ -192,7 +196,7 @@ var aliases = map[string][]string{
 	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
 	"resident": {"person", "resident", "citizen"},
 	// Who wrote something: its author, a song's composer.
-	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff", "member", "customer", "user"},
+	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff", "member", "customer", "user", "population"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
 	"stocked": {"inventory", "stock"},
 	// The state of a delivery is the shipment's or shipping status.
@@ -210,13 +214,18 @@ var aliases = map[string][]string{
 	"aired": {"air date", "episode date", "broadcast date"}, "broadcast": {"air date", "broadcast date", "episode date"},
 	"audience": {"viewer", "viewership"}, "watched": {"viewer", "view"}, "viewership": {"viewer"}, "tuned in": {"viewer"},
 	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
-	"died": {"date of death", "death date", "dod"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
+	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
 	"came back": {"return date", "returned"},
 	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
 	// movies, the size a file takes up.
-	"born": {"birth date", "birthdate", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year"}, "birthday": {"birth date", "birthdate", "date of birth"},
+	"born": {"birth date", "birthdate", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year", "year of birth", "place of birth"},
+	// "works Tate acquired in 1997": the year of their acquisition.
+	"acquire": {"acquisition", "acquisition date", "acquisition year", "acquired"}, "acquired": {"acquisition", "acquisition date", "acquisition year"},
+	"acquiring": {"acquisition", "acquisition date", "acquisition year"},
+	// A work of art is an artwork.
+	"work": {"artwork", "work"}, "birthday": {"birth date", "birthdate", "date of birth"},
 	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
 	"borrow": {"loan", "rental"}, "borrowed": {"loan", "rental"}, "lend": {"loan", "rental"}, "lent": {"loan", "rental"},
 	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
@@ -345,7 +354,8 @@ func (l *lexicon) addValue(c cand) {
 // ("rock and roll" and "rock & roll" both find "Rock & Roll").
 func valuePhrases(v string, camel bool) []string {
 	p := normPhrase(v)
-	if p == "" {
+	if p == "" || strings.HasPrefix(strings.TrimSpace(v), "©") {
+		// '© Tate' is a copyright line, not the museum: "works Tate acquired" is all of them.
 		return nil
 	}
 	out := []string{p}
@@ -704,6 +714,26 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
+		if f := t.series; f != nil {
+			// population.value: the table's name is its figure's ("India's population"),
+			// and so is what it keeps per thing ("co2 emissions" of
+			// fossil_fuel_co2_emissions_by_nation).
+			fc := cand{kind: candColumn, table: t, col: f}
+			l.add(name, with(fc, scoreExact+0.005))
+			ws := t.words
+			if k := slices.IndexFunc(ws, func(w string) bool { return w == "by" || w == "per" }); k > 0 {
+				ws = ws[:k]
+				l.add(strings.Join(ws, " "), with(fc, scoreExact))
+			}
+			for k := 1; k < len(ws) && len(ws) > 1; k++ {
+				l.add(strings.Join(ws[k:], " "), with(fc, scoreSynonym))
+				if k >= 2 {
+					// "fossil fuels": what the figures are of, before the columns that split
+					// it (solid_fuel, liquid_fuel, gas_fuel).
+					l.add(strings.Join(ws[:k], " "), with(fc, scoreExact-0.03))
+				}
+			}
+		}
 		if len(t.words) > 1 {
 			tableParts(l, t, tableWords)
 			structuralNames(l, t)
@@ -727,7 +757,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(t.words) == 2 && recordWords[head] && !tableWords[t.words[0]] {
 				// food_des, nutr_def: a table of foods' descriptions is the foods.
-				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreSynonym})
+				score := scoreSynonym
+				if head == "code" {
+					// country_codes: one row per country, keyed by its code, is the countries
+					// themselves, named as surely as by its own name.
+					score = scoreExact - 0.01
+				}
+				l.add(t.words[0], cand{kind: candTable, table: t, score: score})
 			}
 			if r := linkNoun(t); r != nil {
 				// "characters" of resources_film_characters are the people it links to films.
@@ -838,6 +874,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					// description" for product_categories.description.
 					l.add(t.words[0]+" "+full, with(tc, scoreExact-0.05))
 					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
+				}
+			}
+			if long, ok := spelledAcronym(cw); ok {
+				// least_developed_countries_ldc: the words the last one abbreviates name it
+				// ("least developed countries", "landlocked developing countries"), and so
+				// does the abbreviation; a flag of a table's rows is also said without the
+				// noun of those rows ("countries classed as least developed").
+				l.add(cw[len(cw)-1], with(tc, scoreExact))
+				if n := len(long); n > 2 && c.class == classBool && slices.Contains(t.words, long[n-1]) {
+					// The noun stays the table's: "how many landlocked developing countries".
+					long = long[:n-1]
+				}
+				for _, p := range compounds(long) {
+					l.add(strings.Join(p, " "), with(tc, scoreExact-0.01))
 				}
 			}
 			if c.class == classText && !slices.Contains(cw, "code") && shortCodes(c) {
@@ -1245,12 +1295,27 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	// routes also point to by key; the referencing column is a copy of what the table names.
 	for p, cs := range l.entries {
 		for _, tc := range cs {
-			if tc.kind != candTable || tc.score < scoreExact {
+			if tc.kind != candTable || tc.score < scoreExact-0.01 {
 				continue
 			}
 			for i := range cs {
 				if c := cs[i]; c.kind == candColumn && c.score >= scoreExact-0.02 && c.table != tc.table && fkTo(c.table, tc.table) != nil {
 					cs[i].score -= copyBelowTable
+				}
+			}
+		}
+		l.entries[p] = cs
+	}
+	// A table of dated figures is named for its figure: "population" is population.value,
+	// not the number of rows kept.
+	for p, cs := range l.entries {
+		for _, fc := range cs {
+			if fc.kind != candColumn || fc.col != fc.table.series {
+				continue
+			}
+			for i := range cs {
+				if cs[i].kind == candTable && cs[i].table == fc.table && cs[i].score > fc.score-0.02 {
+					cs[i].score = fc.score - 0.02
 				}
 			}
 		}
@@ -1329,7 +1394,8 @@ var unitNames = map[string][]string{
 
 // recordWords end the name of a table that keeps one record of each thing its first word
 // names: USDA's food_des (food descriptions), nutr_def (nutrient definitions).
-var recordWords = toSet([]string{"description", "definition", "master"})
+// A table named "<noun> code" (country_codes) is one too: one row per code.
+var recordWords = toSet([]string{"description", "definition", "master", "code"})
 
 // eventWords end the name of a table of dated records of what its first word names: OMOP's
 // visit_occurrence, condition_occurrence, drug_exposure.
@@ -1576,4 +1642,31 @@ func flagAndNoun(nouns map[string]bool, t *table, v string) bool {
 		}
 		return strings.Join(w, " ") == rest
 	})
+}
+
+// spelledAcronym reports whether a name's last word abbreviates the words before it, by their
+// initials (least_developed_countries_ldc, small_island_developing_states_sids), and returns
+// those words.
+func spelledAcronym(words []string) ([]string, bool) {
+	n := len(words)
+	if n < 3 || len(words[n-1]) != n-1 {
+		return nil, false
+	}
+	for i, w := range words[:n-1] {
+		if w == "" || w[0] != words[n-1][i] {
+			return nil, false
+		}
+	}
+	return words[:n-1], true
+}
+
+// compounds returns a phrase as written and with each pair of neighbouring words written as
+// one ("land locked" as "landlocked"): names split a compound the question writes whole.
+func compounds(words []string) [][]string {
+	out := [][]string{words}
+	for i := 0; i+1 < len(words); i++ {
+		p := slices.Concat(words[:i], []string{words[i] + words[i+1]}, words[i+2:])
+		out = append(out, p)
+	}
+	return out
 }

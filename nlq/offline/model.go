@@ -98,9 +98,13 @@ type table struct {
 	label2  *column // a second part of the name: first_name next to last_name
 	date    *column // the default time column for date filters and buckets
 	measure *column // the default measure ("orders over 100" compares this)
-	fks     []fk
-	fkCols  map[*column]bool
-	view    bool // a view: a convenience over the tables, which are read first
+	// series is the one figure of a table that keeps a figure per thing and date under a
+	// generic name (population.value, fossil_fuel_co2_emissions_by_nation.total): what the
+	// table's own name says ("India's population in 2024").
+	series *column
+	fks    []fk
+	fkCols map[*column]bool
+	view   bool // a view: a convenience over the tables, which are read first
 	// formOf is the key to the table whose rows this table's rows are forms of (pokemon to
 	// pokemon_species, set by borrowLabel): they are counted as the rows it names.
 	formOf *column
@@ -305,6 +309,7 @@ func newModel(s *datasource.Schema) *model {
 				t.measure = c
 			}
 		}
+		t.series = seriesFigure(t)
 		m.tables = append(m.tables, t)
 		m.byName[strings.ToLower(t.name)] = t
 	}
@@ -888,7 +893,7 @@ func pickLabel(t *table) (*column, *column) {
 	own := strings.Join(t.words, " ")
 	if n := len(t.words); n > 0 {
 		own = t.words[n-1]
-		if n > 1 && headerWords[own] {
+		if n > 1 && (headerWords[own] || recordWords[own]) {
 			own = t.words[n-2] // season_summary's rows are seasons: season_name names them
 		}
 	}
@@ -911,6 +916,9 @@ func pickLabel(t *table) (*column, *column) {
 		if rest, ok := strings.CutPrefix(w, strings.Join(t.words, " ")+" "); ok && personNameParts[rest] {
 			w = rest
 		}
+		if r, ok := strings.CutSuffix(w, " name en"); ok {
+			w = r + " name" // official_name_en: the English one of names in several languages
+		}
 		score := 0
 		switch {
 		case w == own+" name" || w == strings.Join(t.words, " ")+" name":
@@ -923,6 +931,11 @@ func pickLabel(t *table) (*column, *column) {
 			score = 7
 		case strings.HasSuffix(w, " name") && w != "first name" && w != "given name" && w != "contact name" && w != "user name":
 			score = 5
+			if p := c.prof; p != nil && p.NonNull > 20 && p.Distinct*10 < p.NonNull*9 {
+				// region_name, iso4217_currency_name in a country list: a name many rows
+				// share is a group's, not the row's.
+				score = 4
+			}
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
 		case w == "label" || w == "username" || w == "user name" || w == "login":
@@ -1026,6 +1039,12 @@ func inferFromData(c *column) {
 		}
 		if p := c.prof; p != nil && p.Distinct == 2 && len(c.samples) == 1 && flagOnWords[strings.ToLower(c.samples[0])] {
 			// OpenFlights' codeshare: 'Y' or empty, the empty value never sampled.
+			c.class, c.flagOn, c.flagOff = classBool, c.samples[0], ""
+			return
+		}
+		if p := c.prof; p != nil && p.Distinct == 1 && p.NonNull > 0 && p.NonNull < p.Rows && len(c.samples) == 1 && markWords[strings.ToLower(c.samples[0])] {
+			// A list's tick column: 'x' on the rows it marks, nothing on the others
+			// (least_developed_countries_ldc).
 			c.class, c.flagOn, c.flagOff = classBool, c.samples[0], ""
 			return
 		}
@@ -1145,6 +1164,9 @@ func (c *column) countName() bool {
 
 // flagOnWords are the "on" values of flags kept as text.
 var flagOnWords = map[string]bool{"y": true, "yes": true, "true": true, "t": true}
+
+// markWords are the ticks a list puts in a column of its own on the rows it marks.
+var markWords = map[string]bool{"x": true, "y": true, "yes": true, "true": true, "✓": true, "✔": true, "*": true}
 
 // flagPairs are the value pairs of flags stored as text, "on" first.
 var flagPairs = [][2]string{{"y", "n"}, {"yes", "no"}, {"true", "false"}, {"t", "f"}, {"1", "0"}, {"y", ""}}
@@ -1474,4 +1496,24 @@ func fansOut(start *table, p []edge) bool {
 		cur = e.other(cur)
 	}
 	return false
+}
+
+// seriesFigure returns the column a table of dated figures keeps its figure in under a generic
+// name ("value", "total"), when the table is dated, keyed by what and when rather than by an
+// id of its own (an invoice's Total is one invoice's), and has one such column; nil otherwise.
+func seriesFigure(t *table) *column {
+	if t.date == nil || t.pk != nil {
+		return nil
+	}
+	var fig *column
+	for _, c := range t.cols {
+		if c.class != classNumber || len(c.words) != 1 || (c.words[0] != "value" && c.words[0] != "total") {
+			continue
+		}
+		if fig != nil {
+			return nil
+		}
+		fig = c
+	}
+	return fig
 }

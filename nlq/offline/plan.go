@@ -982,6 +982,11 @@ func (b *builder) namedKind() *table {
 		if c := it.pick.col; c == c.table.label && c.lookupName() {
 			return c.table
 		}
+		if c := it.pick.col; c != c.table.label && c.class == classText && c.prof != nil && c.prof.Distinct <= 50 && it.pick.col2 == nil {
+			// "how many paintings", "how many installations": rows of the kind a category
+			// column names ('painting' of artworks.classification), said in the plural.
+			return c.table
+		}
 	}
 	return nil
 }
@@ -1932,7 +1937,8 @@ func (b *builder) numberColumn(i int, col *column) error {
 		switch {
 		case b.distinct:
 			agg = aggCountDistinct
-		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName():
+		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName() && col != col.table.series:
+			// ("how many people": population.value is the people, added up.)
 			// "how many nutrient values" (nut_data.nutr_val): the rows that hold them, counted.
 			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
 			b.agg = aggNone

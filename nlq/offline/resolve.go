@@ -117,6 +117,19 @@ func preferExactCase(it *item) {
 		exact = exact || c.kind == candValue && c.value == raw
 	}
 	if !exact {
+		// "UN region": a word in capitals is not a code stored in lower case ('un', a
+		// MARC country code).
+		keep := it.cands[:0:0]
+		for _, c := range it.cands {
+			if c.kind != candValue || c.value != strings.ToLower(c.value) {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) == 0 {
+			it.kind, it.cands = itUnknown, nil
+			return
+		}
+		it.cands = keep
 		return
 	}
 	keep := it.cands[:0:0]

@@ -146,6 +146,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				}
 			}
 		}
+		if best.kind == itKeyword && bestLen >= 2 && toks[i].lower == "the" && nameAcross(toks, i+1, bestLen, lex) {
+			// "in the least developed countries": a name that starts inside the keyword
+			// ("the least") and goes on past it is the name.
+			skipped = append(skipped, "the")
+			i++
+			continue
+		}
 		for n := min(lex.maxLen, len(toks)-i); n > 0; n-- {
 			if n < bestLen || (n == bestLen && best.kind == itDate) {
 				break
@@ -211,6 +218,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		if best.kind == itEntity {
 			best.cands = preferAccents(best.cands, best.toks)
+			if best.plural {
+				best.cands = tableOverSingularValue(best.cands, best.toks)
+			}
 		}
 		if bestLen == 0 && !(i > 0 && properNoun(toks[i])) {
 			// A capitalised word inside the question is a name ("United States"), never a
@@ -899,7 +909,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
-	mark marked flag flagged sale sales national`))
+	mark marked flag flagged sale sales national collection art`))
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -972,6 +982,12 @@ var fillerPhrases = map[string]bool{
 	"took place": true, "take place": true, "takes place": true, "taking place": true, "taken place": true,
 	"in the directory": true, "in the registry": true, "in the list": true, "on the list": true,
 	"come from": true, "comes from": true, "came from": true,
+	// "countries and territories": the UN's name for the rows of a country list, territories
+	// included; "classed as least developed": marked so.
+	"and territories": true, "or territories": true, "classed as": true,
+	"lie on": true, "lies on": true, "lie in": true, "lies in": true,
+	// "movements linked to more artworks", "artists associated with it": rows related by key.
+	"linked to": true, "associated with": true, "connected to": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
 	// "net sales after discounts": a derived revenue already takes the discount off; said
@@ -2062,4 +2078,38 @@ func auxColumn(toks []token, i int, lex *lexicon) ([]cand, int) {
 		}
 	}
 	return nil, 0
+}
+
+// nameAcross reports whether the words from toks[i] on, longer than minLen, are exactly the
+// name of a column.
+func nameAcross(toks []token, i, minLen int, lex *lexicon) bool {
+	for n := min(lex.maxLen, len(toks)-i); n >= minLen; n-- {
+		if anyQuoted(toks[i : i+n]) {
+			continue
+		}
+		for _, c := range lex.lookup(normPhraseToks(toks[i : i+n])) {
+			if c.kind == candColumn && c.score >= scoreExact-0.01 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tableOverSingularValue drops, for a plural word that is exactly a table's name ("artists"),
+// the values it matches only once made singular ('artist', a contributor's role): the rows
+// of that table are meant, not a role some other rows play.
+func tableOverSingularValue(cs []cand, toks []token) []cand {
+	said := strings.ToLower(joinRaw(toks))
+	if !slices.ContainsFunc(cs, func(c cand) bool { return c.kind == candTable && c.score >= scoreExact }) {
+		return cs
+	}
+	keep := cs[:0:0]
+	for _, c := range cs {
+		if c.kind == candValue && strings.ToLower(c.value) != said {
+			continue
+		}
+		keep = append(keep, c)
+	}
+	return keep
 }

@@ -107,7 +107,12 @@ var scaleWords = map[string]float64{"thousand": 1e3, "million": 1e6, "billion": 
 // scaled reads a number followed by a scale word as one number.
 func scaled(toks []token) []token {
 	for i := 0; i+1 < len(toks); i++ {
-		if f, ok := scaleWords[toks[i+1].lower]; ok && toks[i].isNum && !toks[i].quoted && !toks[i+1].quoted {
+		f, ok := scaleWords[toks[i+1].lower]
+		if ok && !toks[i].quoted && !toks[i+1].quoted && (toks[i].lower == "a" || toks[i].lower == "one") {
+			// "more than a billion people": one billion.
+			toks[i].isNum, toks[i].num = true, 1
+		}
+		if ok && toks[i].isNum && !toks[i].quoted && !toks[i+1].quoted {
 			toks[i].num *= f
 			toks[i].raw = strconv.FormatFloat(toks[i].num, 'f', -1, 64)
 			toks[i].lower, toks[i].norm = toks[i].raw, toks[i].raw

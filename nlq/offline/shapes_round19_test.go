@@ -1,0 +1,128 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// panelDDL keeps figures per country and year as open-data packages do: a country list keyed
+// by its ISO code, with names in several languages, groups a country belongs to, and ticks
+// ('x' or nothing) in columns named by a phrase and its abbreviation; and one table per
+// figure (population) with the country's code, its name copied, the year and a generic value.
+var panelDDL = []string{
+	`CREATE TABLE country_codes (iso3166_1_alpha_3 VARCHAR(3) PRIMARY KEY, official_name_en VARCHAR(60), official_name_fr VARCHAR(60), region_name VARCHAR(30), iso4217_currency_name VARCHAR(30), least_developed_countries_ldc VARCHAR(1), land_locked_developing_countries_lldc VARCHAR(1), marc VARCHAR(3))`,
+	`CREATE TABLE population (country_name VARCHAR(60) NOT NULL, country_code VARCHAR(3) NOT NULL REFERENCES country_codes(iso3166_1_alpha_3), year INTEGER NOT NULL, value BIGINT, PRIMARY KEY (country_code, year))`,
+}
+
+var panelRows = []string{
+	`INSERT INTO country_codes VALUES ('IND','India','Inde','Asia','Indian Rupee',NULL,NULL,'ii'),('CHN','China','Chine','Asia','Yuan Renminbi',NULL,NULL,'cc'),
+		('NPL','Nepal','Népal','Asia','Nepalese Rupee','x','x','np'),('MLI','Mali','Mali','Africa','CFA Franc BCEAO','x','x','ml'),('SEN','Senegal','Sénégal','Africa','CFA Franc BCEAO','x',NULL,'sg'),
+		('FRA','France','France','Europe','Euro',NULL,NULL,'fr'),('DEU','Germany','Allemagne','Europe','Euro',NULL,NULL,'gw'),('USA','United States of America','États-Unis','Americas','US Dollar',NULL,NULL,'un')`,
+	`INSERT INTO population VALUES ('India','IND',2023,1428627663),('India','IND',2024,1450935791),('China','CHN',2023,1410710000),('China','CHN',2024,1408975000),
+		('Nepal','NPL',2023,30896590),('Nepal','NPL',2024,31240000),('Mali','MLI',2023,23293698),('Mali','MLI',2024,24000000),('Senegal','SEN',2023,17763163),('Senegal','SEN',2024,18200000),
+		('France','FRA',2023,68170000),('France','FRA',2024,68500000),('Germany','DEU',2023,84480000),('Germany','DEU',2024,83500000),('United States','USA',2023,335000000),('United States','USA',2024,340110988)`,
+}
+
+// panelAnswers are questions over panel and what their answers hold.
+var panelAnswers = []answer{
+	{"How many countries are there?", []string{"8"}},
+	{"How many countries are classed as least developed?", []string{"3"}},
+	{"How many landlocked developing countries are there?", []string{"2"}},
+	{"How many people lived in the least developed countries in 2024?", []string{"73440000"}},
+	{"What were the three most populous countries in 2024?", []string{"India", "China", "United States of America"}},
+	{"Which countries had more than a billion inhabitants in 2024?", []string{"India", "China"}},
+	{"What was the total population of each region in 2024?", []string{"Asia", "Africa", "Europe", "Americas"}},
+}
+
+// TestAFigureKeptPerCountryAndYearIsNamedByItsTable: a table of dated figures under a generic
+// "value" is named by its own name and its synonyms ("population", "people", "populous"); a
+// list's row is named by its unique name, not a group's; a column named by a phrase and its
+// abbreviation is said either way, and a tick in it is a flag; a word in capitals is not a
+// code stored in lower case.
+func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
+	lite, s := sqliteSchema(t, "panel", panelDDL, panelRows)
+	checkAnswers(t, lite, s, panelAnswers)
+	g := wantSQL(t, s, "What were the three most populous countries in 2024?", "SUM(population.value)")
+	if strings.Contains(g.SQL, "iso4217_currency_name") {
+		t.Errorf("countries named by their currency:\n%s", g.SQL)
+	}
+	wantSQL(t, s, "How many least developed countries are there?", "least_developed_countries_ldc = 'x'")
+	if g, err := generate(t, s, datasource.SQLite, "What was the total population of each UN region in 2024?"); err == nil && strings.Contains(g.SQL, "marc") {
+		t.Errorf("UN read as the lower-case code 'un':\n%s", g.SQL)
+	}
+}
+
+// museumDDL is a collection's catalogue as Tate publishes it (in snake_case here, so that the
+// same DDL makes the same columns on every server): artworks of
+// a classification acquired in a year, artists, and the contributors linking them with a
+// role ('artist', 'after').
+var museumDDL = []string{
+	`CREATE TABLE artworks (id INTEGER PRIMARY KEY, title VARCHAR(100), classification VARCHAR(30), acquisition_year INTEGER, thumbnail_copyright VARCHAR(60))`,
+	`CREATE TABLE artists (id INTEGER PRIMARY KEY, name VARCHAR(100), gender VARCHAR(10), year_of_birth INTEGER, place_of_birth VARCHAR(60))`,
+	`CREATE TABLE contributors (artwork_id INTEGER NOT NULL REFERENCES artworks(id), artist_id INTEGER NOT NULL REFERENCES artists(id), role VARCHAR(20), PRIMARY KEY (artwork_id, artist_id))`,
+}
+
+var museumRows = []string{
+	`INSERT INTO artworks VALUES (1,'Dawn','painting',1997,'© Tate'),(2,'Dusk','painting',1997,NULL),(3,'Figure','sculpture',1997,NULL),(4,'Torso','sculpture',2001,'© Tate'),
+		(5,'Head','sculpture',2001,NULL),(6,'Room','installation',2010,NULL),(7,'Sea','painting',1856,NULL),(8,'Form','sculpture',1962,NULL)`,
+	`INSERT INTO artists VALUES (1,'Hepworth, Barbara','Female',1903,'Wakefield'),(2,'Turner, Joseph Mallord William','Male',1775,'London'),(3,'Gabo, Naum','Male',1890,'Bryansk'),(4,'Kapoor, Anish','Male',1954,'Mumbai')`,
+	`INSERT INTO contributors VALUES (1,2,'artist'),(2,2,'after'),(3,1,'artist'),(4,1,'artist'),(5,3,'artist'),(6,4,'artist'),(7,2,'artist'),(8,1,'artist')`,
+}
+
+// museumAnswers are questions over museum and what their answers hold.
+var museumAnswers = []answer{
+	{"How many paintings are in the collection?", []string{"3"}},
+	{"How many installations does the collection hold?", []string{"1"}},
+	{"How many artworks were acquired in 1997?", []string{"3"}},
+	{"Which two artists have the most sculptures?", []string{"Hepworth, Barbara", "Gabo, Naum"}},
+}
+
+// TestACategoryValueSaidInThePluralCountsItsRows: "paintings" are the artworks of that classification;
+// "artists" are the artists, not a contributor's role 'artist'; a copyright line names no
+// owner; a verb names its noun's year ("acquired").
+func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
+	lite, s := sqliteSchema(t, "museum", museumDDL, museumRows)
+	checkAnswers(t, lite, s, museumAnswers)
+	g := wantSQL(t, s, "Which two artists have the most sculptures?", "artists.name")
+	if strings.Contains(g.SQL, "role") {
+		t.Errorf("artists read as the role 'artist':\n%s", g.SQL)
+	}
+	if g, err := generate(t, s, datasource.SQLite, "How many artworks did the Tate acquire in 1997?"); err == nil && strings.Contains(g.SQL, "copyright") {
+		t.Errorf("the museum read as its copyright line:\n%s", g.SQL)
+	}
+}
+
+// TestRound19ShapesAnswerAlikeInEveryDialect runs round 19's questions on PostgreSQL and
+// MySQL/MariaDB and compares their rows with SQLite's.
+func TestRound19ShapesAnswerAlikeInEveryDialect(t *testing.T) {
+	sameAnswersInEveryDialect(t, []shapeSchema{
+		{name: "panel", ddl: panelDDL, rows: panelRows, answers: panelAnswers},
+		{name: "museum", ddl: museumDDL, rows: museumRows, answers: museumAnswers},
+	})
+}
+
+// TestANameEndingInItsAbbreviationIsSaidBothWays lists the phrases a column named by words
+// and their initials is said by.
+func TestANameEndingInItsAbbreviationIsSaidBothWays(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		long  []string
+		ok    bool
+	}{
+		{[]string{"least", "developed", "country", "ldc"}, []string{"least", "developed", "country"}, true},
+		{[]string{"land", "locked", "developing", "country", "lldc"}, []string{"land", "locked", "developing", "country"}, true},
+		{[]string{"unit", "price", "usd"}, nil, false},
+		{[]string{"order", "id"}, nil, false},
+	} {
+		long, ok := spelledAcronym(tc.words)
+		if ok != tc.ok || !slices.Equal(long, tc.long) {
+			t.Errorf("spelledAcronym(%v) = %v, %v; want %v, %v", tc.words, long, ok, tc.long, tc.ok)
+		}
+	}
+	if got := compounds([]string{"land", "locked", "developing"}); !slices.ContainsFunc(got, func(p []string) bool { return strings.Join(p, " ") == "landlocked developing" }) {
+		t.Errorf("compounds: %v lacks \"landlocked developing\"", got)
+	}
+}
