@@ -329,6 +329,9 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
+	for _, t := range p.copied {
+		tabs[t] = true
+	}
 	antiTabs := map[*table]bool{}
 	for _, c := range p.conds {
 		if c.anti != nil {
@@ -371,6 +374,8 @@ func (b *builder) checkPlaced() error {
 		case c == nil:
 			// a word the resolver left without a reading while the rest was answered:
 			// "status" of "by delivery status".
+		case b.ofAll(k) && slices.Contains(p.copied, c.table):
+			used = true // "of all nations": all of them together
 		case c.kind == candTable:
 			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:

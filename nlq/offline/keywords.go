@@ -109,6 +109,9 @@ var keywords = map[string]keyword{
 	"not have": {kind: kwNever}, "not have a": {kind: kwNever}, "not have an": {kind: kwNever}, "not have any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
+	// "artworks that carry an inscription", "bear a signature": have one.
+	"carry a": {kind: kwHas}, "carry an": {kind: kwHas}, "carries a": {kind: kwHas}, "carries an": {kind: kwHas},
+	"bear a": {kind: kwHas}, "bear an": {kind: kwHas}, "bears a": {kind: kwHas}, "bears an": {kind: kwHas},
 	// "employees who earn a commission", "orders that got a discount": the column is filled in.
 	"earn a": {kind: kwHas}, "earns a": {kind: kwHas}, "earn an": {kind: kwHas}, "earns an": {kind: kwHas},
 	"receive a": {kind: kwHas}, "receives a": {kind: kwHas}, "received a": {kind: kwHas},

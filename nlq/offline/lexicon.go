@@ -876,6 +876,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
 				}
 			}
+			if n := len(cw); n >= 2 && cw[n-1] == "name" && !linkWords[cw[n-2]] && !tableWords[cw[n-2]] && !nouns[cw[n-2]] && c.class == classText {
+				// iso4217_currency_name: "currency" said alone is its name, before its code,
+				// its number or the country name filed with it.
+				l.add(cw[n-2], with(tc, scoreHead+0.02))
+			}
 			if long, ok := spelledAcronym(cw); ok {
 				// least_developed_countries_ldc: the words the last one abbreviates name it
 				// ("least developed countries", "landlocked developing countries"), and so

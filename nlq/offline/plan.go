@@ -147,6 +147,10 @@ type plan struct {
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path
 	said       []string // the question's words (singular, lower case), for the keys of a join path
+	// copied are the tables whose rows are named by a figure table's copy of their names
+	// (country_codes by population.country_name), or said as all of them together ("of all
+	// countries"): said, though neither joined nor grouped by.
+	copied []*table
 }
 
 type orderKind int
@@ -387,6 +391,7 @@ func build(m *model, items []item) (*plan, error) {
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
+	copiedNames(&b.p)
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -1431,6 +1436,14 @@ func toAny(fs []float64) []any {
 }
 
 func (b *builder) addDim(d dimension) {
+	if d.grain == grainNone && b.ofAll(b.cur) {
+		t := d.table
+		if t == nil && d.col != nil {
+			t = d.col.table
+		}
+		b.p.copied = append(b.p.copied, t)
+		return
+	}
 	if d.grain != grainNone {
 		for k, x := range b.p.dims {
 			if x.grain != grainNone && (x.weak || d.weak) {
@@ -1696,9 +1709,20 @@ func (b *builder) entity(i int) error {
 				return nil // "the Computers category": so does a value before its column
 			}
 		}
+		if b.ofAll(i) {
+			b.p.copied = append(b.p.copied, col.table)
+			return nil
+		}
 		b.p.listCols = append(b.p.listCols, col)
 	}
 	return nil
+}
+
+// ofAll reports whether item i is a plural said after "of all" ("the combined emissions of
+// all nations", "the GDP of all countries"): all of them together, not each.
+func (b *builder) ofAll(i int) bool {
+	it := &b.items[i]
+	return it.kind == itEntity && it.plural && i > 0 && len(it.skipped) >= 2 && slices.Equal(it.skipped[len(it.skipped)-2:], []string{"of", "all"})
 }
 
 // wordsBefore are the skipped words between items[i] and the item before it (the last
@@ -3895,4 +3919,49 @@ func (b *builder) valueAsRows() *table {
 		child = t
 	}
 	return child
+}
+
+// copiedNames groups the figures of a table of dated figures by the name it keeps of each of
+// its rows' parent (population.country_name for country_codes): the figure table spells the
+// name as its source does, and the answer needs no other table.
+func copiedNames(p *plan) {
+	if len(p.measures) == 0 {
+		return
+	}
+	f := p.measures[0].table
+	if f == nil || f.series == nil {
+		return
+	}
+	for _, m := range p.measures {
+		if m.table != f {
+			return
+		}
+	}
+	for i, d := range p.dims {
+		if d.col != nil || d.role != nil || d.table == nil || d.table == f {
+			continue
+		}
+		if c := nameCopy(f, d.table); c != nil {
+			p.copied = append(p.copied, d.table)
+			p.dims[i] = dimension{col: c, plural: d.plural, each: d.each}
+		}
+	}
+}
+
+// nameCopy is the column of f that copies the name of the row of p its key points to: named
+// for p's noun ("country", "country name"); nil when f has none or no key to p.
+func nameCopy(f, p *table) *column {
+	if fkTo(f, p) == nil || len(p.words) == 0 {
+		return nil
+	}
+	noun := p.words[len(p.words)-1]
+	if len(p.words) > 1 && recordWords[noun] {
+		noun = p.words[len(p.words)-2]
+	}
+	for _, c := range f.cols {
+		if c.class == classText && (slices.Equal(c.words, []string{noun, "name"}) || slices.Equal(c.words, []string{noun})) {
+			return c
+		}
+	}
+	return nil
 }

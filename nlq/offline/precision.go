@@ -823,7 +823,7 @@ func (b *builder) checkWhichRows() error {
 				return nil
 			}
 			for _, d := range p.dims {
-				if d.table == t || d.col != nil && d.col.table == t || d.role != nil && d.role.table == t {
+				if d.table == t || d.col != nil && d.col.table == t || d.role != nil && d.role.table == t || slices.Contains(p.copied, t) {
 					return nil
 				}
 			}

@@ -202,8 +202,13 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 		it.cands, names = keep, []cand{l}
 	}
-	// "composed by Jimi Hendrix": the column named just before decides, even for an attribute.
+	// "composed by Jimi Hendrix": the column named just before decides, even for an attribute;
+	// not across a verb ("which currency does Switzerland use": the currency is asked for,
+	// Switzerland is a country).
 	for _, j := range []int{i - 1, i - 2} {
+		if slices.ContainsFunc(it.skipped, func(w string) bool { return askingVerbs[w] }) {
+			break
+		}
 		if j < 0 || (j == i-2 && !(items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)) || items[j].kind != itEntity {
 			continue
 		}
@@ -227,11 +232,19 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 	}
 	keepTable := func(t *table) {
-		var keep []cand
+		var keep, label []cand
 		for _, c := range it.cands {
 			if c.table == t {
 				keep = append(keep, c)
+				if c.kind == candValue && c.col == t.label && c.col2 == nil {
+					label = append(label, c)
+				}
 			}
+		}
+		if len(label) > 0 && !slices.ContainsFunc(keep, func(c cand) bool { return c.kind != candValue }) {
+			// 'Australia' in the English, Spanish and formal names of one row: its label
+			// names it.
+			keep = label
 		}
 		it.cands = keep
 	}
@@ -269,7 +282,11 @@ func disambiguateName(m *model, items []item, i int) error {
 		// column of the same rows spelling it too ('WHOLESALE', the code of the channel
 		// named 'Wholesale').
 		var keep []cand
+		n := names[0]
 		for _, c := range it.cands {
+			if c.kind == candValue && n.col == n.table.label && c.table == n.table && c.col != n.col && strings.EqualFold(c.value, n.value) {
+				continue // 'INDIA', the currency's country name, beside the row's own name 'India'
+			}
 			if !(c.kind == candValue && !nameColumn(c.col) && (c.col.index != nil || c.table == names[0].table)) {
 				keep = append(keep, c)
 			}
@@ -347,6 +364,9 @@ func disambiguateName(m *model, items []item, i int) error {
 // references the other's table by key and repeats its name (get_fit_now_member.name copies
 // the person's name it points to), so the reading nearest the rest of the question is right.
 func sameThing(names []cand) bool {
+	if copiesOfOne(names) {
+		return true
+	}
 	if len(names) != 2 {
 		return false
 	}
@@ -360,6 +380,33 @@ func sameThing(names []cand) bool {
 	}
 	same := slices.Equal(names[0].col.words, names[1].col.words) // a copy keeps the column's name
 	return same && (refers(names[0].table, names[1].table) || refers(names[1].table, names[0].table))
+}
+
+// copiesOfOne reports whether the readings of a name are one row's: a table every other
+// reading's table references by key, and those others copies of its name under one column
+// name (population.country_name and gdp.country_name of a country in country_codes).
+func copiesOfOne(names []cand) bool {
+	if len(names) < 3 {
+		return false
+	}
+	for _, p := range names {
+		var words []string
+		all := true
+		for _, n := range names {
+			if n.table == p.table {
+				continue
+			}
+			if fkTo(n.table, p.table) == nil || words != nil && !slices.Equal(words, n.col.words) {
+				all = false
+				break
+			}
+			words = n.col.words
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // labelOverCopies finds, among the readings of a name, the label of an entity table that
@@ -1001,3 +1048,6 @@ func plainer(a, b cand) int {
 	}
 	return 0
 }
+
+// askingVerbs are the verbs a question puts between what it asks for and its subject.
+var askingVerbs = toSet([]string{"do", "does", "did", "is", "are", "was", "were", "has", "have", "had"})

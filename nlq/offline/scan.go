@@ -174,6 +174,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 				cs = append(cs, vs...)
 			}
+			if n == 1 && len(cs) == 0 && currencyWord(toks, i) {
+				// "countries that use the euro": a currency a currency column names ('Euro',
+				// 'EUR'), not the unit of an amount.
+				cs = currencyValues(lex, toks[i].norm)
+			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
@@ -1013,6 +1018,20 @@ var fillerPhrases = map[string]bool{
 // currencyWord reports whether toks[i] names a currency said as a value ("partners that work
 // in euros"), not the unit of a number just said ("over 50 dollars"): the lexicon holds
 // currency names only where a currency column stores their codes.
+// currencyValues are the values of currency columns that a currency word names: its name
+// ('Euro') or its ISO code ('EUR').
+func currencyValues(lex *lexicon, w string) []cand {
+	var out []cand
+	for _, p := range []string{w, currencyCodes[w]} {
+		for _, c := range lex.values[p] {
+			if c.col != nil && slices.Contains(c.col.words, "currency") && !slices.ContainsFunc(out, func(o cand) bool { return o.col == c.col }) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 func currencyWord(toks []token, i int) bool {
 	_, ok := currencyCodes[toks[i].norm]
 	return ok && !(i > 0 && toks[i-1].isNum)
