@@ -46,6 +46,9 @@ type Request struct {
 	Semantics *Semantics
 	// Now anchors relative dates such as "last month"; tests pin it.
 	Now time.Time
+	// OwnerNames are the names of the business asking (its organization, its data source): a
+	// question that names it ("how many paintings does Tate hold") asks about all of its data.
+	OwnerNames []string
 }
 
 // Generation is an engine's answer: the SQL to run and a short human-readable account of how

@@ -174,7 +174,7 @@ func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, hea
 	genSpan.SetAttributes(attribute.String("engine", EngineName(eng)))
 	gen, err := eng.Generate(genCtx, nlq.Request{
 		Question: question, Dialect: dialect, Schema: permitted, SystemPrompt: a.SystemPrompt, Now: now,
-		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(),
+		Semantics: sem.Semantics, Synonyms: sem.Semantics.SynonymMap(), OwnerNames: ownerNames(head),
 	})
 	genTime := time.Since(start)
 	genSpan.End()
@@ -200,4 +200,17 @@ func (p *Planner) plan(ctx context.Context, a *store.Agent, question string, hea
 	}
 	return &Plan{SQL: checked.SQL, Explanation: gen.Explanation, Tables: checked.Tables, Columns: checked.Columns, Dialect: dialect, DataSource: ds,
 		GenerationTime: genTime, GuardTime: guardTime, Engine: EngineName(eng)}, nil
+}
+
+// ownerNames are the names a question may call the asking business by: its organization's and
+// its data source's.
+func ownerNames(head *store.PlanningHead) []string {
+	var out []string
+	if head.Organization != nil && head.Organization.Name != "" {
+		out = append(out, head.Organization.Name)
+	}
+	if head.DataSource != nil && head.DataSource.Name != "" {
+		out = append(out, head.DataSource.Name)
+	}
+	return out
 }

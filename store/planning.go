@@ -15,7 +15,7 @@ type PlanningHead struct {
 	// HasSemantics says whether the agent has a semantic layer; SemanticsVersion is its version.
 	HasSemantics     bool
 	SemanticsVersion int64
-	// Organization holds the organization's id and LLM settings only.
+	// Organization holds the organization's id, name and LLM settings only.
 	Organization *Organization
 	// TemplateCount is how many templates the agent has: with none, the question path skips
 	// looking for a template that answers it.
@@ -34,7 +34,7 @@ var planningHeadSQL = func() string {
 		cols[i] = "d." + c
 	}
 	return "SELECT " + strings.Join(cols, ", ") + `, s.version AS semantics_version,
-	o.llm_provider, o.llm_model, o.llm_base_url, o.llm_api_key_enc,
+	o.name AS organization_name, o.llm_provider, o.llm_model, o.llm_base_url, o.llm_api_key_enc,
 	(SELECT COUNT(*) FROM templates t WHERE t.organization_id = d.organization_id AND t.agent_id = ?) AS template_count
 FROM data_sources d
 JOIN organizations o ON o.id = d.organization_id
@@ -48,6 +48,7 @@ func (s *Store) PlanningHead(ctx context.Context, orgID, agentID, dataSourceID s
 	var row struct {
 		DataSource
 		SemanticsVersion sql.NullInt64
+		OrganizationName string `gorm:"column:organization_name"`
 		LLMProvider      string `gorm:"column:llm_provider"`
 		LLMModel         string `gorm:"column:llm_model"`
 		LLMBaseURL       string `gorm:"column:llm_base_url"`
@@ -63,7 +64,7 @@ func (s *Store) PlanningHead(ctx context.Context, orgID, agentID, dataSourceID s
 	}
 	ds := row.DataSource
 	return &PlanningHead{DataSource: &ds, HasSemantics: row.SemanticsVersion.Valid, SemanticsVersion: row.SemanticsVersion.Int64,
-		Organization: &Organization{ID: orgID, LLMProvider: row.LLMProvider, LLMModel: row.LLMModel, LLMBaseURL: row.LLMBaseURL,
+		Organization: &Organization{ID: orgID, Name: row.OrganizationName, LLMProvider: row.LLMProvider, LLMModel: row.LLMModel, LLMBaseURL: row.LLMBaseURL,
 			LLMAPIKeyEnc: row.LLMAPIKeyEnc}, TemplateCount: row.TemplateCount}, nil
 }
 

@@ -48,7 +48,7 @@ func TestPlanningHeadReadsTheDataSourceSemanticsVersionAndEngineSettingsInOneGo(
 		if h.HasSemantics || h.TemplateCount != 0 {
 			t.Errorf("an agent without a semantic layer or templates: %+v", h)
 		}
-		if o := h.Organization; o.ID != "org_a" || o.LLMProvider != "openai" || o.LLMModel != "m" || o.LLMBaseURL != "https://llm.example" || o.LLMAPIKeyEnc != "enc" {
+		if o := h.Organization; o.ID != "org_a" || o.Name != "A" || o.LLMProvider != "openai" || o.LLMModel != "m" || o.LLMBaseURL != "https://llm.example" || o.LLMAPIKeyEnc != "enc" {
 			t.Errorf("organization settings: %+v", o)
 		}
 

@@ -212,7 +212,9 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 			return dateAtom{}, 0, false
 		}
 		return dateAtom{from: d, to: d.AddDate(0, 0, 1), hasYear: true}, 1, true
-	case tk.isNum && isYear(tk.num):
+	case tk.isNum && (isYear(tk.num) || i > 0 && yearPrepositions[toks[i-1].lower] && tk.num == float64(int(tk.num)) && tk.num >= 1000 && tk.num < 1900):
+		// An older year only right after a word that dates it: "died before 1800", "born in
+		// 1775" (a bare 1500 is more often a count).
 		y := int(tk.num)
 		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+1, 1, 1), hasYear: true}, 1, true
 	}
@@ -320,6 +322,9 @@ func (p dateParser) add(t time.Time, g grain, n int) time.Time {
 func ymd(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 func isYear(f float64) bool { return f == float64(int(f)) && f >= 1900 && f <= 2100 }
+
+// yearPrepositions date the number after them.
+var yearPrepositions = toSet([]string{"before", "after", "since", "until", "in", "from", "between"})
 
 func joinRaw(toks []token) string {
 	s := ""

@@ -52,7 +52,7 @@ func TestDebugQuestion(t *testing.T) {
 				t.Logf("  item %d %q kw=%d skipped=%v %v", it.kind, it.text(), it.kw.kind, it.skipped, cs)
 			}
 		}
-		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT"))})
+		g, err := New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, Semantics: demo.Semantics(os.Getenv("NLQ_AGENT")), OwnerNames: []string{os.Getenv("NLQ_DB")}})
 		if err != nil {
 			t.Logf("%s\n  ERROR: %v", q, err)
 			continue

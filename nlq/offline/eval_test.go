@@ -76,7 +76,7 @@ func TestEvalSets(t *testing.T) {
 			qs := readEvalQuestions(t, e.name+suffix)
 			by := map[string]*tally{}
 			for _, q := range qs {
-				ok, refused, why, sqlText := evalQuestion(ctx, db, schema, q)
+				ok, refused, why, sqlText := evalQuestion(ctx, db, schema, e.name, q)
 				for _, k := range []string{q.Kind, "ALL"} {
 					for _, m := range []map[string]*tally{by, all} {
 						if m[k] == nil {
@@ -243,9 +243,11 @@ func TestEvalExpectedSQLAnswers(t *testing.T) {
 	}
 }
 
-// evalQuestion answers one question and judges it.
-func evalQuestion(ctx context.Context, db *sql.DB, schema *datasource.Schema, q benchQuestion) (ok, refused bool, why, sqlText string) {
-	g, err := New().Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: benchNow})
+// evalQuestion answers one question and judges it. The data source is named after its
+// database ("tate"), as a user names the one they connect, so a question may call the business
+// by it ("how many paintings does Tate hold").
+func evalQuestion(ctx context.Context, db *sql.DB, schema *datasource.Schema, source string, q benchQuestion) (ok, refused bool, why, sqlText string) {
+	g, err := New().Generate(ctx, nlq.Request{Question: q.Question, Dialect: datasource.SQLite, Schema: schema, Now: benchNow, OwnerNames: []string{source}})
 	if err != nil {
 		return false, true, "refused: " + err.Error(), ""
 	}

@@ -2034,10 +2034,14 @@ func kindValue(c *cand) bool {
 }
 
 // kindColumn reports whether a column says what kind of thing its row is (advantage_type,
-// vehicle_kind): its values name rows ("hidden immunity idols" are advantages of that type).
+// vehicle_kind, an artwork's classification): its values name rows ("hidden immunity idols"
+// are advantages of that type, "paintings" artworks of that classification).
 func kindColumn(c *column) bool {
-	return slices.Contains(c.words, "type") || slices.Contains(c.words, "kind")
+	return slices.ContainsFunc(c.words, func(w string) bool { return kindWords[w] })
 }
+
+// kindWords name a column that says what kind of thing its row is.
+var kindWords = toSet([]string{"type", "kind", "classification"})
 
 // dedupeLabelDims drops a grouping by a table's name column when the table itself is a
 // grouping too: "the 10 airports with the most routes, each airport's name" groups by airport
@@ -2566,6 +2570,9 @@ func (b *builder) finish() error {
 		} else if b.common && len(p.dims) == 1 && d.grain == grainNone && d.col != nil && d.col.class == classText {
 			// "the most common film rating": the value most rows hold.
 			t = d.col.table
+		} else if k := b.namedKind(); k != nil && ranking {
+			// "the year Tate acquired the most sculptures": the rows of that kind, counted.
+			t = k
 		}
 		if t == nil {
 			if ranking {

@@ -1030,6 +1030,31 @@ func verbDate(c *column, said []string) *column {
 	return found
 }
 
+// saidDate is the one date column of t a verb of the question names, by its stem and the
+// column's noun ("acquire", "acquired" for acquisitionYear); nil when none or several are.
+func saidDate(t *table, said []string) *column {
+	if t == nil {
+		return nil
+	}
+	var found *column
+	for _, o := range t.cols {
+		if o.class != classDate || auditColumn(o) {
+			continue
+		}
+		for _, w := range said {
+			stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(w, "ing"), "ed"), "e")
+			if len(stem) < 5 || !slices.ContainsFunc(o.words, func(x string) bool { return x != w && strings.HasPrefix(x, stem[:5]) && len(x) > len(stem) }) {
+				continue
+			}
+			if found != nil && found != o {
+				return nil
+			}
+			found = o
+		}
+	}
+	return found
+}
+
 // namesDate reports whether w is a past participle ("closed", "shipped", "hired") whose
 // stem begins a word of the date column d (closed_at, ShippedDate, hired_on). A form in -ing
 // is left out: "shipping company" names the shipper, not a shipping date.

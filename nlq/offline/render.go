@@ -47,6 +47,9 @@ func complete(m *model, p *plan) error {
 	for i := range p.dates {
 		if p.dates[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dates[i].hint)
+			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
+				c, err = vc, nil
+			}
 			if nu, ok := err.(*notUnderstood); ok && len(nu.words) == 0 {
 				nu.words = []string{p.dates[i].rng.text} // "in 2023": the words it could not place
 			}
@@ -86,6 +89,9 @@ func complete(m *model, p *plan) error {
 	for i := range p.dims {
 		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dims[i].hint)
+			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
+				c, err = vc, nil // "works Tate acquired each year": of the dates, the one the verb names
+			}
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
 )
 
 // panelDDL keeps figures per country and year as open-data packages do: a country list keyed
@@ -65,20 +66,21 @@ func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 }
 
 // museumDDL is a collection's catalogue as Tate publishes it (in snake_case here, so that the
-// same DDL makes the same columns on every server): artworks of
-// a classification acquired in a year, artists, and the contributors linking them with a
-// role ('artist', 'after').
+// same DDL makes the same columns on every server): artworks of a classification, made in one
+// year and acquired in another, artists, and the contributors linking them with a role
+// ('artist', 'after').
 var museumDDL = []string{
-	`CREATE TABLE artworks (id INTEGER PRIMARY KEY, title VARCHAR(100), classification VARCHAR(30), acquisition_year INTEGER, thumbnail_copyright VARCHAR(60))`,
-	`CREATE TABLE artists (id INTEGER PRIMARY KEY, name VARCHAR(100), gender VARCHAR(10), year_of_birth INTEGER, place_of_birth VARCHAR(60))`,
+	`CREATE TABLE artworks (id INTEGER PRIMARY KEY, title VARCHAR(100), classification VARCHAR(30), acquisition_year INTEGER, start_year INTEGER, thumbnail_copyright VARCHAR(60))`,
+	`CREATE TABLE artists (id INTEGER PRIMARY KEY, name VARCHAR(100), gender VARCHAR(10), year_of_birth INTEGER, year_of_death INTEGER, place_of_birth VARCHAR(60))`,
 	`CREATE TABLE contributors (artwork_id INTEGER NOT NULL REFERENCES artworks(id), artist_id INTEGER NOT NULL REFERENCES artists(id), role VARCHAR(20), PRIMARY KEY (artwork_id, artist_id))`,
 }
 
 var museumRows = []string{
-	`INSERT INTO artworks VALUES (1,'Dawn','painting',1997,'© Tate'),(2,'Dusk','painting',1997,NULL),(3,'Figure','sculpture',1997,NULL),(4,'Torso','sculpture',2001,'© Tate'),
-		(5,'Head','sculpture',2001,NULL),(6,'Room','installation',2010,NULL),(7,'Sea','painting',1856,NULL),(8,'Form','sculpture',1962,NULL)`,
-	`INSERT INTO artists VALUES (1,'Hepworth, Barbara','Female',1903,'Wakefield'),(2,'Turner, Joseph Mallord William','Male',1775,'London'),(3,'Gabo, Naum','Male',1890,'Bryansk'),(4,'Kapoor, Anish','Male',1954,'Mumbai')`,
-	`INSERT INTO contributors VALUES (1,2,'artist'),(2,2,'after'),(3,1,'artist'),(4,1,'artist'),(5,3,'artist'),(6,4,'artist'),(7,2,'artist'),(8,1,'artist')`,
+	`INSERT INTO artworks VALUES (1,'Dawn','painting',1997,1990,'© Tate'),(2,'Dusk','painting',1997,1995,NULL),(3,'Figure','sculpture',1997,1950,NULL),(4,'Torso','sculpture',2001,1960,'© Tate'),
+		(5,'Head','sculpture',2001,1930,NULL),(6,'Room','installation',2010,2009,NULL),(7,'Sea','painting',1856,1840,NULL),(8,'Form','sculpture',1962,1961,NULL)`,
+	`INSERT INTO artists VALUES (1,'Hepworth, Barbara','Female',1903,1975,'Wakefield'),(2,'Turner, Joseph Mallord William','Male',1775,1851,'London'),(3,'Gabo, Naum','Male',1890,1977,'Bryansk'),
+		(4,'Kapoor, Anish','Male',1954,NULL,'Mumbai'),(5,'Blake, William','Male',1757,1827,'London')`,
+	`INSERT INTO contributors VALUES (1,2,'artist'),(2,1,'artist'),(2,2,'after'),(3,1,'artist'),(4,1,'artist'),(5,3,'artist'),(6,4,'artist'),(7,2,'artist'),(8,1,'artist')`,
 }
 
 // museumAnswers are questions over museum and what their answers hold.
@@ -87,11 +89,16 @@ var museumAnswers = []answer{
 	{"How many installations does the collection hold?", []string{"1"}},
 	{"How many artworks were acquired in 1997?", []string{"3"}},
 	{"Which two artists have the most sculptures?", []string{"Hepworth, Barbara", "Gabo, Naum"}},
+	{"How many paintings by women artists are there?", []string{"1"}},
+	{"How many artworks were acquired each year?", []string{"1856", "1962", "1997", "2001", "2010"}},
+	{"How many artists died before 1850?", []string{"1"}},
 }
 
-// TestACategoryValueSaidInThePluralCountsItsRows: "paintings" are the artworks of that classification;
-// "artists" are the artists, not a contributor's role 'artist'; a copyright line names no
-// owner; a verb names its noun's year ("acquired").
+// TestACategoryValueSaidInThePluralCountsItsRows: "paintings" are the artworks of that
+// classification, counted, or counted per artist; "artists"
+// are the artists, not a contributor's role 'artist'; a copyright line names no owner; a verb
+// names its noun's year ("acquired each year": acquisition_year, not the year made); a year
+// before 1900 is a year right after "before".
 func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
 	lite, s := sqliteSchema(t, "museum", museumDDL, museumRows)
 	checkAnswers(t, lite, s, museumAnswers)
@@ -101,6 +108,36 @@ func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
 	}
 	if g, err := generate(t, s, datasource.SQLite, "How many artworks did the Tate acquire in 1997?"); err == nil && strings.Contains(g.SQL, "copyright") {
 		t.Errorf("the museum read as its copyright line:\n%s", g.SQL)
+	}
+}
+
+// TestTheBusinessNamedInAQuestionIsAllOfItsData: a question that names the business asking
+// it (its organization or data source) asks about all of its data ("the year Tate acquired the
+// most sculptures": the sculptures, counted per year); the name is not a word to place, a
+// value spelled like it is still that value, and a longer name it begins ("Tate Modern") is
+// not the business.
+func TestTheBusinessNamedInAQuestionIsAllOfItsData(t *testing.T) {
+	_, s := sqliteSchema(t, "museum", museumDDL, museumRows)
+	owners := func(names ...string) func(*nlq.Request) {
+		return func(r *nlq.Request) { r.OwnerNames = names }
+	}
+	if _, err := generate(t, s, datasource.SQLite, "How many paintings does Tate hold?"); err == nil {
+		t.Error("an unknown name was dropped without being the business's")
+	}
+	g, err := generate(t, s, datasource.SQLite, "How many paintings does Tate hold?", owners("Tate Ltd", "collection db"))
+	if err != nil || !strings.Contains(g.SQL, "'painting'") || strings.Contains(g.SQL, "Tate") {
+		t.Errorf("the business's name read as a condition: %v\n%s", err, g.SQL)
+	}
+	g, err = generate(t, s, datasource.SQLite, "In which year did Tate acquire the most sculptures?", owners("Tate"))
+	if err != nil || !strings.Contains(g.SQL, "GROUP BY artworks.acquisition_year") || !strings.Contains(g.SQL, "COUNT(*)") {
+		t.Errorf("the year of the most sculptures acquired: %v\n%s", err, g.SQL)
+	}
+	if g, err := generate(t, s, datasource.SQLite, "How many paintings does Tate Modern hold?", owners("Tate")); err == nil {
+		t.Errorf("part of a longer name dropped as the business's:\n%s", g.SQL)
+	}
+	g, err = generate(t, s, datasource.SQLite, "How many Sculpture artworks are there?", owners("Sculpture"))
+	if err != nil || !strings.Contains(g.SQL, "'sculpture'") {
+		t.Errorf("a value called like the business lost: %v\n%s", err, g.SQL)
 	}
 }
 

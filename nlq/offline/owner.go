@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// companySuffixes end a business's legal name and are left out when people say it: "Acme"
+// for "Acme Inc.".
+var companySuffixes = toSet([]string{"inc", "ltd", "llc", "plc", "gmbh", "co", "corp", "corporation", "company", "sa", "ag", "bv", "limited"})
+
+// dropOwnerNames removes from the scanned question the names of the business asking it (its
+// organization, its data source): "how many paintings does Tate hold" asks about all of the
+// data, not rows that mention Tate. Only words nothing else claimed are dropped, written with
+// a capital: a supplier called "Tokyo Traders" stays a supplier where the data source is
+// "traders", and a customer called like the business stays a customer.
+func dropOwnerNames(items []item, toks []token, owners []string) []item {
+	for _, o := range owners {
+		for _, words := range ownerForms(o) {
+			items = dropUnknownRun(items, toks, words)
+		}
+	}
+	return items
+}
+
+// ownerForms are the ways a business's name is said: as registered, and without its legal
+// suffix.
+func ownerForms(name string) [][]string {
+	ws := strings.Fields(strings.ToLower(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return ' '
+	}, name)))
+	if len(ws) == 0 || len(ws) > 6 {
+		return nil
+	}
+	out := [][]string{ws}
+	if n := len(ws); n > 1 && companySuffixes[ws[n-1]] {
+		out = append(out, ws[:n-1])
+	}
+	return out
+}
+
+// dropUnknownRun removes each run of unplaced one-word items that spells words and starts
+// with a capital, unless it is part of a longer name ("Survivor Australia", a version of the
+// show, where the data source is "survivor"); their skipped words go to the item after them.
+func dropUnknownRun(items []item, toks []token, words []string) []item {
+	n := len(words)
+	for i := 0; i+n <= len(items); i++ {
+		run := items[i : i+n]
+		if !slices.EqualFunc(run, words, func(it item, w string) bool {
+			return it.kind == itUnknown && len(it.toks) == 1 && !it.toks[0].quoted && it.toks[0].lower == w
+		}) || !startsUpper(run[0].toks[0].raw) {
+			continue
+		}
+		for k := 1; k < n; k++ {
+			if run[k].start != run[k-1].start+1 {
+				return items // not one phrase
+			}
+		}
+		first, end := run[0].start, run[n-1].start+1
+		if end < len(toks) && startsUpper(toks[end].raw) || first > 1 && startsUpper(toks[first-1].raw) {
+			continue
+		}
+		var skipped []string
+		for _, it := range run {
+			skipped = append(skipped, it.skipped...)
+		}
+		items = slices.Delete(slices.Clone(items), i, i+n)
+		if i < len(items) {
+			items[i].skipped = append(skipped, items[i].skipped...)
+		}
+		i--
+	}
+	return items
+}
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
