@@ -64,7 +64,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := dropEveryRowNames(dropQualifiers(dropIncluded(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames)), toks)))
+	items := dropEveryRowNames(dropQualifiers(dropIncluded(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))), toks)))
 	stockVerb(items, lex)
 	dropPaidState(items)
 	preferFlags(items)

@@ -349,6 +349,16 @@ func (l *lexicon) addValue(c cand) {
 	l.nValues++
 }
 
+// placeName is a place said without the country a place column writes after it: 'Paris,
+// France' is also "Paris"; "" for other columns and values.
+func placeName(c *column, v string) string {
+	city, _, ok := strings.Cut(v, ",")
+	if !ok || !slices.ContainsFunc(c.words, func(w string) bool { return w == "place" || w == "city" || w == "location" || w == "birthplace" }) {
+		return ""
+	}
+	return normPhrase(city)
+}
+
 // valuePhrases are the normalised phrases a stored value is found by: case, accents and
 // punctuation do not count ("ac dc" finds "AC/DC"), and "&" reads as "and" or as nothing
 // ("rock and roll" and "rock & roll" both find "Rock & Roll").
@@ -990,6 +1000,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if p := unqualified(v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
+				if p := placeName(c, v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
 						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
@@ -997,7 +1010,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				for _, p := range []string{kindName(t, c, v), unqualified(v)} {
+				for _, p := range []string{kindName(t, c, v), unqualified(v), placeName(c, v)} {
 					if p != "" {
 						l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
 					}

@@ -512,6 +512,60 @@ func dropVerbColumns(items []item) []item {
 	return out
 }
 
+// placeOfEvent reads a name said after a verb that names both when and where something
+// happened ("died in Rome", "born in Paris": yearOfDeath and placeOfDeath) as that place: the
+// verb is dropped and the name keeps only its readings in the place column. Where the place
+// column has no such value the name is left unplaced, so the question is refused rather than
+// answered with the name found elsewhere (a subject 'Rome').
+func placeOfEvent(items []item) []item {
+	out := items[:0:0]
+	for i := 0; i < len(items); i++ {
+		v := items[i]
+		if i+1 == len(items) || v.kind != itEntity || len(v.toks) != 1 {
+			out = append(out, v)
+			continue
+		}
+		it := &items[i+1]
+		place, when := eventColumns(v)
+		if place == nil || when == nil || it.kind != itEntity || len(it.skipped) != 1 || (it.skipped[0] != "in" && it.skipped[0] != "at") ||
+			it.start != v.start+2 || !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue }) {
+			out = append(out, v)
+			continue
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candValue && c.col == place {
+				keep = append(keep, c)
+			}
+		}
+		if it.cands = keep; len(keep) == 0 || slices.ContainsFunc(keep, func(c cand) bool { return c.value != keep[0].value }) {
+			// None, or several ('London' and 'London, United Kingdom'): not one place.
+			it.kind, it.cands = itUnknown, nil
+		}
+		it.skipped = append(append(v.skipped, v.toks[0].lower), it.skipped...)
+	}
+	return out
+}
+
+// eventColumns are the place and the date column of one table that a verb item names
+// together ("died": placeOfDeath, yearOfDeath); nil when it names anything else.
+func eventColumns(v item) (place, when *column) {
+	for _, c := range v.cands {
+		switch {
+		case c.kind != candColumn:
+			return nil, nil
+		case c.col.class == classDate:
+			when = c.col
+		case c.col.class == classText:
+			place = c.col
+		}
+	}
+	if place == nil || when == nil || place.table != when.table {
+		return nil, nil
+	}
+	return place, when
+}
+
 // verbColumn reports whether an item is a past tense after "who" or an auxiliary that names
 // only plain columns.
 func verbColumn(it item) bool {

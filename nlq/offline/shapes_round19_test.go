@@ -71,16 +71,16 @@ func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 // ('artist', 'after').
 var museumDDL = []string{
 	`CREATE TABLE artworks (id INTEGER PRIMARY KEY, title VARCHAR(100), classification VARCHAR(30), acquisition_year INTEGER, start_year INTEGER, thumbnail_copyright VARCHAR(60))`,
-	`CREATE TABLE artists (id INTEGER PRIMARY KEY, name VARCHAR(100), gender VARCHAR(10), year_of_birth INTEGER, year_of_death INTEGER, place_of_birth VARCHAR(60))`,
+	`CREATE TABLE artists (id INTEGER PRIMARY KEY, name VARCHAR(100), gender VARCHAR(10), year_of_birth INTEGER, year_of_death INTEGER, place_of_birth VARCHAR(60), place_of_death VARCHAR(60))`,
 	`CREATE TABLE contributors (artwork_id INTEGER NOT NULL REFERENCES artworks(id), artist_id INTEGER NOT NULL REFERENCES artists(id), role VARCHAR(20), PRIMARY KEY (artwork_id, artist_id))`,
 }
 
 var museumRows = []string{
 	`INSERT INTO artworks VALUES (1,'Dawn','painting',1997,1990,'© Tate'),(2,'Dusk','painting',1997,1995,NULL),(3,'Figure','sculpture',1997,1950,NULL),(4,'Torso','sculpture',2001,1960,'© Tate'),
-		(5,'Head','sculpture',2001,1930,NULL),(6,'Room','installation',2010,2009,NULL),(7,'Sea','painting',1856,1840,NULL),(8,'Form','sculpture',1962,1961,NULL)`,
-	`INSERT INTO artists VALUES (1,'Hepworth, Barbara','Female',1903,1975,'Wakefield'),(2,'Turner, Joseph Mallord William','Male',1775,1851,'London'),(3,'Gabo, Naum','Male',1890,1977,'Bryansk'),
-		(4,'Kapoor, Anish','Male',1954,NULL,'Mumbai'),(5,'Blake, William','Male',1757,1827,'London')`,
-	`INSERT INTO contributors VALUES (1,2,'artist'),(2,1,'artist'),(2,2,'after'),(3,1,'artist'),(4,1,'artist'),(5,3,'artist'),(6,4,'artist'),(7,2,'artist'),(8,1,'artist')`,
+		(5,'Head','sculpture',2001,1930,NULL),(6,'Room','installation',2010,2009,NULL),(7,'Sea','painting',1856,1840,NULL),(8,'Form','sculpture',1962,1961,NULL),(9,'Rome','relief',1950,1820,NULL)`,
+	`INSERT INTO artists VALUES (1,'Hepworth, Barbara','Female',1903,1975,'Wakefield, United Kingdom','St Ives, United Kingdom'),(2,'Turner, Joseph Mallord William','Male',1775,1851,'London','London'),
+		(3,'Gabo, Naum','Male',1890,1977,'Bryansk, Rossiya','Waterbury, United States'),(4,'Kapoor, Anish','Male',1954,NULL,'Mumbai, Bharat',NULL),(5,'Blake, William','Male',1757,1827,'London, United Kingdom','London, United Kingdom')`,
+	`INSERT INTO contributors VALUES (1,2,'artist'),(2,1,'artist'),(2,2,'after'),(3,1,'artist'),(4,1,'artist'),(5,3,'artist'),(6,4,'artist'),(7,2,'artist'),(8,1,'artist'),(9,5,'artist')`,
 }
 
 // museumAnswers are questions over museum and what their answers hold.
@@ -90,15 +90,17 @@ var museumAnswers = []answer{
 	{"How many artworks were acquired in 1997?", []string{"3"}},
 	{"Which two artists have the most sculptures?", []string{"Hepworth, Barbara", "Gabo, Naum"}},
 	{"How many paintings by women artists are there?", []string{"1"}},
-	{"How many artworks were acquired each year?", []string{"1856", "1962", "1997", "2001", "2010"}},
+	{"How many artworks were acquired each year?", []string{"1856", "1950", "1962", "1997", "2001", "2010"}},
 	{"How many artists died before 1850?", []string{"1"}},
+	{"Which artists were born in Mumbai?", []string{"Kapoor, Anish"}},
 }
 
 // TestACategoryValueSaidInThePluralCountsItsRows: "paintings" are the artworks of that
 // classification, counted, or counted per artist; "artists"
 // are the artists, not a contributor's role 'artist'; a copyright line names no owner; a verb
 // names its noun's year ("acquired each year": acquisition_year, not the year made); a year
-// before 1900 is a year right after "before".
+// before 1900 is a year right after "before"; "born in Mumbai" is the place of birth
+// 'Mumbai, Bharat'.
 func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
 	lite, s := sqliteSchema(t, "museum", museumDDL, museumRows)
 	checkAnswers(t, lite, s, museumAnswers)
@@ -108,6 +110,14 @@ func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
 	}
 	if g, err := generate(t, s, datasource.SQLite, "How many artworks did the Tate acquire in 1997?"); err == nil && strings.Contains(g.SQL, "copyright") {
 		t.Errorf("the museum read as its copyright line:\n%s", g.SQL)
+	}
+	// A place said after "died in" is a place of death or nothing: never the artwork called
+	// 'Rome'; and "London" is not one place where both 'London' and 'London, United Kingdom'
+	// are.
+	for _, q := range []string{"Which artists died in Rome?", "Which artists were born in London?"} {
+		if g, err := generate(t, s, datasource.SQLite, q); err == nil {
+			t.Errorf("%q answered:\n%s", q, g.SQL)
+		}
 	}
 }
 
