@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -23,10 +24,13 @@ const (
 	// grainWeekday is the day of the week across all weeks, by name: "which day of the week
 	// brings in the most sales".
 	grainWeekday
+	// grainDecade is the decade, labelled by its first year (1960): "works acquired in each
+	// decade since 1950".
+	grainDecade
 )
 
 func (g grain) String() string {
-	return [...]string{"", "day", "week", "month", "quarter", "year", "hour", "weekday"}[g]
+	return [...]string{"", "day", "week", "month", "quarter", "year", "hour", "weekday", "decade"}[g]
 }
 
 // units maps time-unit words (singular) to grains.
@@ -212,6 +216,17 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 			return dateAtom{}, 0, false
 		}
 		return dateAtom{from: d, to: d.AddDate(0, 0, 1), hasYear: true}, 1, true
+	case i+1 < len(toks) && toks[i+1].lower == "century" && centuryWord.MatchString(tk.lower):
+		// "the 20th century": 1900 to 1999, as it is commonly counted.
+		n, _ := strconv.Atoi(centuryWord.FindStringSubmatch(tk.lower)[1])
+		if n < 1 || n > 21 {
+			return dateAtom{}, 0, false
+		}
+		return dateAtom{from: ymd((n-1)*100, 1, 1), to: ymd(n*100, 1, 1), hasYear: true}, 2, true
+	case decadeWord.MatchString(tk.lower):
+		// "the 1960s": the ten years from 1960.
+		y, _ := strconv.Atoi(tk.lower[:4])
+		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+10, 1, 1), hasYear: true}, 1, true
 	case tk.isNum && (isYear(tk.num) || i > 0 && yearPrepositions[toks[i-1].lower] && tk.num == float64(int(tk.num)) && tk.num >= 1000 && tk.num < 1900):
 		// An older year only right after a word that dates it: "died before 1800", "born in
 		// 1775" (a bare 1500 is more often a count).
@@ -322,6 +337,12 @@ func (p dateParser) add(t time.Time, g grain, n int) time.Time {
 func ymd(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 func isYear(f float64) bool { return f == float64(int(f)) && f >= 1900 && f <= 2100 }
+
+// centuryWord is a century's ordinal: "20th".
+var centuryWord = regexp.MustCompile(`^([0-9]{1,2})(st|nd|rd|th)$`)
+
+// decadeWord is a decade said by its first year: "1960s".
+var decadeWord = regexp.MustCompile(`^1[0-9][0-9]0s$|^20[0-9]0s$`)
 
 // yearPrepositions date the number after them.
 var yearPrepositions = toSet([]string{"before", "after", "since", "until", "in", "from", "between"})

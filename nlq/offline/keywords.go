@@ -188,6 +188,7 @@ var keywords = map[string]keyword{
 	"month": {kind: kwUnit, grain: grainMonth}, "months": {kind: kwUnit, grain: grainMonth},
 	"quarter": {kind: kwUnit, grain: grainQuarter}, "quarters": {kind: kwUnit, grain: grainQuarter},
 	"year": {kind: kwUnit, grain: grainYear}, "years": {kind: kwUnit, grain: grainYear},
+	"decade": {kind: kwUnit, grain: grainDecade}, "decades": {kind: kwUnit, grain: grainDecade},
 	"list": {kind: kwList}, "show": {kind: kwList}, "display": {kind: kwList}, "give me": {kind: kwList},
 	"with": {kind: kwWith}, "having": {kind: kwWith}, "where": {kind: kwWith}, "whose": {kind: kwWith},
 	"that have": {kind: kwWith}, "who have": {kind: kwWith}, "that had": {kind: kwWith}, "who had": {kind: kwWith},

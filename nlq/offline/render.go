@@ -97,7 +97,7 @@ func complete(m *model, p *plan) error {
 			}
 			p.dims[i].col = verbDate(c, p.said)
 		}
-		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear || d.ofYear) {
+		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear && d.grain != grainDecade || d.ofYear) {
 			// Months or days of a column that keeps only the year.
 			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds years only", d.col.table.name, d.col.name)}
 		}
@@ -550,6 +550,9 @@ func (d dialect) bucket(c *column, g grain) string {
 	if g == grainWeekday {
 		return d.dayOfWeek(c)
 	}
+	if g == grainDecade {
+		return d.intDiv(d.yearOf(c), 10) + " * 10"
+	}
 	if c.yearInt {
 		return x // complete lets only whole years reach here
 	}
@@ -605,6 +608,30 @@ func (d dialect) bucket(c *column, g grain) string {
 		default:
 			return fmt.Sprintf("strftime('%%Y', %s)", x)
 		}
+	}
+}
+
+// yearOf is the year of a date column as an integer, on every dialect.
+func (d dialect) yearOf(c *column) string {
+	x := d.col(c)
+	switch {
+	case c.yearInt:
+		return x
+	case c.intDate:
+		return d.intDiv(x, 10000)
+	case c.parts != nil:
+		x = d.partsAsDate(c.parts)
+	}
+	switch d.typ {
+	case datasource.Postgres:
+		if c.textDate {
+			x = "CAST(" + x + " AS timestamp)"
+		}
+		return fmt.Sprintf("CAST(EXTRACT(YEAR FROM %s) AS integer)", x)
+	case datasource.MySQL:
+		return fmt.Sprintf("YEAR(%s)", x)
+	default:
+		return fmt.Sprintf("CAST(strftime('%%Y', %s) AS INTEGER)", x)
 	}
 }
 

@@ -93,7 +93,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			continue
 		}
 		if !toks[i].quoted {
-			if r, n, ok := dp.parse(toks, i, afterCmp); ok {
+			if r, n, ok := dp.parse(toks, i, afterCmp); ok && !namedPeriod(toks[i:i+n], lex) {
 				r, n = openEnded(r, toks, i, n)
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
 			}
@@ -2185,4 +2185,20 @@ func tableOverSingularValue(cs []cand, toks []token) []cand {
 		keep = append(keep, c)
 	}
 	return keep
+}
+
+// namedPeriod reports whether a century or decade said in the question is a value the data
+// names ('21st century', an era): the row is meant, not the years.
+func namedPeriod(ts []token, lex *lexicon) bool {
+	last := ts[len(ts)-1].lower
+	if last != "century" && !decadeWord.MatchString(last) {
+		return false
+	}
+	for k := range ts {
+		p := normPhraseToks(ts[k:])
+		if len(lex.values[p]) > 0 || slices.ContainsFunc(lex.lookup(p), func(c cand) bool { return c.kind == candValue }) {
+			return true
+		}
+	}
+	return false
 }

@@ -93,6 +93,29 @@ var museumAnswers = []answer{
 	{"How many artworks were acquired each year?", []string{"1856", "1950", "1962", "1997", "2001", "2010"}},
 	{"How many artists died before 1850?", []string{"1"}},
 	{"Which artists were born in Mumbai?", []string{"Kapoor, Anish"}},
+	{"How many artworks were acquired in each decade?", []string{"1850", "1950", "1960", "1990", "2000", "2010"}},
+	{"How many artists were born in the 20th century?", []string{"2"}},
+	{"How many artists were born in the 1950s?", []string{"1"}},
+}
+
+// ledgerDDL keeps sales by day, over several decades, and styles of named eras.
+var ledgerDDL = []string{
+	`CREATE TABLE sales (id INTEGER PRIMARY KEY, sold_on DATE, amount NUMERIC(10,2))`,
+	`CREATE TABLE eras (id INTEGER PRIMARY KEY, name VARCHAR(30))`,
+	`CREATE TABLE styles (id INTEGER PRIMARY KEY, name VARCHAR(30), era_id INTEGER REFERENCES eras(id))`,
+}
+
+var ledgerRows = []string{
+	`INSERT INTO sales VALUES (1,'1968-03-01',10),(2,'1971-05-02',20),(3,'1979-12-31',30),(4,'1980-01-01',40),(5,'1999-07-04',50),(6,'2003-02-02',60)`,
+	`INSERT INTO eras VALUES (1,'19th century'),(2,'20th century'),(3,'21st century')`,
+	`INSERT INTO styles VALUES (1,'Impressionism',1),(2,'Cubism',2),(3,'Pop Art',2),(4,'Digital art',3)`,
+}
+
+// ledgerAnswers bucket dates into decades.
+var ledgerAnswers = []answer{
+	{"What was the total amount per decade?", []string{"1960", "1970", "1980", "1990", "2000"}},
+	{"How many sales were there in the 1970s?", []string{"2"}},
+	{"Which styles belong to the 21st century?", []string{"Digital art"}},
 }
 
 // TestACategoryValueSaidInThePluralCountsItsRows: "paintings" are the artworks of that
@@ -119,6 +142,14 @@ func TestACategoryValueSaidInThePluralCountsItsRows(t *testing.T) {
 			t.Errorf("%q answered:\n%s", q, g.SQL)
 		}
 	}
+}
+
+// TestADecadeIsABucketAndARange: "per decade" buckets dates by the decade's first year, "the
+// 1970s" and "the 20th century" are ranges of years, unless the data names that period (an
+// era '21st century').
+func TestADecadeIsABucketAndARange(t *testing.T) {
+	lite, s := sqliteSchema(t, "ledger", ledgerDDL, ledgerRows)
+	checkAnswers(t, lite, s, ledgerAnswers)
 }
 
 // TestTheBusinessNamedInAQuestionIsAllOfItsData: a question that names the business asking
@@ -157,6 +188,7 @@ func TestRound19ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 	sameAnswersInEveryDialect(t, []shapeSchema{
 		{name: "panel", ddl: panelDDL, rows: panelRows, answers: panelAnswers},
 		{name: "museum", ddl: museumDDL, rows: museumRows, answers: museumAnswers},
+		{name: "ledger", ddl: ledgerDDL, rows: ledgerRows, answers: ledgerAnswers},
 	})
 }
 
