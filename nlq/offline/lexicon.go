@@ -612,6 +612,14 @@ var demonyms = map[string]string{
 	"brazilian": "brazil", "argentinian": "argentina", "argentine": "argentina", "chilean": "chile",
 	"venezuelan": "venezuela", "colombian": "colombia", "peruvian": "peru", "singaporean": "singapore",
 	"egyptian": "egypt", "south african": "south africa", "israeli": "israel",
+	// Continents and regions: "African countries", "European sub-regions".
+	"african": "africa", "european": "europe", "asian": "asia", "oceanian": "oceania",
+	"south american": "south america", "north american": "north america", "latin american": "latin america",
+}
+
+// continentCodes are the two-letter continent codes (GeoNames') by the continent's name.
+var continentCodes = map[string]string{
+	"africa": "af", "antarctica": "an", "asia": "as", "europe": "eu", "north america": "na", "oceania": "oc", "south america": "sa",
 }
 
 // genderWords are the everyday words for a gender and the values it is stored as.
@@ -1041,6 +1049,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	l.addCodeNames(unstored, func(c cand) bool { return containsAny(c.col.words, []string{"country"}) && shortCodes(c.col) })
+	// "South American countries": a continent's name is its two-letter code where a
+	// continent column stores codes ('SA').
+	l.addCodeNames(continentCodes, func(c cand) bool { return containsAny(c.col.words, []string{"continent"}) && shortCodes(c.col) })
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
 	for adj, country := range demonyms {

@@ -1028,6 +1028,11 @@ func inferFromData(c *column) {
 		if yearColumn(c) {
 			c.class, c.yearInt, c.money, c.dayOnly = classDate, true, 0, true
 		}
+		if n := len(c.words); c.class == classNumber && n > 1 && c.words[n-1] == "code" && c.money == 0 {
+			// sub_region_code, iso3166_1_numeric's kin: a number that names a group is a
+			// code, never added up.
+			c.class = classText
+		}
 	case classDate:
 		if p := c.prof; p != nil && p.NonNull > 0 && len(p.Min) == 10 && len(p.Max) == 10 {
 			c.dayOnly = true // '2024-03-15': days only

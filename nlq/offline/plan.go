@@ -3953,6 +3953,14 @@ func copiedNames(p *plan) {
 			p.dims[i] = dimension{col: c, plural: d.plural, each: d.each}
 		}
 	}
+	if len(p.dims) > 1 && len(p.dates) > 0 && p.measures[0].agg == aggAvg {
+		// "the average population per country in each sub-region in 2024": one figure per
+		// country that year, averaged within each sub-region; the countries are what is
+		// averaged over, not a grouping.
+		p.dims = slices.DeleteFunc(p.dims, func(d dimension) bool {
+			return d.col != nil && d.col.table == f && slices.ContainsFunc(p.copied, func(t *table) bool { return nameCopy(f, t) == d.col })
+		})
+	}
 }
 
 // nameCopy is the column of f that copies the name of the row of p its key points to: named

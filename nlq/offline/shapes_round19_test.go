@@ -14,14 +14,14 @@ import (
 // ('x' or nothing) in columns named by a phrase and its abbreviation; and one table per
 // figure (population) with the country's code, its name copied, the year and a generic value.
 var panelDDL = []string{
-	`CREATE TABLE country_codes (iso3166_1_alpha_3 VARCHAR(3) PRIMARY KEY, official_name_en VARCHAR(60), official_name_fr VARCHAR(60), region_name VARCHAR(30), iso4217_currency_name VARCHAR(30), least_developed_countries_ldc VARCHAR(1), land_locked_developing_countries_lldc VARCHAR(1), marc VARCHAR(3))`,
+	`CREATE TABLE country_codes (iso3166_1_alpha_3 VARCHAR(3) PRIMARY KEY, official_name_en VARCHAR(60), official_name_fr VARCHAR(60), region_name VARCHAR(30), iso4217_currency_name VARCHAR(30), least_developed_countries_ldc VARCHAR(1), land_locked_developing_countries_lldc VARCHAR(1), marc VARCHAR(3), region_code INTEGER, continent VARCHAR(2))`,
 	`CREATE TABLE population (country_name VARCHAR(60) NOT NULL, country_code VARCHAR(3) NOT NULL REFERENCES country_codes(iso3166_1_alpha_3), year INTEGER NOT NULL, value BIGINT, PRIMARY KEY (country_code, year))`,
 }
 
 var panelRows = []string{
-	`INSERT INTO country_codes VALUES ('IND','India','Inde','Asia','Indian Rupee',NULL,NULL,'ii'),('CHN','China','Chine','Asia','Yuan Renminbi',NULL,NULL,'cc'),
-		('NPL','Nepal','Népal','Asia','Nepalese Rupee','x','x','np'),('MLI','Mali','Mali','Africa','CFA Franc BCEAO','x','x','ml'),('SEN','Senegal','Sénégal','Africa','CFA Franc BCEAO','x',NULL,'sg'),
-		('FRA','France','France','Europe','Euro',NULL,NULL,'fr'),('DEU','Germany','Allemagne','Europe','Euro',NULL,NULL,'gw'),('USA','United States of America','États-Unis','Americas','US Dollar',NULL,NULL,'un')`,
+	`INSERT INTO country_codes VALUES ('IND','India','Inde','Asia','Indian Rupee',NULL,NULL,'ii',142,'AS'),('CHN','China','Chine','Asia','Yuan Renminbi',NULL,NULL,'cc',142,'AS'),
+		('NPL','Nepal','Népal','Asia','Nepalese Rupee','x','x','np',142,'AS'),('MLI','Mali','Mali','Africa','CFA Franc BCEAO','x','x','ml',2,'AF'),('SEN','Senegal','Sénégal','Africa','CFA Franc BCEAO','x',NULL,'sg',2,'AF'),
+		('FRA','France','France','Europe','Euro',NULL,NULL,'fr',150,'EU'),('DEU','Germany','Allemagne','Europe','Euro',NULL,NULL,'gw',150,'EU'),('USA','United States of America','États-Unis','Americas','US Dollar',NULL,NULL,'un',19,'NA')`,
 	`INSERT INTO population VALUES ('India','IND',2023,1428627663),('India','IND',2024,1450935791),('China','CHN',2023,1410710000),('China','CHN',2024,1408975000),
 		('Nepal','NPL',2023,30896590),('Nepal','NPL',2024,31240000),('Mali','MLI',2023,23293698),('Mali','MLI',2024,24000000),('Senegal','SEN',2023,17763163),('Senegal','SEN',2024,18200000),
 		('France','FRA',2023,68170000),('France','FRA',2024,68500000),('Germany','DEU',2023,84480000),('Germany','DEU',2024,83500000),('United States','USA',2023,335000000),('United States','USA',2024,340110988)`,
@@ -38,6 +38,9 @@ var panelAnswers = []answer{
 	{"Which countries use the euro?", []string{"France", "Germany"}},
 	{"Which currency does Nepal use?", []string{"Nepalese Rupee"}},
 	{"What percentage of the 2024 population of all countries came from India?", []string{"42.36"}},
+	{"How many African countries are there?", []string{"2"}},
+	{"What was the combined population of the North American countries in 2024?", []string{"340110988"}},
+	{"What was the average population per country in each region in 2024?", []string{"Asia", "Africa", "Europe", "Americas"}},
 	{"Which countries had more than a billion inhabitants in 2024?", []string{"India", "China"}},
 	{"What was the total population of each region in 2024?", []string{"Asia", "Africa", "Europe", "Americas"}},
 }
@@ -48,7 +51,9 @@ var panelAnswers = []answer{
 // list's row is named by its unique name, not a group's, and a "<thing> name" column is what
 // "<thing>" asks for ("which currency"); a currency word is a currency column's value ("use
 // the euro"); a column named by a phrase and its abbreviation is said either way, and a tick
-// in it is a flag; a word in capitals is not a code stored in lower case.
+// in it is a flag; a word in capitals is not a code stored in lower case; a continent is said
+// as an adjective ("African", "North American": 'AF', 'NA'); a number named as a code is
+// never added up; "the average population per country in each region" averages the countries.
 func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 	lite, s := sqliteSchema(t, "panel", panelDDL, panelRows)
 	checkAnswers(t, lite, s, panelAnswers)
@@ -60,6 +65,9 @@ func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 		t.Errorf("\"of all countries\" grouped by country:\n%s", g.SQL)
 	}
 	wantSQL(t, s, "How many least developed countries are there?", "least_developed_countries_ldc = 'x'")
+	if g := wantSQL(t, s, "What was the average population per country in each region in 2024?", "AVG(population.value)"); strings.Contains(g.SQL, "SUM(") || strings.Contains(g.SQL, "country_name") {
+		t.Errorf("a region code added up, or the countries averaged over grouped by:\n%s", g.SQL)
+	}
 	if g, err := generate(t, s, datasource.SQLite, "What was the total population of each UN region in 2024?"); err == nil && strings.Contains(g.SQL, "marc") {
 		t.Errorf("UN read as the lower-case code 'un':\n%s", g.SQL)
 	}
