@@ -102,6 +102,12 @@ func BuildPrompt(req nlq.Request) (system, user string) {
 		}
 	}
 
+	if names := ownerNames(req.OwnerNames); names != "" {
+		// "How many paintings does Tate hold": the business is the whole database, never a
+		// filter on a column that happens to mention it.
+		fmt.Fprintf(&b, "\nThe business asking is called %s: a question that names it means all of the data, not rows that mention the name.\n", names)
+	}
+
 	if sem := req.Semantics.Describe(); len(sem) > 0 {
 		// Validated against the permitted schema when saved; definitions are the agent's
 		// business rules, so they override the model's own reading of a word.
@@ -272,6 +278,22 @@ func permittedExamples(examples []nlq.Example, s *datasource.Schema) []nlq.Examp
 		}
 	}
 	return out
+}
+
+// ownerNames quotes the business's names on one line each, cut like sample values: they are
+// the tenant's own text.
+func ownerNames(names []string) string {
+	var quoted []string
+	for _, n := range names {
+		n = oneLine(n)
+		if r := []rune(n); len(r) > maxSampleLen {
+			n = string(r[:maxSampleLen]) + "…"
+		}
+		if n != "" {
+			quoted = append(quoted, "'"+strings.ReplaceAll(n, "'", "''")+"'")
+		}
+	}
+	return strings.Join(quoted, " or ")
 }
 
 // oneLine collapses whitespace so a value cannot break the prompt's layout.
