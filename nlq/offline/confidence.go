@@ -376,6 +376,8 @@ func (b *builder) checkPlaced() error {
 			// "status" of "by delivery status".
 		case b.ofAll(k) && slices.Contains(p.copied, c.table):
 			used = true // "of all nations": all of them together
+		case b.yearOf != nil && c.table == b.yearOf:
+			used = true // "the earliest year covered by the emissions records"
 		case c.kind == candTable:
 			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:

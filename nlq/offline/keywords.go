@@ -193,6 +193,8 @@ var keywords = map[string]keyword{
 	"with": {kind: kwWith}, "having": {kind: kwWith}, "where": {kind: kwWith}, "whose": {kind: kwWith},
 	"that have": {kind: kwWith}, "who have": {kind: kwWith}, "that had": {kind: kwWith}, "who had": {kind: kwWith},
 	"earliest": {kind: kwFirst}, "first": {kind: kwFirst}, "oldest": {kind: kwFirst},
+	"from which year on": {kind: kwFirst, grain: grainYear}, "from what year on": {kind: kwFirst, grain: grainYear},
+	"since which year": {kind: kwFirst, grain: grainYear}, "since what year": {kind: kwFirst, grain: grainYear},
 	"latest": {kind: kwLatest}, "most recent": {kind: kwLatest}, "newest": {kind: kwLatest}, "last": {kind: kwLatest}, "most recently": {kind: kwLatest},
 	"youngest": {kind: kwLatest},
 }

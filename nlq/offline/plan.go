@@ -207,6 +207,10 @@ type builder struct {
 	share     bool
 	sort      bool
 	firstLast aggKind
+	// firstYear is "the earliest year", waiting for the rows whose year it is; yearOf is
+	// their table once read, so that the rest of its words name nothing more.
+	firstYear bool
+	yearOf    *table
 	firstDate *column // the date an "oldest", "first" or "latest" was read on
 	cmp       kw
 	cmpNums   []float64
@@ -628,6 +632,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwBucket:
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
+		if b.firstLast != aggNone && it.kw.grain == grainYear && i > 0 && b.items[i-1].kind == itKeyword && (b.items[i-1].kw.kind == kwFirst || b.items[i-1].kw.kind == kwLatest) {
+			// "the earliest year covered by the emissions records": the first date of the
+			// rows named next, as a year.
+			b.firstYear = true
+			return nil
+		}
 		if b.group || b.which || b.super != 0 || b.top {
 			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural, ofYear: b.monthsOfNamedYear(i)})
 			b.singular = !it.toks[0].plural
@@ -670,6 +680,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.share = true
 	case kwFirst:
 		b.firstLast = aggMin
+		b.firstYear = it.kw.grain == grainYear // "from which year on do we have GDP figures"
 	case kwLatest:
 		b.firstLast = aggMax
 	}
@@ -1466,6 +1477,18 @@ func (b *builder) addDim(d dimension) {
 func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
+	if b.firstYear {
+		if t := c.table; t != nil && t.date != nil && t.date.yearInt && b.firstLast != aggNone {
+			b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
+			b.firstLast, b.firstYear, b.firstDate = aggNone, false, t.date
+			b.yearOf = t
+			return nil
+		}
+		b.firstYear = false
+	}
+	if b.yearOf != nil && c.table == b.yearOf {
+		return nil // "the fossil-fuel emissions records": whose year it is
+	}
 	defer func() { b.which, b.whichKept = b.whichKept, false }()
 	if it.show && c.kind == candColumn && c.col != nil {
 		b.withCols = append(b.withCols, c.col)

@@ -39,6 +39,8 @@ var panelAnswers = []answer{
 	{"Which currency does Nepal use?", []string{"Nepalese Rupee"}},
 	{"What percentage of the 2024 population of all countries came from India?", []string{"42.36"}},
 	{"How many African countries are there?", []string{"2"}},
+	{"What is the latest year covered by the population figures?", []string{"2024"}},
+	{"From which year on do we have population figures for Nepal?", []string{"2023"}},
 	{"What was the combined population of the North American countries in 2024?", []string{"340110988"}},
 	{"What was the average population per country in each region in 2024?", []string{"Asia", "Africa", "Europe", "Americas"}},
 	{"Which countries had more than a billion inhabitants in 2024?", []string{"India", "China"}},
@@ -53,7 +55,8 @@ var panelAnswers = []answer{
 // the euro"); a column named by a phrase and its abbreviation is said either way, and a tick
 // in it is a flag; a word in capitals is not a code stored in lower case; a continent is said
 // as an adjective ("African", "North American": 'AF', 'NA'); a number named as a code is
-// never added up; "the average population per country in each region" averages the countries.
+// never added up; "the average population per country in each region" averages the countries;
+// "the latest year covered by", "from which year on" are the latest or first year of the rows.
 func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 	lite, s := sqliteSchema(t, "panel", panelDDL, panelRows)
 	checkAnswers(t, lite, s, panelAnswers)
