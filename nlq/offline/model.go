@@ -1047,6 +1047,12 @@ func inferFromData(c *column) {
 			c.class, c.flagOn, c.flagOff = classBool, c.samples[0], ""
 			return
 		}
+		if on := yesAmong(c); on != "" {
+			// is_independent: 'Yes', or what the row is instead ('Territory of GB'): set
+			// when 'Yes'.
+			c.class, c.flagOn, c.flagOff = classBool, on, ""
+			return
+		}
 		if p := c.prof; p != nil && p.Distinct == 1 && p.NonNull > 0 && p.NonNull < p.Rows && len(c.samples) == 1 && markWords[strings.ToLower(c.samples[0])] {
 			// A list's tick column: 'x' on the rows it marks, nothing on the others
 			// (least_developed_countries_ldc).
@@ -1169,6 +1175,20 @@ func (c *column) countName() bool {
 
 // flagOnWords are the "on" values of flags kept as text.
 var flagOnWords = map[string]bool{"y": true, "yes": true, "true": true, "t": true}
+
+// yesAmong is the 'Yes' of a text column named as a question ("is_independent",
+// "has_parking") that answers it with 'Yes' or with other words; "" otherwise.
+func yesAmong(c *column) string {
+	if len(c.words) < 2 || c.words[0] != "is" && c.words[0] != "has" || len(c.samples) > 20 {
+		return ""
+	}
+	for _, v := range c.samples {
+		if w := strings.ToLower(v); w == "yes" || w == "y" || w == "true" {
+			return v
+		}
+	}
+	return ""
+}
 
 // markWords are the ticks a list puts in a column of its own on the rows it marks.
 var markWords = map[string]bool{"x": true, "y": true, "yes": true, "true": true, "✓": true, "✔": true, "*": true}

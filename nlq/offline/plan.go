@@ -1673,6 +1673,12 @@ func (b *builder) entity(i int) error {
 	}
 	n := b.next(i)
 	rowsNext := n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable
+	if col.class == classBool && !b.group && (!b.which || rowsNext) && !b.distinct && c.score <= scoreModifier+1e-9 && len(col.words) > 2 &&
+		len(it.toks) == 1 && it.toks[0].norm != col.words[0] {
+		// "independent states": a later word of a long flag's name (small_island_developing_
+		// states_sids) is not that flag; its first word may be ("preferred" vendors).
+		return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%q is only one word of %s.%s", it.text(), col.table.name, col.name)}
+	}
 	if col.class == classBool && !b.group && (!b.which || rowsNext) && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set;
 		// in "which legendary Pokémon" the rows named next are still the ones asked for.

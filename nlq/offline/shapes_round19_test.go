@@ -14,14 +14,15 @@ import (
 // ('x' or nothing) in columns named by a phrase and its abbreviation; and one table per
 // figure (population) with the country's code, its name copied, the year and a generic value.
 var panelDDL = []string{
-	`CREATE TABLE country_codes (iso3166_1_alpha_3 VARCHAR(3) PRIMARY KEY, official_name_en VARCHAR(60), official_name_fr VARCHAR(60), region_name VARCHAR(30), iso4217_currency_name VARCHAR(30), least_developed_countries_ldc VARCHAR(1), land_locked_developing_countries_lldc VARCHAR(1), marc VARCHAR(3), region_code INTEGER, continent VARCHAR(2))`,
+	`CREATE TABLE country_codes (iso3166_1_alpha_3 VARCHAR(3) PRIMARY KEY, official_name_en VARCHAR(60), official_name_fr VARCHAR(60), region_name VARCHAR(30), iso4217_currency_name VARCHAR(30), least_developed_countries_ldc VARCHAR(1), land_locked_developing_countries_lldc VARCHAR(1), marc VARCHAR(3), region_code INTEGER, continent VARCHAR(2), is_independent VARCHAR(20))`,
 	`CREATE TABLE population (country_name VARCHAR(60) NOT NULL, country_code VARCHAR(3) NOT NULL REFERENCES country_codes(iso3166_1_alpha_3), year INTEGER NOT NULL, value BIGINT, PRIMARY KEY (country_code, year))`,
 }
 
 var panelRows = []string{
-	`INSERT INTO country_codes VALUES ('IND','India','Inde','Asia','Indian Rupee',NULL,NULL,'ii',142,'AS'),('CHN','China','Chine','Asia','Yuan Renminbi',NULL,NULL,'cc',142,'AS'),
-		('NPL','Nepal','Népal','Asia','Nepalese Rupee','x','x','np',142,'AS'),('MLI','Mali','Mali','Africa','CFA Franc BCEAO','x','x','ml',2,'AF'),('SEN','Senegal','Sénégal','Africa','CFA Franc BCEAO','x',NULL,'sg',2,'AF'),
-		('FRA','France','France','Europe','Euro',NULL,NULL,'fr',150,'EU'),('DEU','Germany','Allemagne','Europe','Euro',NULL,NULL,'gw',150,'EU'),('USA','United States of America','États-Unis','Americas','US Dollar',NULL,NULL,'un',19,'NA')`,
+	`INSERT INTO country_codes VALUES ('IND','India','Inde','Asia','Indian Rupee',NULL,NULL,'ii',142,'AS','Yes'),('CHN','China','Chine','Asia','Yuan Renminbi',NULL,NULL,'cc',142,'AS','Yes'),
+		('NPL','Nepal','Népal','Asia','Nepalese Rupee','x','x','np',142,'AS','Yes'),('MLI','Mali','Mali','Africa','CFA Franc BCEAO','x','x','ml',2,'AF','Yes'),('SEN','Senegal','Sénégal','Africa','CFA Franc BCEAO','x',NULL,'sg',2,'AF','Yes'),
+		('FRA','France','France','Europe','Euro',NULL,NULL,'fr',150,'EU','Yes'),('DEU','Germany','Allemagne','Europe','Euro',NULL,NULL,'gw',150,'EU','Yes'),('USA','United States of America','États-Unis','Americas','US Dollar',NULL,NULL,'un',19,'NA','Yes'),
+		('GUM','Guam','Guam','Oceania','US Dollar',NULL,NULL,'gu',9,'OC','Territory of US')`,
 	`INSERT INTO population VALUES ('India','IND',2023,1428627663),('India','IND',2024,1450935791),('China','CHN',2023,1410710000),('China','CHN',2024,1408975000),
 		('Nepal','NPL',2023,30896590),('Nepal','NPL',2024,31240000),('Mali','MLI',2023,23293698),('Mali','MLI',2024,24000000),('Senegal','SEN',2023,17763163),('Senegal','SEN',2024,18200000),
 		('France','FRA',2023,68170000),('France','FRA',2024,68500000),('Germany','DEU',2023,84480000),('Germany','DEU',2024,83500000),('United States','USA',2023,335000000),('United States','USA',2024,340110988)`,
@@ -29,7 +30,8 @@ var panelRows = []string{
 
 // panelAnswers are questions over panel and what their answers hold.
 var panelAnswers = []answer{
-	{"How many countries are there?", []string{"8"}},
+	{"How many countries are there?", []string{"9"}},
+	{"How many countries are not independent?", []string{"1"}},
 	{"How many countries are classed as least developed?", []string{"3"}},
 	{"How many landlocked developing countries are there?", []string{"2"}},
 	{"How many people lived in the least developed countries in 2024?", []string{"73440000"}},
@@ -56,7 +58,8 @@ var panelAnswers = []answer{
 // in it is a flag; a word in capitals is not a code stored in lower case; a continent is said
 // as an adjective ("African", "North American": 'AF', 'NA'); a number named as a code is
 // never added up; "the average population per country in each region" averages the countries;
-// "the latest year covered by", "from which year on" are the latest or first year of the rows.
+// "the latest year covered by", "from which year on" are the latest or first year of the rows;
+// an "is_" column answered 'Yes' or otherwise is a flag set on 'Yes'.
 func TestAFigureKeptPerCountryAndYearIsNamedByItsTable(t *testing.T) {
 	lite, s := sqliteSchema(t, "panel", panelDDL, panelRows)
 	checkAnswers(t, lite, s, panelAnswers)
