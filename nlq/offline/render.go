@@ -622,16 +622,22 @@ func (d dialect) yearOf(c *column) string {
 	case c.parts != nil:
 		x = d.partsAsDate(c.parts)
 	}
+	return d.datePart(c, x, "CAST(EXTRACT(YEAR FROM %s) AS integer)", "YEAR(%s)", "CAST(strftime('%%Y', %s) AS INTEGER)")
+}
+
+// datePart applies the dialect's own format to a date expression x of column c: pg, my and
+// lite are fmt patterns for PostgreSQL (after casting a date kept as text), MySQL and SQLite.
+func (d dialect) datePart(c *column, x, pg, my, lite string) string {
 	switch d.typ {
 	case datasource.Postgres:
 		if c.textDate {
 			x = "CAST(" + x + " AS timestamp)"
 		}
-		return fmt.Sprintf("CAST(EXTRACT(YEAR FROM %s) AS integer)", x)
+		return fmt.Sprintf(pg, x)
 	case datasource.MySQL:
-		return fmt.Sprintf("YEAR(%s)", x)
+		return fmt.Sprintf(my, x)
 	default:
-		return fmt.Sprintf("CAST(strftime('%%Y', %s) AS INTEGER)", x)
+		return fmt.Sprintf(lite, x)
 	}
 }
 
@@ -644,17 +650,7 @@ func (d dialect) monthOfYear(c *column) string {
 	} else if c.intDate {
 		return fmt.Sprintf("%s %% 100", d.intDiv(x, 100))
 	}
-	switch d.typ {
-	case datasource.Postgres:
-		if c.textDate {
-			x = "CAST(" + x + " AS timestamp)"
-		}
-		return fmt.Sprintf("to_char(%s, 'MM')", x)
-	case datasource.MySQL:
-		return fmt.Sprintf("DATE_FORMAT(%s, '%%m')", x)
-	default:
-		return fmt.Sprintf("strftime('%%m', %s)", x)
-	}
+	return d.datePart(c, x, "to_char(%s, 'MM')", "DATE_FORMAT(%s, '%%m')", "strftime('%%m', %s)")
 }
 
 // hourOfDay is the hour of a timestamp as a number 0..23, the same on every dialect. Columns
