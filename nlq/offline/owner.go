@@ -55,13 +55,12 @@ func dropUnknownRun(items []item, toks []token, words []string) []item {
 		}) || !startsUpper(run[0].toks[0].raw) {
 			continue
 		}
+		apart := false // the words said apart ("Acme's Widgets Inc" for "Acme Inc")
 		for k := 1; k < n; k++ {
-			if run[k].start != run[k-1].start+1 {
-				return items // not one phrase
-			}
+			apart = apart || run[k].start != run[k-1].start+1
 		}
 		first, end := run[0].start, run[n-1].start+1
-		if end < len(toks) && startsUpper(toks[end].raw) || first > 1 && startsUpper(toks[first-1].raw) {
+		if apart || end < len(toks) && startsUpper(toks[end].raw) || first > 1 && startsUpper(toks[first-1].raw) {
 			continue
 		}
 		var skipped []string
@@ -77,6 +76,7 @@ func dropUnknownRun(items []item, toks []token, words []string) []item {
 	return items
 }
 
+// startsUpper reports whether s begins with a capital letter.
 func startsUpper(s string) bool {
 	for _, r := range s {
 		return unicode.IsUpper(r)
