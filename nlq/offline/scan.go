@@ -542,7 +542,7 @@ func placeOfEvent(items []item) []item {
 			// None, or several ('London' and 'London, United Kingdom'): not one place.
 			it.kind, it.cands = itUnknown, nil
 		}
-		it.skipped = append(append(v.skipped, v.toks[0].lower), it.skipped...)
+		it.skipped = slices.Concat(v.skipped, []string{v.toks[0].lower}, it.skipped)
 	}
 	return out
 }
