@@ -17,8 +17,9 @@ var companySuffixes = toSet([]string{"inc", "ltd", "llc", "plc", "gmbh", "co", "
 // "traders", and a customer called like the business stays a customer.
 func dropOwnerNames(items []item, toks []token, owners []string) []item {
 	for _, o := range owners {
-		for _, words := range ownerForms(o) {
-			items = dropUnknownRun(items, toks, words)
+		forms := ownerForms(o)
+		for _, words := range forms {
+			items = dropUnknownRun(items, toks, words, forms[0])
 		}
 	}
 	return items
@@ -44,9 +45,11 @@ func ownerForms(name string) [][]string {
 }
 
 // dropUnknownRun removes each run of unplaced one-word items that spells words and starts
-// with a capital, unless it is part of a longer name ("Survivor Australia", a version of the
-// show, where the data source is "survivor"); their skipped words go to the item after them.
-func dropUnknownRun(items []item, toks []token, words []string) []item {
+// with a capital, unless it is part of a longer name other than the full one ("Survivor
+// Australia", a version of the show, where the data source is "survivor"; but "Demo Company"
+// where "Company" was read as a word for the business itself); their skipped words go to the
+// item after them.
+func dropUnknownRun(items []item, toks []token, words, full []string) []item {
 	n := len(words)
 	for i := 0; i+n <= len(items); i++ {
 		run := items[i : i+n]
@@ -60,6 +63,9 @@ func dropUnknownRun(items []item, toks []token, words []string) []item {
 			apart = apart || run[k].start != run[k-1].start+1
 		}
 		first, end := run[0].start, run[n-1].start+1
+		for k := n; end < len(toks) && k < len(full) && toks[end].lower == full[k]; k++ {
+			end++ // the rest of the full name, read as something else ("Company")
+		}
 		if apart || end < len(toks) && startsUpper(toks[end].raw) || first > 1 && startsUpper(toks[first-1].raw) {
 			continue
 		}

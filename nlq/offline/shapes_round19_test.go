@@ -186,6 +186,9 @@ func TestTheBusinessNamedInAQuestionIsAllOfItsData(t *testing.T) {
 	if g, err := generate(t, s, datasource.SQLite, "How many paintings does Tate Gallery hold?", owners("Acme", "Tate Gallery Ltd")); err != nil || strings.Contains(g.SQL, "Tate") {
 		t.Errorf("a two-word name of the business, said without its legal suffix, not dropped: %v", err)
 	}
+	if g, err := generate(t, s, datasource.SQLite, "How many paintings does Tate Company hold?", owners("Tate Company")); err != nil || strings.Contains(g.SQL, "Tate") {
+		t.Errorf("a name whose legal suffix reads as a word for the business not dropped: %v", err)
+	}
 	g, err = generate(t, s, datasource.SQLite, "In which year did Tate acquire the most sculptures?", owners("Tate"))
 	if err != nil || !strings.Contains(g.SQL, "GROUP BY artworks.acquisition_year") || !strings.Contains(g.SQL, "COUNT(*)") {
 		t.Errorf("the year of the most sculptures acquired: %v\n%s", err, g.SQL)
