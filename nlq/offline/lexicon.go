@@ -743,7 +743,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				ws = ws[:k]
 				l.add(strings.Join(ws, " "), with(fc, scoreExact))
 			}
-			for k := 1; k < len(ws) && len(ws) > 1; k++ {
+			for k := 1; k < len(ws); k++ {
 				l.add(strings.Join(ws[k:], " "), with(fc, scoreSynonym))
 				if k >= 2 {
 					// "fossil fuels": what the figures are of, before the columns that split

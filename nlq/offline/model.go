@@ -1183,7 +1183,7 @@ func yesAmong(c *column) string {
 		return ""
 	}
 	for _, v := range c.samples {
-		if w := strings.ToLower(v); w == "yes" || w == "y" || w == "true" {
+		if w := strings.ToLower(v); flagOnWords[w] && w != "t" {
 			return v
 		}
 	}

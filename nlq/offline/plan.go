@@ -999,7 +999,7 @@ func (b *builder) namedKind() *table {
 			return c.table
 		}
 		if c := it.pick.col; c != c.table.label && c.class == classText && c.prof != nil && c.prof.Distinct <= 50 && it.pick.col2 == nil {
-			// "how many paintings", "how many installations": rows of the kind a category
+			// "how many paintings", "list the tennis racquets": rows of the kind a category
 			// column names ('painting' of artworks.classification), said in the plural.
 			return c.table
 		}
