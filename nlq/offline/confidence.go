@@ -390,7 +390,7 @@ func (b *builder) checkPlaced() error {
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
 		default:
-			used = cols[c.col] || c.col.class == classDate && openDate && tabs[c.col.table] ||
+			used = cols[c.col] || slices.Contains(p.averagedOver, c.col) || c.col.class == classDate && openDate && tabs[c.col.table] ||
 				it.plural && tabs[c.col.table] && (c.col == c.col.table.label || c.col == c.col.table.label2) && wholeRows(p, c.col.table) ||
 				tabs[c.col.table] && stemOfUsed(it, c.col.table, cols)
 		}
@@ -510,7 +510,7 @@ func (b *builder) checkPlaced() error {
 	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.conds) > 0 && len(p.measures) == 0 && len(p.dims) == 0 && b.saidWh() {
 		own := true
 		for _, c := range p.conds {
-			if c.col == nil || c.col.table != t || c.op != "=" || c.col != t.label && c.col != t.label2 {
+			if c.col == nil || c.col.table != t || c.op != "=" || c.col != t.label && c.col != t.label2 || c.role != nil {
 				own = false
 			}
 		}
@@ -767,7 +767,15 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 	}
 	for k := range b.items {
 		it := &b.items[k]
+		if p := it.pick; p != nil && p.table != nil && p.table.series != nil && p.table.date == nil && p.kind == candTable {
+			// "for recent graduates" names recent_grads, whose words are no column's.
+			continue
+		}
 		for _, t := range it.toks {
+			if p := it.pick; p != nil && p.kind == candColumn && len(it.toks) > len(p.col.words) && slices.Contains(p.table.words, t.norm) {
+				// "recent graduate median salary": the table's words said with its column.
+				continue
+			}
 			if it.kind == itEntity {
 				// keywords and dates are read as such: "year to date" names no date column
 				add(t.lower)

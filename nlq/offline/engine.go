@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/analytics-agent/service/datasource"
@@ -75,10 +76,14 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {
+		currentRows(q, p, req.Now)
 		err = checkBareQuestion(q, items, p)
 	}
 	if err == nil {
 		err = checkFirstWithin(items, p)
+	}
+	if err == nil {
+		err = checkSplitValues(items, p)
 	}
 	if err == nil {
 		err = checkTotalAnswered(q, items, p)
@@ -137,6 +142,38 @@ func checkTotalAnswered(q string, items []item, p *plan) error {
 // and a condition, asked with a question mark: "Rentals in February 2006?" asks either for the
 // rentals or for how many there were, and nothing says which. Without the question mark it is a request for the rows;
 // any keyword ("how many", "list", "which") says which answer is meant.
+// checkSplitValues refuses two values of one column said apart: the plan reads them as
+// either one ("House or Senate"), which is right when they are listed together ("house and
+// senate committees") but not in "joint committees of the House and Senate", where the
+// second only describes the first.
+func checkSplitValues(items []item, p *plan) error {
+	last := map[*column]int{}
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candValue || it.pick.state != nil || it.pick.col == nil {
+			continue
+		}
+		c := it.pick.col
+		either := func(v string) bool {
+			return slices.ContainsFunc(p.conds, func(d condition) bool {
+				return d.col == c && d.anti == nil && d.role == nil && slices.ContainsFunc(d.vals, func(x any) bool { s, ok := x.(string); return ok && s == v })
+			})
+		}
+		if j, ok := last[c]; ok && items[j].pick.value != it.pick.value && either(items[j].pick.value) && either(it.pick.value) {
+			joined := false
+			for k := j + 1; k < i; k++ {
+				o := &items[k]
+				joined = joined || o.kind == itKeyword && (o.kw.kind == kwAnd || o.kw.kind == kwOr || o.kw.kind == kwNot)
+			}
+			if !joined {
+				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell how %q and %q go together: both are values of %s.%s", items[j].text(), it.text(), c.table.name, c.name)}
+			}
+		}
+		last[c] = i
+	}
+	return nil
+}
+
 func checkBareQuestion(q string, items []item, p *plan) error {
 	if !strings.HasSuffix(strings.TrimSpace(q), "?") || len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg {
 		return nil

@@ -129,6 +129,10 @@ var aliases = map[string][]string{
 	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
+	// Members of a parliament: "lawmakers", "members of Congress", "MPs".
+	"lawmaker": {"legislator", "member"}, "congressman": {"legislator", "member"}, "congresswoman": {"legislator", "member"},
+	"member of congress": {"legislator"}, "seat": {"membership", "seat"}, "post": {"role", "position", "post"}, "position": {"role", "title", "position"}, "member of parliament": {"legislator", "member"}, "mp": {"legislator", "member"},
+	"politician": {"legislator", "politician"}, "member": {"member", "legislator"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	// "when did the 1966 World Cup start and finish": its end date.
 	"finish": {"end"}, "finished": {"end"},
@@ -208,7 +212,7 @@ var aliases = map[string][]string{
 	"lowest paid": {"salary", "wage", "pay"}, "worst paid": {"salary", "wage", "pay"},
 	"surname": {"last name"}, "family name": {"last name"}, "forename": {"first name"}, "given name": {"first name"},
 	"hired": {"hire date", "hire"}, "started": {"hire date", "start date", "begin date"}, "starting": {"start date", "begin date"},
-	"began": {"start date", "begin date"}, "begun": {"start date", "begin date"}, "ended": {"end date"}, "ending": {"end date"},
+	"began": {"start date", "begin date", "start"}, "begun": {"start date", "begin date", "start"}, "ended": {"end date"}, "ending": {"end date"},
 	"begin": {"start date", "begin date"}, "begins": {"start date", "begin date"},
 	// A broadcast and who watched it; who takes part in a contest; when a person died.
 	"aired": {"air date", "episode date", "broadcast date"}, "broadcast": {"air date", "broadcast date", "episode date"},
@@ -220,7 +224,7 @@ var aliases = map[string][]string{
 	"came back": {"return date", "returned"},
 	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
 	// movies, the size a file takes up.
-	"born": {"birth date", "birthdate", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year", "year of birth", "place of birth"},
+	"born": {"birth date", "birthdate", "birthday", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year", "year of birth", "place of birth"},
 	// "works Tate acquired in 1997": the year of their acquisition.
 	"acquire": {"acquisition", "acquisition date", "acquisition year", "acquired"}, "acquired": {"acquisition", "acquisition date", "acquisition year"},
 	"acquiring": {"acquisition", "acquisition date", "acquisition year"},
@@ -385,6 +389,7 @@ func valuePhrases(v string, camel bool) []string {
 	if m := acronym.FindStringSubmatch(v); m != nil {
 		out = append(out, normPhrase(m[1]))
 	}
+	out = append(out, valueAbbrevs[p]...)
 	ws := strings.Fields(p)
 	if len(ws) >= 2 && len(ws[0]) <= 3 && len(ws[1]) >= 4 {
 		// "LaGuardia" for 'La Guardia', "McDonald" for 'Mc Donald': a particle written
@@ -392,6 +397,15 @@ func valuePhrases(v string, camel bool) []string {
 		out = append(out, strings.Join(append([]string{ws[0] + ws[1]}, ws[2:]...), " "))
 	}
 	return out
+}
+
+// valueAbbrevs spell out the short codes systems store for the roles of people ('sen',
+// 'rep', 'prez'): "senators" are the terms of type 'sen'. Only codes that mean one thing as a
+// whole value are listed.
+var valueAbbrevs = map[string][]string{
+	"sen": {"senator", "senate"}, "rep": {"representative"}, "prez": {"president", "presidential"}, "pres": {"president", "presidential"},
+	"viceprez": {"vice president", "vice presidential"}, "vp": {"vice president"}, "gov": {"governor"}, "mgr": {"manager"},
+	"dir": {"director"}, "asst": {"assistant"},
 }
 
 // kindName is the phrase a record's kind is also said by without the record's own noun:
@@ -716,6 +730,30 @@ func headOfOwnColumns(t *table, w string) bool {
 	return false
 }
 
+// kindOfRows reports whether words are a kind of the table's rows said before their noun, a
+// value of one of its columns: committees.senate_committee_id is the Senate's own id of a
+// committee, while "each Senate committee" is the committees whose type is 'senate'.
+func kindOfRows(t *table, ws []string) bool {
+	if len(ws) != 2 || len(t.words) == 0 || ws[1] != t.words[len(t.words)-1] {
+		return false
+	}
+	for _, c := range t.cols {
+		for _, v := range c.samples {
+			if strings.EqualFold(v, ws[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statisticWords end the name of a column that keeps a statistic of a figure the name does
+// not say (Median, P25th); earningWords are what such figures usually are, said after them.
+var (
+	statisticWords = map[string]bool{"median": true, "mean": true, "percentile": true}
+	earningWords   = []string{"salary", "salaries", "earnings", "earning", "pay", "income", "wage", "wages"}
+)
+
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
@@ -789,6 +827,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 		for _, c := range t.cols {
+			if selfRef(c) {
+				if n := len(t.words); n > 0 && !personTable(t) {
+					// committees.parent_committee_id: "subcommittees" are the rows under
+					// another, "full committees" those under none.
+					noun := t.words[n-1]
+					under, top := stateCond{op: "is not null"}, stateCond{op: "is null"}
+					for _, p := range []string{"sub" + noun, "sub " + noun} {
+						l.add(p, cand{kind: candValue, table: t, col: c, score: scoreExact, state: &under})
+					}
+					for _, p := range []string{"full ", "top level ", "main "} {
+						l.add(p+noun, cand{kind: candValue, table: t, col: c, score: scoreExact, state: &top})
+					}
+				}
+			}
 			if c.class == classKey {
 				if selfRef(c) {
 					// A role of a self-reference: "per supervisor", "reports to each manager".
@@ -922,6 +974,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// "total amount due" for TotalDue: people put "amount" into a name of money.
 				l.add(strings.Join(cw[:n-1], " ")+" amount "+cw[n-1], with(tc, scoreExact-0.01))
 			}
+			if n := len(cw); n >= 2 && c.class == classNumber && slices.Contains(shareWords, cw[0]) {
+				// ShareWomen: "the share of women".
+				l.add(cw[0]+" of "+strings.Join(cw[1:], " "), with(tc, scoreExact))
+			}
+			if n := len(cw); c.class == classNumber && statisticWords[cw[n-1]] {
+				// recent_grads.Median, P75th: a statistic of what people earn, said with
+				// what it measures ("median salary", "75th percentile earnings").
+				for _, w := range earningWords {
+					l.add(full+" "+w, with(tc, scoreExact))
+					l.add(name+" "+full+" "+w, with(tc, scoreExact))
+				}
+			}
 			if n := len(cw); n >= 3 && !linkWords[cw[n-2]] {
 				// "start date" for membership_start_date: the last two words of a longer name.
 				l.add(strings.Join(cw[n-2:], " "), with(tc, scoreHead))
@@ -936,7 +1000,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					if identWords[head] {
 						hs += 0.01
 					}
-					l.add(strings.Join(cw[:len(cw)-1], " "), with(tc, hs))
+					if rest := cw[:len(cw)-1]; !(identWords[head] && kindOfRows(t, rest)) {
+						l.add(strings.Join(rest, " "), with(tc, hs))
+					}
 				} else if tableWords[head] && !slices.Equal(t.words, []string{head}) {
 					// "order" is the Orders table before it is the head of UnitsOnOrder.
 					l.add(head, with(tc, scoreModifier))
@@ -1180,6 +1246,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					continue
 				}
 				l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
+			}
+		}
+	}
+	// "committee seats" for committee_membership, "leadership posts" for leadership_roles:
+	// a table's name with its head said another way.
+	for _, t := range m.tables {
+		if n := len(t.words); n > 1 && !t.view {
+			for word, targets := range aliases {
+				if !strings.Contains(word, " ") && slices.Contains(targets, t.words[n-1]) && word != t.words[n-1] {
+					l.add(strings.Join(t.words[:n-1], " ")+" "+word, cand{kind: candTable, table: t, score: scoreExact - 0.02})
+				}
 			}
 		}
 	}
@@ -1506,9 +1583,12 @@ func pointsToNamed(c *column) bool {
 // stored values its code is kept as, where fits accepts the value's column.
 func (l *lexicon) addCodeNames(names map[string]string, fits func(c cand) bool) {
 	for name, code := range names {
-		for _, c := range l.entries[code] {
+		// A column of more codes than are sampled (every state and territory since 1789)
+		// keeps them in the value index.
+		for _, c := range append(slices.Clip(l.entries[code]), l.values[code]...) {
 			if c.kind == candValue && fits(c) {
-				l.add(name, with(c, scoreSynonym))
+				// Keyed as questions are read: "Texas" is looked up as "texa".
+				l.add(normPhrase(name), with(c, scoreSynonym))
 			}
 		}
 	}

@@ -1526,8 +1526,12 @@ func fansOut(start *table, p []edge) bool {
 // seriesFigure returns the column a table of dated figures keeps its figure in under a generic
 // name ("value", "total"), when the table is dated, keyed by what and when rather than by an
 // id of its own (an invoice's Total is one invoice's), and has one such column; nil otherwise.
+// A table keyed by another table's key is such figures too, one per thing of the other
+// table: recent_grads keyed by the major keeps each major's graduates in Total, so "recent
+// graduates" are that figure, not the number of majors.
 func seriesFigure(t *table) *column {
-	if t.date == nil || t.pk != nil {
+	extends := t.pk != nil && t.fkCols[t.pk] && !t.pk.partKey
+	if (t.date == nil || t.pk != nil) && !extends {
 		return nil
 	}
 	var fig *column

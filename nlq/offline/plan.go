@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/analytics-agent/service/datasource"
@@ -127,7 +128,10 @@ type plan struct {
 	subjects  []*table
 	listTable *table
 	listCols  []*column
-	distinct  bool // SELECT DISTINCT of listed columns
+	// averagedOver are the rows' own names an average is taken over ("of the majors in
+	// each category"): said, and no grouping (averagedRows).
+	averagedOver []*column
+	distinct     bool // SELECT DISTINCT of listed columns
 
 	order      orderKind
 	orderCol   *column // listing order
@@ -214,6 +218,7 @@ type builder struct {
 	firstDate *column // the date an "oldest", "first" or "latest" was read on
 	cmp       kw
 	cmpNums   []float64
+	cmpPct    bool // the number compared was said as a percentage
 	cmpTarget *column
 	not       bool
 	lastTable *table
@@ -396,6 +401,9 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	copiedNames(&b.p)
+	rowsUnderNamed(&b.p)
+	averagedRows(&b.p)
+	rolesArePeople(&b.p)
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -693,6 +701,7 @@ func (b *builder) number(i int) error {
 	switch {
 	case b.cmp != kwNone:
 		b.cmpNums = append(b.cmpNums, it.num)
+		b.cmpPct = b.cmpPct || len(it.toks) > 0 && it.toks[0].pct
 		if b.cmp == kwBetween && len(b.cmpNums) == 1 {
 			if n := b.next(i); n != nil && n.kind == itKeyword && n.kw.kind == kwAnd {
 				n.kw = keyword{} // consumed
@@ -734,7 +743,8 @@ func (b *builder) comparison(i int) error {
 		}
 		n.kind, n.kw = itKeyword, keyword{}
 	}
-	b.cmp, b.cmpNums, b.not = kwNone, nil, false
+	pct := b.cmpPct
+	b.cmp, b.cmpNums, b.not, b.cmpPct = kwNone, nil, false, false
 	target := b.cmpTarget
 	named := target != nil
 	b.cmpTarget = nil
@@ -868,6 +878,27 @@ func (b *builder) comparison(i int) error {
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
 	}
+	if pct && !containsAny(target.words, shareWords) {
+		// "more than 90% women": the table's share of women (ShareWomen), not its count.
+		for _, c := range target.table.cols {
+			if n := len(c.words); c.class == classNumber && n == len(target.words)+1 && slices.Contains(shareWords, c.words[0]) && slices.Equal(c.words[1:], target.words) {
+				target = c
+				break
+			}
+		}
+	}
+	if pct {
+		switch {
+		case fractionColumn(target):
+			// "more than 90% women" on ShareWomen, kept as 0.969: the share as a fraction.
+			for k, v := range vals {
+				vals[k] = v.(float64) / 100
+			}
+		case !containsAny(target.words, shareWords):
+			// A percentage compared with a count or an amount is not a question about it.
+			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("a percentage cannot be compared with %s.%s, which is not a share", target.table.name, target.name)}
+		}
+	}
 	if total != nil && target.class == classNumber {
 		// "customers who ordered more than $10,000 in total": the sum is compared, not each row.
 		total.kind, total.kw = itKeyword, keyword{}
@@ -892,6 +923,20 @@ func (b *builder) comparison(i int) error {
 	}
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, vals: vals})
 	return nil
+}
+
+// shareWords name a column that keeps a share or a rate.
+var shareWords = []string{"share", "percent", "percentage", "pct", "rate", "ratio", "proportion", "fraction"}
+
+// fractionColumn reports whether a column keeps shares as fractions of one: a share or rate
+// by its name, every value between 0 and 1.
+func fractionColumn(c *column) bool {
+	if c.class != classNumber || !containsAny(c.words, shareWords) || c.prof == nil {
+		return false
+	}
+	lo, err1 := strconv.ParseFloat(c.prof.Min, 64)
+	hi, err2 := strconv.ParseFloat(c.prof.Max, 64)
+	return err1 == nil && err2 == nil && lo >= 0 && hi <= 1
 }
 
 // repeatedNames reports whether a table's rows share their names by design: records named by
@@ -1510,7 +1555,15 @@ func (b *builder) entity(i int) error {
 		return err
 	}
 	if c.state != nil {
-		b.p.conds = append(b.p.conds, condition{col: c.col, op: c.state.op, vals: []any{c.state.val}})
+		op := c.state.op
+		if b.not {
+			// "(not subcommittees)": the rows without the state.
+			op = map[string]string{"is null": "is not null", "is not null": "is null", "=": "<>", ">": "<=", "<": ">="}[op]
+			b.not = false
+		}
+		if !slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == c.col && d.op == op && d.role == nil && d.anti == nil }) {
+			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.state.val}})
+		}
 		b.lastTable = c.table
 		return nil
 	}
@@ -3193,6 +3246,24 @@ func (b *builder) special(c *cand) (bool, error) {
 			b.dateHint = c.table
 		}
 		return true, nil
+	case b.anti && c.state != nil && c.state.op == "is not null" && selfRef(c.col) && c.table == b.antiFrom:
+		// "committees with no subcommittees": no row whose parent is the committee. A
+		// subcommittee is no committee that could have any: the rows asked about are those
+		// under none.
+		for _, f := range c.table.fks {
+			if f.from == c.col {
+				b.markAnti()
+				b.p.conds = append(b.p.conds, condition{anti: &f})
+				if !slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == c.col && d.anti == nil }) {
+					b.p.conds = append(b.p.conds, condition{col: c.col, op: "is null", vals: []any{0.0}})
+				}
+				b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+				b.anti, b.antiDone = false, true
+				b.lastTable = b.antiFrom
+				return true, nil
+			}
+		}
+		return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to each other", c.table.name)}
 	case b.anti && c.kind == candColumn && c.col.class == classDate && c.col.table != b.antiFrom:
 		// "films never rented (in 2024)": no rental (dated 2024), not a rental with an empty
 		// date, which an inner join never finds.
@@ -3955,6 +4026,71 @@ func (b *builder) valueAsRows() *table {
 		child = t
 	}
 	return child
+}
+
+// rolesArePeople lists the people a role names: "the senators who have represented Alaska"
+// are the legislators of terms of type 'sen', not the terms.
+func rolesArePeople(p *plan) {
+	t := p.listTable
+	if t == nil || personTable(t) || len(p.listCols) > 0 || len(p.measures) > 0 || len(p.dims) > 0 {
+		return
+	}
+	role := slices.ContainsFunc(p.conds, func(c condition) bool {
+		if c.col == nil || c.col.table != t || c.op != "=" || len(c.vals) != 1 {
+			return false
+		}
+		v, ok := c.vals[0].(string)
+		return ok && len(valueAbbrevs[normPhrase(v)]) > 0
+	})
+	var person *table
+	for _, f := range t.fks {
+		if to := f.to.table; to != t && to.label != nil && personTable(to) {
+			if person != nil && person != to {
+				return
+			}
+			person = to
+		}
+	}
+	if role && person != nil {
+		p.listTable = person
+	}
+}
+
+// averagedRows reads "the average unemployment rate of the majors in each category": the
+// majors, one row each, are what is averaged within each category, not a grouping of their
+// own, which would average every row with itself.
+func averagedRows(p *plan) {
+	if len(p.measures) != 1 || p.measures[0].agg != aggAvg || len(p.dims) < 2 {
+		return
+	}
+	t := p.measures[0].table
+	p.dims = slices.DeleteFunc(p.dims, func(d dimension) bool {
+		c := d.col
+		own := c != nil && c.table == t && d.grain == grainNone && c.prof != nil && c.prof.Rows > 0 && c.prof.Distinct == c.prof.Rows && c.prof.NonNull == c.prof.Rows
+		if own {
+			p.averagedOver = append(p.averagedOver, c)
+		}
+		return own
+	})
+}
+
+// rowsUnderNamed reads "the subcommittees of the House Committee on Agriculture": the rows
+// under another are those whose parent is the row named, not the named row itself.
+func rowsUnderNamed(p *plan) {
+	for i, c := range p.conds {
+		if c.op != "is not null" || c.col == nil || !selfRef(c.col) || c.role != nil {
+			continue
+		}
+		for j := range p.conds {
+			d := &p.conds[j]
+			t := c.col.table
+			if j != i && d.col != nil && d.col.table == t && d.role == nil && d.anti == nil && (d.op == "=" || d.op == "in") && (d.col == t.label || d.col == t.label2) {
+				d.role = c.col
+				p.conds = slices.Delete(p.conds, i, i+1)
+				return
+			}
+		}
+	}
 }
 
 // copiedNames groups the figures of a table of dated figures by the name it keeps of each of

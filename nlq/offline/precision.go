@@ -394,10 +394,13 @@ var personWords = []string{"customer", "client", "member", "user", "person", "pe
 // people or staff, or a given or family name or a birth date among its columns (a World Cup's
 // players, managers and referees).
 func personTable(t *table) bool {
+	named := func(w string) bool {
+		return slices.ContainsFunc(t.cols, func(c *column) bool { return slices.Equal(c.words, []string{w, "name"}) })
+	}
 	return t.label2 != nil || containsAny(t.words, staffWords) || containsAny(t.words, personWords) ||
 		slices.ContainsFunc(t.cols, func(c *column) bool {
 			return c.class == classDate && birthColumn(c) || len(c.words) == 2 && c.words[1] == "name" && (c.words[0] == "given" || c.words[0] == "family")
-		})
+		}) || named("first") && named("last")
 }
 
 // checkPrecision is the round-6 part of checkShape, on the finished plan before the joins are

@@ -1132,6 +1132,14 @@ func where(p *plan, d dialect) []string {
 					d.on(*u), joins, d.on(*f), extra))
 				continue
 			}
+			if f.from.table == f.to.table && joins == "" && extra == "" {
+				// "committees with no subcommittees": the rows under each, read on a copy of
+				// the table.
+				sub := d.ident("sub_" + f.from.table.name)
+				out = append(out, fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s AS %s WHERE %s = %s)", not, d.table(f.from.table), sub,
+					d.colOf(f.from, sub), d.col(f.to)))
+				continue
+			}
 			out = append(out, fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s%s WHERE %s%s)", not, d.table(f.from.table), joins, d.on(*f), extra))
 			continue
 		case c.other != nil:

@@ -382,6 +382,31 @@ func sameThing(names []cand) bool {
 	return same && (refers(names[0].table, names[1].table) || refers(names[1].table, names[0].table))
 }
 
+// copyParent finds, for two readings of one word that are the same column (and value) kept
+// in two tables, the reading in the table both point to by key: all_ages.Major and
+// grad_students.Major copy the major's name from majors_list, so "how many majors" and
+// "engineering majors" are the majors' own rows. A figure kept only in the copies stays
+// ambiguous: the tables may count different things.
+func copyParent(cs []cand, a, b cand) (int, bool) {
+	if a.kind != b.kind || (a.kind != candColumn && a.kind != candValue) || a.col == nil || b.col == nil || a.col.class != classText ||
+		!slices.Equal(a.col.words, b.col.words) || !strings.EqualFold(a.value, b.value) {
+		return 0, false
+	}
+	// A copy kept in a table that adds to the parent's rows one for one, keyed by its key.
+	extends := func(t, parent *table) bool {
+		return t == parent || t.pk != nil && fkTo(t, parent) == t.pk
+	}
+	for k, c := range cs {
+		if c.kind != a.kind || c.col == nil || !slices.Equal(c.col.words, a.col.words) || !strings.EqualFold(c.value, a.value) {
+			continue
+		}
+		if extends(a.table, c.table) && extends(b.table, c.table) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // copiesOfOne reports whether the readings of a name are one row's: a table every other
 // reading's table references by key, and those others copies of its name under one column
 // name (population.country_name and gdp.country_name of a country in country_codes).
@@ -581,6 +606,9 @@ func resolve(m *model, items []item) error {
 		if _, second := top2(bestAdj); second >= 0 && bestAdj[bestCand]-bestAdj[second] < ambiguityGap &&
 			!equivalent(it.cands[bestCand], it.cands[second]) {
 			p := plainer(it.cands[bestCand], it.cands[second])
+			if k, ok := copyParent(it.cands, it.cands[bestCand], it.cands[second]); ok && p == 0 {
+				bestCand, p = k, -1
+			}
 			if p == 0 {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
 			}
@@ -602,7 +630,36 @@ func resolve(m *model, items []item) error {
 		anchors = appendTable(anchors, it.pick.table)
 		open = append(open[:bestItem], open[bestItem+1:]...)
 	}
+	figureTablesAsScope(items)
 	return nil
+}
+
+// figureTablesAsScope reads the name of a table of figures per thing as the table, not its
+// figure, when another word already names one of its other figures: in "the 75th percentile for
+// recent graduates" and "how many men and how many women recent graduates" the graduates say
+// which table's figures, and adding up recent_grads.Total would answer what nobody asked.
+func figureTablesAsScope(items []item) {
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candColumn || it.pick.col != it.pick.table.series || it.pick.table.date != nil {
+			continue
+		}
+		t := it.pick.table
+		other := false
+		for j := range items {
+			o := &items[j]
+			other = other || j != i && o.kind == itEntity && o.pick != nil && o.pick.kind == candColumn && o.pick.table == t && o.pick.col != t.series && o.pick.col.class == classNumber
+		}
+		if !other {
+			continue
+		}
+		for k, c := range it.cands {
+			if c.kind == candTable && c.table == t {
+				it.pick = &it.cands[k]
+				break
+			}
+		}
+	}
 }
 
 // unrelatedError is returned when a recognised name cannot be joined to the rest.

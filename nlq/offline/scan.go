@@ -141,6 +141,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			for n := min(maxKeywordWords, len(toks)-i); n > bestLen; n-- {
 				if k, ok := keywords[lowerPhrase(toks[i:i+n])]; ok {
+					if n > 1 && tableStartsAt(toks, i+n-1, lex) {
+						if _, shorter := keywords[lowerPhrase(toks[i:i+n-1])]; shorter {
+							continue // "the most recent graduates": "most", then the recent_grads table
+						}
+					}
 					best, bestLen = item{kind: itKeyword, kw: k, toks: toks[i : i+n]}, n
 					break
 				}
@@ -168,7 +173,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if len(cs) == 0 && n == 2 && particles[toks[i+1].lower] {
 				cs = particleVerb(toks[i], toks[i+1], lex)
 			}
-			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && indexable(toks[i:i+n]) {
+			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && (indexable(toks[i:i+n]) || len(cs) == 0 && shouted(toks[i:i+n], vs)) {
 				// Best first: a name stored as said before one said without its suffix.
 				vs = slices.Clone(vs)
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
@@ -273,6 +278,29 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		i += bestLen
 	}
 	items = numberThenBound(items) // before the deferred words join the last item
+	return ratherThan(items)
+}
+
+// tableStartsAt reports whether a table's whole name of several words starts at toks[i].
+func tableStartsAt(toks []token, i int, lex *lexicon) bool {
+	for n := 2; n <= lex.maxLen && i+n <= len(toks); n++ {
+		for _, c := range lex.lookup(normPhraseToks(toks[i : i+n])) {
+			if (c.kind == candTable || c.col != nil && c.col == c.table.series) && c.score >= scoreExact-0.05 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ratherThan drops the alternative a question sets aside: "through succession rather than
+// election" asks for succession; election is no condition.
+func ratherThan(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		if it := items[i]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "rather" && slices.Contains(items[i+1].skipped, "than") && items[i+1].kind == itEntity {
+			return append(items[:i:i], items[i+2:]...)
+		}
+	}
 	return items
 }
 
@@ -968,7 +996,8 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
-	mark marked flag flagged sale sales national collection art`))
+	mark marked flag flagged sale sales national collection art
+	represent represents represented representing data`)) // "senators who have represented Alaska": from there
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1047,6 +1076,10 @@ var fillerPhrases = map[string]bool{
 	"lie on": true, "lies on": true, "lie in": true, "lies in": true,
 	// "movements linked to more artworks", "artists associated with it": rows related by key.
 	"linked to": true, "associated with": true, "connected to": true,
+	// "majors that fall under Arts": filed there.
+	"came into office": true, "come into office": true, "comes into office": true, "took office": true, "take office": true, "takes office": true,
+	"sit on": true, "sits on": true, "sat on": true, "serve on": true, "serves on": true, "served on": true, "seat on": true, "seats on": true,
+	"fall under": true, "falls under": true, "fall into": true, "falls into": true, "fall in": true, "falls in": true,
 	// "products listed under Confections": the category the rows are filed in, not a
 	// comparison ("under 10").
 	// "net sales after discounts": a derived revenue already takes the discount off; said
@@ -1277,7 +1310,7 @@ func narrowByContext(items []item) {
 		}
 		var named *table
 		for _, c := range n.cands {
-			if c.kind == candTable && c.score >= scoreExact {
+			if (c.kind == candTable || c.col != nil && c.col == c.table.series) && c.score >= scoreExact-0.05 {
 				named = c.table
 			}
 		}
@@ -1988,6 +2021,24 @@ func indexable(ts []token) bool {
 		}
 	}
 	return false
+}
+
+// shouted reports whether one everyday word is a name stored in capitals and nothing else:
+// where every name is written 'NURSING', a capital letter typed tells nothing, so "nursing
+// graduates" is the major as surely as "Nursing graduates" would be.
+func shouted(ts []token, vs []cand) bool {
+	if len(ts) != 1 || ts[0].isNum || ts[0].quoted || stopWords[ts[0].lower] || len(ts[0].norm) < 4 {
+		return false
+	}
+	if _, kw := keywords[ts[0].lower]; kw {
+		return false
+	}
+	for _, c := range vs {
+		if c.col2 != nil || c.value != strings.ToUpper(c.value) || c.value == strings.ToLower(c.value) {
+			return false
+		}
+	}
+	return true
 }
 
 // valueCands returns every value reading of a phrase: sampled values and the value index.

@@ -42,6 +42,7 @@ type token struct {
 	quoted bool // came from "..." or '...': a literal value, never a keyword
 	plural bool // norm differs from lower by singularisation, e.g. "products"
 	poss   bool // a possessive: "agent's" in "which agent's customers" says whose
+	pct    bool // a number said as a percentage: "90%", "90 percent"
 }
 
 // tokenize splits a question into tokens. Numbers accept thousands separators, a leading
@@ -79,11 +80,25 @@ func tokenize(q string) []token {
 			w := string(rs[i:j])
 			i = j
 			toks = append(toks, wordTokens(w)...)
+			if n := len(toks); j < len(rs) && rs[j] == '%' && toks[n-1].isNum {
+				toks[n-1].pct = true
+			}
 		default:
 			i++
 		}
 	}
-	return compassSuperlatives(unitsOf(scaled(toks)))
+	return compassSuperlatives(unitsOf(scaled(percents(toks))))
+}
+
+// percents reads "90 percent" as the number 90 said as a percentage, like "90%".
+func percents(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if w := toks[i+1].lower; toks[i].isNum && !toks[i].quoted && !toks[i+1].quoted && (w == "percent" || w == "pct") {
+			toks[i].pct = true
+			toks = append(toks[:i+1], toks[i+2:]...)
+		}
+	}
+	return toks
 }
 
 // amountUnits are units an amount is said in before what it is an amount of: "100 mg of
@@ -353,6 +368,9 @@ var identAbbrevs = map[string][]string{
 	"msre": {"measure"}, "wgt": {"weight"}, "gm": {"gram"}, "val": {"value"}, "shrt": {"short"}, "srccd": {"source", "code"},
 	"pts": {"point"}, "addmod": {"added", "modified"},
 	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
+	"p10": {"10th", "percentile"}, "p25": {"25th", "percentile"}, "p25th": {"25th", "percentile"}, "p50": {"median"},
+	"p75": {"75th", "percentile"}, "p75th": {"75th", "percentile"}, "p90": {"90th", "percentile"}, "p95": {"95th", "percentile"}, "p99": {"99th", "percentile"},
+	"grad": {"graduate"}, "prez": {"president"}, "viceprez": {"vice", "president"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 }
 
