@@ -475,6 +475,11 @@ func explain(p *plan) string {
 			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" the average over all groups")
 			continue
 		}
+		if h.versus != nil {
+			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
+			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" their "+strings.ToLower(measureWords(p, *h.versus)))
+			continue
+		}
 		parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+opWords(h.op, h.vals, d))
 	}
 	switch {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -259,11 +260,29 @@ func evalQuestion(ctx context.Context, db *sql.DB, schema *datasource.Schema, so
 	if err != nil {
 		return false, false, "generated SQL fails: " + err.Error(), g.SQL
 	}
-	got, want = tenths(daysOfOneMonth(monthsOfOneYear(got))), daysOfOneMonth(monthsOfOneYear(want))
+	got, want = tenths(daysOfOneMonth(monthsOfOneYear(decades(got)))), daysOfOneMonth(monthsOfOneYear(decades(want)))
 	if !covers(got, want, strings.Contains(strings.ToUpper(q.ExpectedSQL), "ORDER BY")) {
 		return false, false, fmt.Sprintf("wrong: %d rows x %d cols, want %d x %d; got %v want %v", rowsOf(got), len(got), rowsOf(want), len(want), head(got), head(want)), g.SQL
 	}
 	return true, false, "", g.SQL
+}
+
+// decadeLabel is a decade named by its first year with an "s" ('1980s').
+var decadeLabel = regexp.MustCompile(`^[0-9]{3}0s$`)
+
+// decades reads a decade labelled '1980s' as its first year, 1980: the same bucket, whether an
+// answer key names it in words or by number.
+func decades(cols [][]string) [][]string {
+	out := make([][]string, len(cols))
+	for k, c := range cols {
+		out[k] = slices.Clone(c)
+		for i, v := range c {
+			if decadeLabel.MatchString(v) {
+				out[k][i] = strings.TrimSuffix(v, "s")
+			}
+		}
+	}
+	return out
 }
 
 // tenths adds, beside each column of numbers kept to two decimals, the same numbers to one

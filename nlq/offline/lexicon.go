@@ -131,7 +131,7 @@ var aliases = map[string][]string{
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
 	// Members of a parliament: "lawmakers", "members of Congress", "MPs".
 	"lawmaker": {"legislator", "member"}, "congressman": {"legislator", "member"}, "congresswoman": {"legislator", "member"},
-	"member of congress": {"legislator"}, "seat": {"membership", "seat"}, "post": {"role", "position", "post"}, "position": {"role", "title", "position"}, "member of parliament": {"legislator", "member"}, "mp": {"legislator", "member"},
+	"member of congress": {"legislator"}, "seat": {"membership", "seat"}, "assignment": {"membership", "assignment"}, "post": {"role", "position", "post"}, "position": {"role", "title", "position"}, "member of parliament": {"legislator", "member"}, "mp": {"legislator", "member"},
 	"politician": {"legislator", "politician"}, "member": {"member", "legislator"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	// "when did the 1966 World Cup start and finish": its end date.
@@ -390,6 +390,11 @@ func valuePhrases(v string, camel bool) []string {
 		out = append(out, normPhrase(m[1]))
 	}
 	out = append(out, valueAbbrevs[p]...)
+	if m := bodyOn.FindStringSubmatch(p); m != nil {
+		// 'Senate Committee on Armed Services' is the "Senate Armed Services Committee",
+		// 'Department of Justice' the "Justice Department".
+		out = append(out, strings.Join(strings.Fields(m[1]+" "+m[4]+" "+m[2]), " "))
+	}
 	ws := strings.Fields(p)
 	if len(ws) >= 2 && len(ws[0]) <= 3 && len(ws[1]) >= 4 {
 		// "LaGuardia" for 'La Guardia', "McDonald" for 'Mc Donald': a particle written
@@ -398,6 +403,23 @@ func valuePhrases(v string, camel bool) []string {
 	}
 	return out
 }
+
+// genderedTitle reports whether a title is stored beside its forms for a man or a woman
+// ('Chair', 'Chairman', 'Chairwoman'): the same title, written three ways.
+func genderedTitle(samples []string, v string) bool {
+	for _, s := range samples {
+		for _, suf := range []string{"man", "woman", "person"} {
+			if strings.EqualFold(s, v+suf) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bodyOn finds the name of a body said with what it deals with after it ("committee on
+// finance", "department of justice"), in a normalised value.
+var bodyOn = regexp.MustCompile(`^(.*?)\b(committee|subcommittee|commission|department|ministry|board|council|office|bureau|agency) (on|of|for) (?:the )?(.+)$`)
 
 // valueAbbrevs spell out the short codes systems store for the roles of people ('sen',
 // 'rep', 'prez'): "senators" are the terms of type 'sen'. Only codes that mean one thing as a
@@ -1062,8 +1084,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if flagAndNoun(nouns, t, v) {
 					continue
 				}
+				vc := cand{kind: candValue, table: t, col: c, value: v, score: valueScore}
+				if genderedTitle(c.samples, v) {
+					// 'Chair' where 'Chairman' and 'Chairwoman' are stored too: all of them.
+					vc.pattern = v + "%"
+				}
 				for _, p := range valuePhrases(v, true) {
-					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore})
+					l.add(p, vc)
 				}
 				for _, p := range shortNames(normPhrase(v)) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
@@ -1079,7 +1106,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
-						l.stems[st] = append(l.stems[st], cand{kind: candValue, table: t, col: c, value: v, score: scoreSynonym * 0.9})
+						l.stems[st] = append(l.stems[st], with(vc, scoreSynonym*0.9))
 					}
 				}
 			}

@@ -104,6 +104,9 @@ type condition struct {
 	// average (outerAvg), rendered as a subquery; or with a count of all rows of a table
 	// ("characters in every film": as many films as there are).
 	avgGroups *plan
+	// versus compares a HAVING measure with another measure of the same groups: "categories
+	// with more women than men" is SUM(women) > SUM(men) per category.
+	versus *measure
 	// other compares col with another column of the same row: "shipped after their required
 	// date", "fewer units in stock than their reorder level"; otherRole reads it on the row a
 	// self-reference points to ("earn more than their manager": the manager's salary).
@@ -404,6 +407,7 @@ func build(m *model, items []item) (*plan, error) {
 	rowsUnderNamed(&b.p)
 	averagedRows(&b.p)
 	rolesArePeople(&b.p)
+	totalsCompared(&b.p)
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -2598,6 +2602,9 @@ func (b *builder) finish() error {
 						cols = append(cols, c)
 					}
 				}
+			case len(p.dims) == 1 && rolePerson(p, d.table) != nil:
+				// "which vice presidents have been women": the people in that role.
+				cols = append(cols, labelCols(rolePerson(p, d.table))...)
 			default:
 				return &notUnderstood{msg: fmt.Sprintf("%s has no name column to list", d.table.name)}
 			}
@@ -2655,6 +2662,10 @@ func (b *builder) finish() error {
 		} else if k := b.namedKind(); k != nil && ranking {
 			// "the year Tate acquired the most sculptures": the rows of that kind, counted.
 			t = k
+		} else if l := b.pluralLabel(); l != nil && ranking && len(p.dims) == 1 && p.dims[0].table != l {
+			// "the major category that contains the most majors": the rows the plural of
+			// their name names, counted.
+			t = l
 		}
 		if t == nil {
 			if ranking {
@@ -4028,12 +4039,66 @@ func (b *builder) valueAsRows() *table {
 	return child
 }
 
+// pluralLabel is the table whose rows a plural of their name's column names, said as the
+// only such plural ("majors" for majors_list.major), or nil.
+func (b *builder) pluralLabel() *table {
+	var t *table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || !it.plural || it.pick == nil || it.pick.kind != candColumn || it.pick.col != it.pick.table.label {
+			continue
+		}
+		if t != nil {
+			return nil
+		}
+		t = it.pick.table
+	}
+	return t
+}
+
+// totalsCompared reads "which major categories have more women than men among their recent
+// graduates": two figures of the rows under each listed row compared, are their totals
+// compared, per listed row; not the rows under it of which any compares so.
+func totalsCompared(p *plan) {
+	l := p.listTable
+	if l == nil || len(p.measures) > 0 || len(p.dims) > 0 || len(p.having) > 0 {
+		return
+	}
+	for i, c := range p.conds {
+		if c.other == nil || c.col == nil || c.role != nil || c.otherRole != nil || c.col.class != classNumber || c.other.class != classNumber {
+			continue
+		}
+		t := c.col.table
+		if t == l || c.other.table != t || fkTo(t, l) == nil || fkTo(t, l) == t.pk {
+			continue
+		}
+		a, b := measure{agg: aggSum, col: c.col, table: t}, measure{agg: aggSum, col: c.other, table: t}
+		p.conds = slices.Delete(p.conds, i, i+1)
+		p.having = append(p.having, condition{op: c.op, having: &a, versus: &b})
+		p.measures = []measure{a, b} // both totals shown beside each row kept
+		p.dims = []dimension{{table: l, plural: true}}
+		p.listTable, p.listCols = nil, nil
+		return
+	}
+}
+
 // rolesArePeople lists the people a role names: "the senators who have represented Alaska"
 // are the legislators of terms of type 'sen', not the terms.
 func rolesArePeople(p *plan) {
 	t := p.listTable
-	if t == nil || personTable(t) || len(p.listCols) > 0 || len(p.measures) > 0 || len(p.dims) > 0 {
+	if t == nil || len(p.listCols) > 0 || len(p.measures) > 0 || len(p.dims) > 0 {
 		return
+	}
+	if person := rolePerson(p, t); person != nil {
+		p.listTable = person
+	}
+}
+
+// rolePerson is the one person table the rows of t point to, when the plan keeps the rows of
+// t by a role stored as a code ('sen', 'viceprez'); nil otherwise.
+func rolePerson(p *plan, t *table) *table {
+	if personTable(t) {
+		return nil
 	}
 	role := slices.ContainsFunc(p.conds, func(c condition) bool {
 		if c.col == nil || c.col.table != t || c.op != "=" || len(c.vals) != 1 {
@@ -4046,14 +4111,15 @@ func rolesArePeople(p *plan) {
 	for _, f := range t.fks {
 		if to := f.to.table; to != t && to.label != nil && personTable(to) {
 			if person != nil && person != to {
-				return
+				return nil
 			}
 			person = to
 		}
 	}
-	if role && person != nil {
-		p.listTable = person
+	if !role {
+		return nil
 	}
+	return person
 }
 
 // averagedRows reads "the average unemployment rate of the majors in each category": the

@@ -941,6 +941,11 @@ func render(p *plan, d dialect) string {
 				hs = append(hs, fmt.Sprintf("%s %s (\n%s\n)", e, h.op, indent(render(h.avgGroups, d))))
 				continue
 			}
+			if h.versus != nil {
+				e2, _ := measureSQL(p, *h.versus, d)
+				hs = append(hs, fmt.Sprintf("%s %s %s", e, h.op, e2))
+				continue
+			}
 			hs = append(hs, predicate(e, h.op, h.vals, d))
 		}
 		sb.WriteString("\nHAVING " + strings.Join(hs, " AND "))

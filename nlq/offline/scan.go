@@ -693,17 +693,24 @@ func dropEveryRowNames(items []item) []item {
 // timesWords are numbers of times said as one word.
 var timesWords = map[string]float64{"once": 1, "twice": 2, "thrice": 3}
 
-// openEnded widens a period followed by "or later" ("born in 2000 or later") to everything
-// from its start, and one followed by "or earlier" to everything before its end.
+// onEnds are the words after which "from 2015 on" has ended.
+var onEnds = toSet([]string{"and", "for", "by", "per", "in", "with", "of", "where", "grouped", "broken", "split"})
+
+// openEnded widens a period followed by "or later" ("born in 2000 or later", "from 2015 on")
+// to everything from its start, and one followed by "or earlier" to everything before its end.
 func openEnded(r dateRange, toks []token, i, n int) (dateRange, int) {
+	from := i > 0 && toks[i-1].lower == "from"
 	for _, p := range []struct {
 		words []string
 		later bool
-	}{{[]string{"or", "later"}, true}, {[]string{"and", "later"}, true}, {[]string{"or", "after"}, true}, {[]string{"onwards"}, true}, {[]string{"onward"}, true},
+	}{{[]string{"on"}, from}, {[]string{"or", "later"}, true}, {[]string{"and", "later"}, true}, {[]string{"or", "after"}, true}, {[]string{"onwards"}, true}, {[]string{"onward"}, true},
 		{[]string{"or", "earlier"}, false}, {[]string{"and", "earlier"}, false}, {[]string{"or", "before"}, false}} {
 		k := i + n
 		if k+len(p.words) > len(toks) || slices.ContainsFunc(p.words, func(w string) bool { k++; return toks[k-1].lower != w }) {
 			continue
+		}
+		if p.words[0] == "on" && (!p.later || k < len(toks) && !onEnds[toks[k].lower]) {
+			continue // "on" alone ends a period only after "from": "from 2015 on", not "from 2015 on Mondays"
 		}
 		if p.later {
 			r.to = time.Time{}

@@ -28,7 +28,10 @@ func majorsRows() []string {
 	named := []string{"PETROLEUM ENGINEERING", "NURSING", "ELEMENTARY EDUCATION", "DRAMA AND THEATER ARTS"}
 	var list, recent, all []string
 	for i := range 60 {
-		name, cat := fmt.Sprintf("STUDY %02d", i), cats[i%4]
+		name, cat := "STUDY "+spelled(i), cats[i%4]
+		if i == 59 {
+			cat = "Engineering"
+		}
 		if i < 4 {
 			name = named[i]
 		}
@@ -39,6 +42,10 @@ func majorsRows() []string {
 			median, p75, women = 110000, 125000, 100
 		case 1, 2:
 			women = total * 95 / 100
+		default:
+			if cat == "Health" || cat == "Education" {
+				women = total * 6 / 10
+			}
 		}
 		list = append(list, fmt.Sprintf("(%d,'%s','%s')", 1000+i, name, cat))
 		recent = append(recent, fmt.Sprintf("(%d,'%s','%s',%d,%d,%d,%.4f,%d,%d,%.3f)", 1000+i, name, cat, total, total-women, women, float64(women)/float64(total), median, p75, float64(i%7)/100))
@@ -52,18 +59,33 @@ func majorsRows() []string {
 	}
 }
 
+// spelled writes a number below 100 in words, so that generated names read as names.
+func spelled(n int) string {
+	ones := strings.Fields("ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN")
+	tens := strings.Fields("- - TWENTY THIRTY FORTY FIFTY SIXTY SEVENTY EIGHTY NINETY")
+	switch {
+	case n < 20:
+		return ones[n]
+	case n%10 == 0:
+		return tens[n/10]
+	}
+	return tens[n/10] + " " + ones[n%10]
+}
+
 // majorsAnswers are questions over majors and what their answers hold.
 var majorsAnswers = []answer{
 	{"How many majors are in the list?", []string{"60"}},
-	{"How many engineering majors are there?", []string{"15"}},
+	{"How many engineering majors are there?", []string{"16"}},
 	{"What is the median salary for nursing among recent graduates?", []string{"30100"}},
 	{"How many recent graduates are there in each major category?", []string{"Engineering", "Health", "Education", "Arts"}},
-	{"Which three majors have the most recent graduates?", []string{"STUDY 59", "STUDY 58", "STUDY 57"}},
+	{"Which three majors have the most recent graduates?", []string{"STUDY FIFTY NINE", "STUDY FIFTY EIGHT", "STUDY FIFTY SEVEN"}},
 	{"Which majors have a 75th percentile salary above $100,000 for recent graduates?", []string{"PETROLEUM ENGINEERING"}},
 	{"In which majors are more than 90% of recent graduates women?", []string{"NURSING", "ELEMENTARY EDUCATION"}},
 	{"What is the average unemployment rate of the majors in each category, for all ages?", []string{"Engineering", "Health", "Education", "Arts"}},
 	{"Which major categories have an average recent-graduate median salary above $33,500?", []string{"Engineering"}},
 	{"How many men and how many women recent graduates are there in each major category?", []string{"Engineering", "Health", "Education", "Arts"}},
+	{"Which major categories have more women than men among their recent graduates?", []string{"Health", "Education"}},
+	{"Which major category contains the most majors?", []string{"Engineering"}},
 }
 
 // TestFiguresPerMajorAreReadAsTheirPopulation: a table keyed by another table's key, with a
@@ -73,7 +95,8 @@ var majorsAnswers = []answer{
 // majors"); a lower-case word is a name stored in capitals ("nursing"); "salary" after a
 // median or percentile says what it measures; "90%" compared with a count is the share column
 // beside it, as a fraction, and a percentage is never compared with a count; an average over
-// the rows "of the majors" does not group by them.
+// the rows "of the majors" does not group by them; "categories with more women than men"
+// compares their totals; "the category that contains the most majors" counts the majors.
 func TestFiguresPerMajorAreReadAsTheirPopulation(t *testing.T) {
 	lite, s := sqliteSchema(t, "majors", majorsDDL, majorsRows())
 	checkAnswers(t, lite, s, majorsAnswers)
@@ -95,7 +118,7 @@ var legislatureDDL = []string{
 	`CREATE TABLE legislators (bioguide_id VARCHAR(10) PRIMARY KEY, first_name VARCHAR(30), last_name VARCHAR(30), full_name VARCHAR(60), gender VARCHAR(1))`,
 	`CREATE TABLE terms (bioguide VARCHAR(10) NOT NULL REFERENCES legislators(bioguide_id), type VARCHAR(3), start_date DATE, end_date DATE, state VARCHAR(2), PRIMARY KEY (bioguide, start_date))`,
 	`CREATE TABLE committees (committee_id VARCHAR(10) PRIMARY KEY, parent_committee_id VARCHAR(10) REFERENCES committees(committee_id), type VARCHAR(10), name VARCHAR(80), senate_committee_id VARCHAR(10))`,
-	`CREATE TABLE committee_membership (bioguide VARCHAR(10) NOT NULL REFERENCES legislators(bioguide_id), committee_id VARCHAR(10) NOT NULL REFERENCES committees(committee_id), title VARCHAR(20), PRIMARY KEY (committee_id, bioguide))`,
+	`CREATE TABLE committee_membership (bioguide VARCHAR(10) NOT NULL REFERENCES legislators(bioguide_id), name VARCHAR(60), committee_id VARCHAR(10) NOT NULL REFERENCES committees(committee_id), title VARCHAR(20), PRIMARY KEY (committee_id, bioguide))`,
 	`CREATE TABLE leadership_roles (id INTEGER PRIMARY KEY, bioguide VARCHAR(10) NOT NULL REFERENCES legislators(bioguide_id), title VARCHAR(60), chamber VARCHAR(10), start_date DATE, end_date DATE)`,
 	`CREATE TABLE executive_terms (id INTEGER PRIMARY KEY, person VARCHAR(40), type VARCHAR(10), how VARCHAR(20), party VARCHAR(20))`,
 }
@@ -108,7 +131,8 @@ var legislatureRows = []string{
 	`INSERT INTO committees VALUES ('HSAG',NULL,'house','House Committee on Agriculture',NULL),('HSAG15','HSAG',NULL,'Forestry',NULL),('HSAG22','HSAG',NULL,'Rural Development',NULL),
 		('SSAS',NULL,'senate','Senate Committee on Armed Services','SSAS'),('SSAS13','SSAS',NULL,'Cybersecurity',NULL),('SSFR',NULL,'senate','Senate Committee on Foreign Relations','SSFR'),
 		('JSEC',NULL,'joint','Joint Economic Committee',NULL),('HSBU',NULL,'house','House Committee on the Budget',NULL)`,
-	`INSERT INTO committee_membership VALUES ('S1','SSAS','Chair'),('S2','SSAS',NULL),('S3','SSAS',NULL),('S4','SSFR',NULL),('S1','SSAS13',NULL),('R2','HSAG',NULL),('R3','HSAG','Chair'),('R2','HSAG15',NULL),('S3','JSEC',NULL)`,
+	`INSERT INTO committee_membership VALUES ('S1','Lisa Murkowski','SSAS','Chairwoman'),('S2','Dan Sullivan','SSAS',NULL),('S3','Ted Cruz','SSAS',NULL),('S4','John Cornyn','SSFR','Chairman'),
+		('S1','Lisa Murkowski','SSAS13',NULL),('R2','Lizzie Fletcher','HSAG',NULL),('R3','Chip Roy','HSAG','Chair'),('R2','Lizzie Fletcher','HSAG15',NULL),('S3','Ted Cruz','JSEC',NULL)`,
 	`INSERT INTO leadership_roles VALUES (1,'S4','Senate Majority Whip','senate','2019-01-03','2023-01-03'),(2,'S4','Senate Republican Conference Chair','senate','2023-01-03',NULL),
 		(3,'S1','Senate Republican Conference Vice Chair','senate','2025-01-03',NULL),(4,'R3','House Freedom Caucus Chair','house','2025-01-03',NULL),(5,'R2','House Democratic Whip','house','2021-01-03','2023-01-03')`,
 	`INSERT INTO executive_terms VALUES (1,'Tyler','prez','succession','Whig'),(2,'Fillmore','prez','succession','Whig'),(3,'Lincoln','prez','election','Republican'),(4,'Ford','prez','succession','Republican'),(5,'Ford','viceprez','appointment','Republican')`,
@@ -128,6 +152,9 @@ var legislatureAnswers = []answer{
 	{"How many presidents came into office through succession rather than election?", []string{"3"}},
 	{"How many presidential terms has each party held?", []string{"Whig", "Republican"}},
 	{"What percentage of committee seats are held by women?", []string{"44.44"}},
+	{"How many terms started in each year from 2021 on?", []string{"2021", "2023", "2025"}},
+	{"Who chairs the Senate Armed Services Committee?", []string{"Lisa Murkowski"}},
+	{"How many committee assignments carry the title Chair?", []string{"3"}},
 }
 
 // TestALegislatureIsReadInItsOwnWords: 'sen' and 'rep' are senators and representatives, and
@@ -137,7 +164,9 @@ var legislatureAnswers = []answer{
 // the full committees nothing is under; "currently held" keeps the posts whose period covers
 // today; "Senate committee" is a committee of type 'senate', not its senate_committee_id;
 // "committee seats" and "leadership posts" name the tables of seats and roles; "rather than
-// election" sets election aside; two values of one column said apart are not one choice
+// election" sets election aside; "from 2021 on" is every year since; 'Senate Committee on
+// Armed Services' is the "Senate Armed Services Committee"; "chairs" and "Chair" are also
+// 'Chairman' and 'Chairwoman'; committee assignments are its seats; two values of one column said apart are not one choice
 // between them.
 func TestALegislatureIsReadInItsOwnWords(t *testing.T) {
 	lite, s := sqliteSchema(t, "legislature", legislatureDDL, legislatureRows)
