@@ -408,6 +408,7 @@ func build(m *model, items []item) (*plan, error) {
 	averagedRows(&b.p)
 	rolesArePeople(&b.p)
 	totalsCompared(&b.p)
+	b.whoNamesPeople()
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -4037,6 +4038,40 @@ func (b *builder) valueAsRows() *table {
 		child = t
 	}
 	return child
+}
+
+// whoNamesPeople adds, to the rows a "who" question lists, the names of the people they
+// belong to: "who holds the Senate leadership posts" is the posts' holders, not only the
+// posts' titles.
+func (b *builder) whoNamesPeople() {
+	p := &b.p
+	if len(b.items) == 0 || b.leadWord() != "who" || len(p.measures) > 0 || len(p.dims) > 0 {
+		return
+	}
+	t := p.listTable
+	if len(p.listCols) > 0 {
+		t = p.listCols[0].table
+	}
+	if t == nil || personTable(t) || slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != t }) {
+		return
+	}
+	var person *table
+	for _, f := range t.fks {
+		if to := f.to.table; to != t && to.label != nil && personTable(to) {
+			if person != nil && person != to {
+				return
+			}
+			person = to
+		}
+	}
+	if person == nil {
+		return
+	}
+	if len(p.listCols) == 0 {
+		// Every column of the rows was to be shown: their own names, then their holders'.
+		p.listCols = labelCols(t)
+	}
+	p.listCols = append(p.listCols, labelCols(person)...)
 }
 
 // pluralLabel is the table whose rows a plural of their name's column names, said as the

@@ -154,6 +154,7 @@ var legislatureAnswers = []answer{
 	{"What percentage of committee seats are held by women?", []string{"44.44"}},
 	{"How many terms started in each year from 2021 on?", []string{"2021", "2023", "2025"}},
 	{"Who chairs the Senate Armed Services Committee?", []string{"Lisa Murkowski"}},
+	{"Who holds the Senate leadership posts right now?", []string{"John Cornyn", "Lisa Murkowski"}},
 	{"How many committee assignments carry the title Chair?", []string{"3"}},
 }
 
@@ -166,7 +167,8 @@ var legislatureAnswers = []answer{
 // "committee seats" and "leadership posts" name the tables of seats and roles; "rather than
 // election" sets election aside; "from 2021 on" is every year since; 'Senate Committee on
 // Armed Services' is the "Senate Armed Services Committee"; "chairs" and "Chair" are also
-// 'Chairman' and 'Chairwoman'; committee assignments are its seats; two values of one column said apart are not one choice
+// 'Chairman' and 'Chairwoman'; committee assignments are its seats; "who holds" the posts
+// names their holders; two values of one column said apart are not one choice
 // between them.
 func TestALegislatureIsReadInItsOwnWords(t *testing.T) {
 	lite, s := sqliteSchema(t, "legislature", legislatureDDL, legislatureRows)
