@@ -10,7 +10,7 @@ import (
 // "the posts held right now". "The current year" is a period, read by the dates.
 var nowWords = regexp.MustCompile(`(?i)\b(currently|right now|at present|presently|nowadays|current)\b(\s+(year|month|quarter|week|day)\b)?`)
 
-// currentRows keeps, when the question says "currently" or "sitting", the rows of the one
+// currentRows keeps, when the question says "currently" or "right now", the rows of the one
 // table it reads whose period covers today: begun, and not ended (an end left empty or
 // still ahead). A question with no such table is left as read: the word may only stress
 // that the data are today's.

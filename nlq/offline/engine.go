@@ -138,10 +138,6 @@ func checkTotalAnswered(q string, items []item, p *plan) error {
 	return &notUnderstood{words: []string{"in total"}, msg: "cannot tell what to add up in total"}
 }
 
-// checkBareQuestion refuses a question that is only a noun phrase (starting with the rows)
-// and a condition, asked with a question mark: "Rentals in February 2006?" asks either for the
-// rentals or for how many there were, and nothing says which. Without the question mark it is a request for the rows;
-// any keyword ("how many", "list", "which") says which answer is meant.
 // checkSplitValues refuses two values of one column said apart: the plan reads them as
 // either one ("House or Senate"), which is right when they are listed together ("house and
 // senate committees") but not in "joint committees of the House and Senate", where the
@@ -174,6 +170,10 @@ func checkSplitValues(items []item, p *plan) error {
 	return nil
 }
 
+// checkBareQuestion refuses a question that is only a noun phrase (starting with the rows)
+// and a condition, asked with a question mark: "Rentals in February 2006?" asks either for the
+// rentals or for how many there were, and nothing says which. Without the question mark it is a request for the rows;
+// any keyword ("how many", "list", "which") says which answer is meant.
 func checkBareQuestion(q string, items []item, p *plan) error {
 	if !strings.HasSuffix(strings.TrimSpace(q), "?") || len(p.measures) > 0 || len(p.having) > 0 || p.outerCount || p.outerAvg {
 		return nil

@@ -635,9 +635,9 @@ func resolve(m *model, items []item) error {
 }
 
 // figureTablesAsScope reads the name of a table of figures per thing as the table, not its
-// figure, when another word already names one of its other figures: in "the 75th percentile for
-// recent graduates" and "how many men and how many women recent graduates" the graduates say
-// which table's figures, and adding up recent_grads.Total would answer what nobody asked.
+// figure, when another word already names one of its other figures: in "the 75th percentile
+// for recent graduates" and "how many men and how many women recent graduates" the graduates
+// say which table's figures, and adding up recent_grads.Total would answer what nobody asked.
 func figureTablesAsScope(items []item) {
 	for i := range items {
 		it := &items[i]

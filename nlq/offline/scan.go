@@ -1004,7 +1004,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
-	represent represents represented representing data current`)) // "senators who have represented Alaska": from there
+	represent represents represented representing data current`)) // "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
