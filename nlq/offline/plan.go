@@ -4052,18 +4052,10 @@ func (b *builder) whoNamesPeople() {
 	if len(p.listCols) > 0 {
 		t = p.listCols[0].table
 	}
-	if t == nil || personTable(t) || slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != t }) {
+	if t == nil || slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != t }) {
 		return
 	}
-	var person *table
-	for _, f := range t.fks {
-		if to := f.to.table; to != t && to.label != nil && personTable(to) {
-			if person != nil && person != to {
-				return
-			}
-			person = to
-		}
-	}
+	person := personOf(t)
 	if person == nil {
 		return
 	}
@@ -4132,9 +4124,6 @@ func rolesArePeople(p *plan) {
 // rolePerson is the one person table the rows of t point to, when the plan keeps the rows of
 // t by a role stored as a code ('sen', 'viceprez'); nil otherwise.
 func rolePerson(p *plan, t *table) *table {
-	if personTable(t) {
-		return nil
-	}
 	role := slices.ContainsFunc(p.conds, func(c condition) bool {
 		if c.col == nil || c.col.table != t || c.op != "=" || len(c.vals) != 1 {
 			return false
@@ -4142,6 +4131,18 @@ func rolePerson(p *plan, t *table) *table {
 		v, ok := c.vals[0].(string)
 		return ok && len(valueAbbrevs[normPhrase(v)]) > 0
 	})
+	if !role {
+		return nil
+	}
+	return personOf(t)
+}
+
+// personOf is the one named person table the rows of t (no people themselves) point to, or
+// nil: a term's legislator, a leadership post's holder.
+func personOf(t *table) *table {
+	if personTable(t) {
+		return nil
+	}
 	var person *table
 	for _, f := range t.fks {
 		if to := f.to.table; to != t && to.label != nil && personTable(to) {
@@ -4150,9 +4151,6 @@ func rolePerson(p *plan, t *table) *table {
 			}
 			person = to
 		}
-	}
-	if !role {
-		return nil
 	}
 	return person
 }
