@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -233,6 +234,15 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 		y := int(tk.num)
 		return dateAtom{from: ymd(y, 1, 1), to: ymd(y+1, 1, 1), hasYear: true}, 1, true
 	}
+	for _, h := range holidays {
+		// "Christmas Day 2014", "New Year's Eve 2014": the day, only with its year.
+		n := h.n
+		if i+n < len(toks) && !anyQuoted(toks[i:i+n]) && lowerPhrase(toks[i:i+n]) == h.phrase {
+			if y, ok := year(n); ok {
+				return dateAtom{from: ymd(y, h.month, h.day), to: ymd(y, h.month, h.day+1), hasYear: true}, n + 1, true
+			}
+		}
+	}
 	if d, ok := dayOfMonth(tk); ok && i+1 < len(toks) && (i == 0 || !rankWords[toks[i-1].lower]) {
 		// "14 February 2006", "4th of March 2022": a single day, only with its year (a bare
 		// "5 March" may be a count before a month).
@@ -290,6 +300,35 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 	}
 	return dateAtom{}, 0, false
 }
+
+// holiday is a day of the year people name rather than date.
+type holiday struct {
+	phrase string // lower case, possessives dropped as the tokenizer drops them
+	n      int    // its length in words
+	month  time.Month
+	day    int
+}
+
+// holidays are the fixed-date holidays said with a year ("Christmas Day 2014"), longest first
+// so that "Christmas Eve" is not read as "Christmas".
+var holidays = func() []holiday {
+	var hs []holiday
+	for phrase, md := range map[string][2]int{
+		"christmas day": {12, 25}, "christmas eve": {12, 24}, "christmas": {12, 25}, "boxing day": {12, 26},
+		"new year day": {1, 1}, "new year eve": {12, 31}, "new years day": {1, 1}, "new years eve": {12, 31},
+		"halloween": {10, 31}, "valentine day": {2, 14}, "valentines day": {2, 14},
+		"independence day": {7, 4}, "fourth of july": {7, 4}, "4th of july": {7, 4},
+	} {
+		hs = append(hs, holiday{phrase: phrase, n: len(strings.Fields(phrase)), month: time.Month(md[0]), day: md[1]})
+	}
+	slices.SortFunc(hs, func(a, b holiday) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return strings.Compare(a.phrase, b.phrase)
+	})
+	return hs
+}()
 
 // withYear re-dates a month or quarter atom given without a year.
 func (p dateParser) withYear(a dateAtom, y int) dateAtom {

@@ -26,6 +26,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
@@ -84,6 +85,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	}
 	if err == nil {
 		err = checkSplitValues(items, p)
+	}
+	if err == nil {
+		err = checkDayInPeriod(p)
 	}
 	if err == nil {
 		err = checkTotalAnswered(q, items, p)
@@ -201,6 +205,23 @@ func checkBareQuestion(q string, items []item, p *plan) error {
 	return &notUnderstood{words: []string{rows}, msg: fmt.Sprintf("cannot tell whether the question asks for the %s or how many there are", rows)}
 }
 
+// checkDayInPeriod refuses a day said about rows that keep a period ("trips that ran on
+// December 25 2014" over service calendars from start_date to end_date): the rows whose period
+// starts that day are not those in effect that day, and a period can leave days out.
+func checkDayInPeriod(p *plan) error {
+	for _, d := range p.dates {
+		if d.col == nil || d.rng.to.Sub(d.rng.from) > 24*time.Hour || !containsAny(d.col.words, []string{"start", "begin", "effective"}) {
+			continue
+		}
+		if slices.ContainsFunc(d.col.table.cols, func(c *column) bool {
+			return c.class == classDate && containsAny(c.words, []string{"end", "expiry", "until"})
+		}) {
+			return &notUnderstood{words: []string{d.rng.text}, msg: fmt.Sprintf("cannot tell which %s were in effect on that day: each keeps a period from %s", d.col.table.name, d.col.name)}
+		}
+	}
+	return nil
+}
+
 // checkFirstWithin refuses "which customers placed their first order in 2022" read as each
 // customer's first order within 2022: the period restricts the rows before the earliest is
 // taken, so every customer who ordered in 2022 is listed. The question keeps those whose
@@ -268,6 +289,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 		// Report every unmapped word at once, before resolution complains about one.
 		return nil, &notUnderstood{words: unknown, msg: "some words do not match any table, column or value"}
 	}
+	daysAsRows(m, items)
 	narrowByContext(items)
 	if err := resolve(m, items); err != nil {
 		return nil, err

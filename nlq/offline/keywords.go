@@ -49,8 +49,11 @@ type keyword struct {
 	grain grain
 	price bool   // "most expensive", "cheapest": rank by the price, not by a count
 	dim   string // a measurement adjective's dimension: "longest" ranks by a length or duration
-	weak  bool   // a bucket implied by "trend" or "over time", replaced by an explicit one
-	busy  bool   // a superlative of activity: without a measure, it counts events
+	// record says a comparison is said as setting a record ("tied its record high"): it
+	// compares the observed reading with the record named next, and is nothing otherwise.
+	record bool
+	weak   bool // a bucket implied by "trend" or "over time", replaced by an explicit one
+	busy   bool // a superlative of activity: without a measure, it counts events
 	// common is a superlative of frequency ("most common rating"): the value held by the most
 	// rows of its own table.
 	common bool
@@ -97,6 +100,18 @@ var keywords = map[string]keyword{
 	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
 	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
+	"hotter than": {kind: kwGT, dim: "heat"}, "warmer than": {kind: kwGT, dim: "heat"}, "hotter": {kind: kwGT, dim: "heat"}, "warmer": {kind: kwGT, dim: "heat"},
+	"colder than": {kind: kwLT, dim: "cold"}, "cooler than": {kind: kwLT, dim: "cold"}, "colder": {kind: kwLT, dim: "cold"}, "cooler": {kind: kwLT, dim: "cold"},
+	// "did Phoenix reach 110", "the temperature dropped below zero": comparisons said as
+	// movements.
+	"reach": {kind: kwGTE}, "reached": {kind: kwGTE}, "reaches": {kind: kwGTE},
+	// "set or tied its record high": the day's reading reached the record (recordSetters).
+	"set or tie": {kind: kwGTE, record: true}, "set or tied": {kind: kwGTE, record: true}, "tied or set": {kind: kwGTE, record: true},
+	"tie its": {kind: kwGTE, record: true}, "tied its": {kind: kwGTE, record: true}, "tie the": {kind: kwGTE, record: true}, "tied the": {kind: kwGTE, record: true},
+	"equaled its": {kind: kwGTE, record: true}, "equalled its": {kind: kwGTE, record: true}, "equaled the": {kind: kwGTE, record: true}, "equalled the": {kind: kwGTE, record: true},
+	"matched its": {kind: kwGTE, record: true}, "broke its": {kind: kwGT, record: true}, "broke the": {kind: kwGT, record: true},
+	"drop below": {kind: kwLT}, "dropped below": {kind: kwLT}, "drops below": {kind: kwLT}, "fell below": {kind: kwLT}, "fall below": {kind: kwLT},
+	"rise above": {kind: kwGT}, "rose above": {kind: kwGT}, "rises above": {kind: kwGT}, "climbed above": {kind: kwGT}, "go above": {kind: kwGT}, "went above": {kind: kwGT}, "go below": {kind: kwLT}, "went below": {kind: kwLT},
 	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
 	// "materials not used in any bill of materials", "products not on any order": rows
@@ -124,8 +139,11 @@ var keywords = map[string]keyword{
 	"as a percentage": {kind: kwShare}, "as a percent": {kind: kwShare}, "in percent": {kind: kwShare},
 	"as percentages": {kind: kwShare}, "in percentages": {kind: kwShare},
 	"longest": {kind: kwMost, price: true, dim: "length"}, "shortest": {kind: kwLeast, price: true, dim: "length"},
-	"hottest": {kind: kwMost, price: true, dim: "temperature"}, "warmest": {kind: kwMost, price: true, dim: "temperature"},
-	"coldest":  {kind: kwLeast, price: true, dim: "temperature"},
+	"hottest": {kind: kwMost, price: true, dim: "heat"}, "warmest": {kind: kwMost, price: true, dim: "heat"},
+	"coldest": {kind: kwLeast, price: true, dim: "cold"}, "coolest": {kind: kwLeast, price: true, dim: "cold"},
+	// "the wettest month", "the driest city": by precipitation.
+	"wettest": {kind: kwMost, price: true, dim: "precipitation"}, "rainiest": {kind: kwMost, price: true, dim: "precipitation"},
+	"driest":   {kind: kwLeast, price: true, dim: "precipitation"},
 	"tallest":  {kind: kwMost, price: true, dim: "height"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
@@ -169,6 +187,8 @@ var keywords = map[string]keyword{
 	"from least to most": {kind: kwAsc}, "least to most": {kind: kwAsc}, "from least to most common": {kind: kwAsc},
 	"from highest to lowest": {kind: kwDesc}, "highest to lowest": {kind: kwDesc}, "from lowest to highest": {kind: kwAsc},
 	"lowest to highest": {kind: kwAsc}, "from largest to smallest": {kind: kwDesc}, "from smallest to largest": {kind: kwAsc},
+	"hottest first": {kind: kwDesc}, "warmest first": {kind: kwDesc}, "wettest first": {kind: kwDesc},
+	"coldest first": {kind: kwAsc}, "coolest first": {kind: kwAsc}, "driest first": {kind: kwAsc},
 	"highest first": {kind: kwDesc}, "largest first": {kind: kwDesc}, "biggest first": {kind: kwDesc}, "most first": {kind: kwDesc},
 	"lowest first": {kind: kwAsc}, "smallest first": {kind: kwAsc}, "fewest first": {kind: kwAsc},
 	"ascending": {kind: kwAsc}, "asc": {kind: kwAsc}, "descending": {kind: kwDesc}, "desc": {kind: kwDesc},
@@ -178,7 +198,7 @@ var keywords = map[string]keyword{
 	"annual": {kind: kwBucket, grain: grainYear}, "over time": {kind: kwBucket, grain: grainMonth, weak: true},
 	"trend": {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
 	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
-	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay},
+	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay}, "nights": {kind: kwUnit, grain: grainDay}, "night": {kind: kwUnit, grain: grainDay},
 	"hour of the day": {kind: kwUnit, grain: grainHour}, "hour of day": {kind: kwUnit, grain: grainHour},
 	"time of day": {kind: kwUnit, grain: grainHour}, "hourly": {kind: kwBucket, grain: grainHour},
 	"day of the week": {kind: kwUnit, grain: grainWeekday}, "day of week": {kind: kwUnit, grain: grainWeekday},

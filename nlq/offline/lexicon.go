@@ -70,6 +70,12 @@ var statePhrases = []struct {
 	// "free" is what costs nothing.
 	{"free", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
 	{"free of charge", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
+	// Days it rained: some precipitation measured; dry ones none.
+	{"measurable precipitation", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
+	{"measurable rain", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
+	{"rainy", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
+	{"wet", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
+	{"dry", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 }
 
 func (c cand) key() string {
@@ -251,6 +257,15 @@ var aliases = map[string][]string{
 	"doctor": {"provider", "physician", "doctor"}, "physician": {"provider", "physician", "doctor"}, "clinician": {"provider", "clinician"},
 	"aircraft": {"plane", "aircraft", "airplane", "equipment"}, "airplane": {"plane", "aircraft"},
 	"specialty": {"speciality", "specialty"}, "speciality": {"specialty", "speciality"},
+	// Weather: a day's high and low are its highest and lowest temperature; rain and snow
+	// are precipitation.
+	"high": {"max temperature", "maximum temperature", "high temperature"}, "low": {"min temperature", "minimum temperature", "low temperature"},
+	"daily high": {"max temperature", "maximum temperature"}, "daily low": {"min temperature", "minimum temperature"},
+	"high temperature": {"max temperature", "maximum temperature"}, "low temperature": {"min temperature", "minimum temperature"},
+	"rain": {"precipitation", "rainfall"}, "rainfall": {"precipitation", "rain"}, "snow": {"snowfall", "precipitation"},
+	"rain and snow": {"precipitation"}, "rain or snow": {"precipitation"}, "snowfall": {"snow"},
+	// Motor racing: a team is a constructor, a circuit's corners are its turns.
+	"team": {"constructor", "team"}, "corner": {"turn", "corner"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -1224,6 +1239,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	l.addWins(m)
 	for _, sp := range statePhrases {
 		for _, t := range m.tables {
 			for _, c := range t.cols {
@@ -1386,6 +1402,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	l.addTwinReadings(m)
 	// Views repeat their tables' columns under the same names (Northwind's "Invoices",
 	// "Alphabetical list of products"): the tables' own columns come first, and a view is read
 	// when it is named or holds something no table has.

@@ -120,6 +120,24 @@ type table struct {
 	// placeholder is the label of the row that stands for none ('No Promotion'): a data
 	// warehouse keys every fact to a dimension row, so one row says the fact has none.
 	placeholder string
+	// daily is the date column of a primary key that keeps one row per day (of each thing
+	// the rest of the key names): a station's daily weather. Its rows are "days".
+	daily *column
+}
+
+// dailyKey is the date column of a primary key of a date alone or a date and one other
+// column, nil otherwise.
+func dailyKey(t *table, key []string) *column {
+	if len(key) == 0 || len(key) > 2 {
+		return nil
+	}
+	var d *column
+	for _, k := range key {
+		if c := t.col(k); c != nil && c.class == classDate && !c.yearInt {
+			d = c
+		}
+	}
+	return d
 }
 
 // fk is one single-column foreign key edge.
@@ -300,6 +318,10 @@ func newModel(s *datasource.Schema) *model {
 			t.pk = c
 		}
 		t.label, t.label2 = pickLabel(t)
+		t.daily = dailyKey(t, st.PrimaryKey)
+		if t.label == nil && t.daily != nil {
+			t.label = t.daily // a day's readings are named by their date
+		}
 		if c := partsDate(t); c != nil {
 			t.cols = append(t.cols, c)
 		}

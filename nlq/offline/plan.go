@@ -260,8 +260,11 @@ type builder struct {
 }
 
 func build(m *model, items []item) (*plan, error) {
+	items = winnersAsPeople(recordSetters(items))
 	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	countAfterTable(items)
+	dateOfFirst(items)
+	placeBeforeComparison(items)
 	columnBeforeComparison(items)
 	numberBeforeColumn(items)
 	b.columnComparisons()
@@ -759,6 +762,15 @@ func (b *builder) comparison(i int) error {
 		// column each row has, whatever was said before the comparison.
 		m := measure{agg: aggCountDistinct, col: n.pick.col, table: n.pick.col.table}
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		n.kind, n.kw = itKeyword, keyword{}
+		return nil
+	}
+	if n := b.next(i); target != nil && target.class == classNumber && target.metric == nil && n != nil && n.kind == itEntity && n.pick != nil &&
+		n.pick.kind == candTable && n.pick.table == target.table && n.pick.table.daily != nil && b.cmpAgg == aggNone && len(vals) == 1 {
+		// "did it rain on more than 15 days": the days with some rain, counted.
+		m := measure{agg: aggCount, table: n.pick.table}
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		b.p.conds = append(b.p.conds, condition{col: target, op: ">", vals: []any{0.0}})
 		n.kind, n.kw = itKeyword, keyword{}
 		return nil
 	}
@@ -1990,6 +2002,39 @@ func genericName(it *item, col *column) bool {
 	return true
 }
 
+// additiveDims are the dimensions whose readings add up over a period (rain does, a
+// temperature does not).
+var additiveDims = map[string]bool{"precipitation": true}
+
+// periodDim is the column a superlative of a dimension ranks time buckets by ("the wettest
+// month"): of the dated table the question's conditions or last named table are about, or
+// of the one table kept per day.
+func (b *builder) periodDim() *column {
+	if b.dim == "" || len(b.p.dims) != 1 || b.p.dims[0].grain == grainNone {
+		return nil
+	}
+	var ts []*table
+	if b.lastTable != nil {
+		ts = append(ts, b.lastTable)
+	}
+	for _, c := range b.p.conds {
+		if c.col != nil {
+			ts = append(ts, c.col.table)
+		}
+	}
+	for _, t := range b.m.tables {
+		if t.daily != nil && !t.view {
+			ts = append(ts, t)
+		}
+	}
+	for _, t := range ts {
+		if c := dimColumn(t, b.dim); c != nil && t.date != nil {
+			return c
+		}
+	}
+	return nil
+}
+
 func countAgg(distinct bool) aggKind {
 	if distinct {
 		return aggCountDistinct
@@ -2668,7 +2713,15 @@ func (b *builder) finish() error {
 			// their name names, counted.
 			t = l
 		}
-		if t == nil {
+		if c := b.periodDim(); t == nil && ranking && c != nil {
+			// "the wettest month in Seattle": the months ranked by their precipitation, added
+			// up; "the hottest month" by the average of its temperatures.
+			agg := aggAvg
+			if additiveDims[b.dim] {
+				agg = aggSum
+			}
+			p.measures = append(p.measures, measure{agg: agg, col: c, table: c.table})
+		} else if t == nil {
 			if ranking {
 				return &notUnderstood{msg: "ranking needs a measure, e.g. \"by revenue\" or \"by number of orders\""}
 			}
@@ -2848,6 +2901,11 @@ func (b *builder) finish() error {
 			// "which raw materials", "list the finished goods": a kind said in the plural
 			// names the rows of that kind, in the one table that refers to the kinds.
 			p.listTable, p.listCols = kind, labelCols(kind)
+		case b.leadWord() == "who" && b.peopleOfConds() != nil:
+			// "who won the 2021 Abu Dhabi Grand Prix": the people the rows kept (a first
+			// place) are of, by name.
+			t := b.peopleOfConds()
+			p.listTable, p.listCols, p.distinct = t, labelCols(t), true
 		default:
 			return &notUnderstood{msg: "no table or measure found"}
 		}
@@ -3133,24 +3191,34 @@ var dimWords = map[string][]string{
 	"weight": {"weight", "mass", "kg", "gram", "pound", "lb"},
 	"height": {"height"},
 	"age":    {"age"},
-	// "the hottest day", "the coldest reading": a temperature.
-	"temperature": {"temperature", "temp"},
-	"latitude":    {"latitude", "lat"},
-	"longitude":   {"longitude", "lon", "lng"},
+	// "the hottest day", "the coldest reading": a temperature, the highest of a day's when
+	// it keeps several (heat), the lowest (cold).
+	"temperature": {"temperature", "temp"}, "heat": {"temperature", "temp"}, "cold": {"temperature", "temp"},
+	"precipitation": {"precipitation", "rainfall", "rain", "precip"},
+	"latitude":      {"latitude", "lat"},
+	"longitude":     {"longitude", "lon", "lng"},
 }
 
 // dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a
 // duration in minutes or milliseconds).
 func dimColumn(t *table, dim string) *column {
 	for _, w := range dimWords[dim] {
+		var cs []*column
 		for _, c := range t.cols {
 			if c.class == classNumber && slices.Contains(c.words, w) {
-				return c
+				cs = append(cs, c)
 			}
+		}
+		if len(cs) > 0 {
+			return statOf(observedOf(cs), dimStat[dim])
 		}
 	}
 	return nil
 }
+
+// dimStat is the statistic of a day's readings a dimension ranks by when a table keeps
+// several: the hottest day by its high, the coldest by its low.
+var dimStat = map[string]string{"heat": "max", "cold": "min"}
 
 // special handles an entity that completes a pending construction: an anti-join ("customers
 // without orders"), a filled-in column ("suppliers with a fax"), a comparison with the average
@@ -3550,6 +3618,32 @@ func columnBeforeComparison(items []item) {
 		}
 		if n.kind == itNumber || n.kind == itKeyword && n.kw.kind == kwAvg {
 			items[i], items[i+1] = items[i+1], items[i]
+		}
+	}
+}
+
+// dateOfFirst reads "what was the date of the first race" as "when was the first race": the
+// first row's date, not the rows grouped by day.
+func dateOfFirst(items []item) {
+	for i := 1; i+2 < len(items); i++ {
+		w, d, f, t := &items[i-1], &items[i], &items[i+1], &items[i+2]
+		if w.kind == itKeyword && w.kw.kind == kwWhich && d.kind == itEntity && d.pick != nil && d.pick.kind == candColumn && d.pick.col.class == classDate &&
+			f.kind == itKeyword && (f.kw.kind == kwFirst || f.kw.kind == kwLatest) && t.kind == itEntity && t.pick != nil && t.pick.kind == candTable && t.pick.table == d.pick.col.table {
+			w.kw, d.kind, d.kw, d.pick, d.cands = keyword{}, itKeyword, keyword{}, nil, nil
+		}
+	}
+}
+
+// placeBeforeComparison reads "the temperature in Chicago dropped below zero" as "in Chicago,
+// the temperature dropped below zero": a value said between a number column and its
+// comparison restricts the rows, the comparison is the column's.
+func placeBeforeComparison(items []item) {
+	for i := 0; i+3 < len(items); i++ {
+		c, v, k, n := &items[i], &items[i+1], &items[i+2], &items[i+3]
+		if c.kind == itEntity && c.pick != nil && c.pick.kind == candColumn && c.pick.col.class == classNumber &&
+			v.kind == itEntity && v.pick != nil && v.pick.kind == candValue && len(v.skipped) > 0 &&
+			k.kind == itKeyword && isCmp(k.kw.kind) && (n.kind == itNumber || n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.table == c.pick.col.table) {
+			*c, *v = *v, *c
 		}
 	}
 }
@@ -4139,6 +4233,24 @@ func rolePerson(p *plan, t *table) *table {
 
 // personOf is the one named person table the rows of t (no people themselves) point to, or
 // nil: a term's legislator, a leadership post's holder.
+// peopleOfConds is the one person table the rows of the conditions' tables point to, nil
+// when there is none or more than one.
+func (b *builder) peopleOfConds() *table {
+	var out *table
+	for _, c := range b.p.conds {
+		if c.col == nil {
+			continue
+		}
+		if t := personOf(c.col.table); t != nil {
+			if out != nil && out != t {
+				return nil
+			}
+			out = t
+		}
+	}
+	return out
+}
+
 func personOf(t *table) *table {
 	if personTable(t) {
 		return nil

@@ -161,6 +161,9 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			case anySaid(q, said):
 				// "employees who created purchase orders": HISTORY_CREATEDBY_EMPLOYEEID, whose
 				// role word is said, before HISTORY_CHANGEDBY_EMPLOYEEID, whose is not.
+			case slices.Equal(q, []string{"nationality"}):
+				// "Finnish drivers", "drivers from Finland": a person's country unsaid is their
+				// nationality, not their country of birth.
 			default:
 				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
 			}

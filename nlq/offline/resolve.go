@@ -1091,6 +1091,21 @@ func appendTable(ts []*table, t *table) []*table {
 // whose name is the other's without words in the middle wins ("colour" is route_color, not
 // route_text_color). It is -1 when a is plainer, 1 when b is, and 0 when neither is.
 func plainer(a, b cand) int {
+	if a.kind == candValue && b.kind == candValue && a.value == b.value && a.state == nil && b.state == nil && a.col != nil && b.col != nil {
+		// 'DNF' as race_result.position_text before its qualification_position_text.
+		return plainer(cand{kind: candColumn, table: a.table, col: a.col}, cand{kind: candColumn, table: b.table, col: b.col})
+	}
+	if a.kind == candColumn && b.kind == candColumn && a.table != b.table && a.col != nil && b.col != nil && slices.Equal(a.col.words, b.col.words) {
+		// race_result.reason_retired before sprint_race_result.reason_retired: a table named
+		// as another with a word before it keeps a kind of those rows.
+		switch {
+		case qualifiedName(a.table.words, b.table.words):
+			return -1
+		case qualifiedName(b.table.words, a.table.words):
+			return 1
+		}
+		return 0
+	}
 	if a.kind != candColumn || b.kind != candColumn || a.table != b.table || a.col == nil || b.col == nil {
 		return 0
 	}
@@ -1098,12 +1113,18 @@ func plainer(a, b cand) int {
 		return len(x) > 0 && len(x) < len(y) && x[len(x)-1] == y[len(y)-1] && slices.Equal(x[:len(x)-1], y[:len(x)-1])
 	}
 	switch {
-	case within(a.col.words, b.col.words):
+	case within(a.col.words, b.col.words), qualifiedName(a.col.words, b.col.words):
 		return -1
-	case within(b.col.words, a.col.words):
+	case within(b.col.words, a.col.words), qualifiedName(b.col.words, a.col.words):
 		return 1
 	}
 	return 0
+}
+
+// qualifiedName reports whether long is short with words before it (sprint_race_result of
+// race_result).
+func qualifiedName(short, long []string) bool {
+	return len(short) > 0 && len(long) > len(short) && slices.Equal(long[len(long)-len(short):], short)
 }
 
 // askingVerbs are the verbs a question puts between what it asks for and its subject.

@@ -66,6 +66,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if t := toks[i]; !t.quoted && t.lower == "times" && i > 0 && toks[i-1].isNum {
+			// "won the title more than five times": how often, never a time column.
+			skipped = append(skipped, t.lower)
+			i++
+			continue
+		}
 		if it, n, replace := patternAfter(items, toks, i); n > 0 {
 			// "a last name starting with E": the column just named matches a pattern;
 			// "airports containing International": the table's label does.
@@ -243,6 +249,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
 			}
 		}
+		if bestLen == 0 {
+			if cs, n := acronymAt(toks, i, lex); n > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n]}, n
+			}
+		}
 		if bestLen == 0 && !toks[i].quoted && i > 0 && rankedAdjectives[toks[i].lower] && (toks[i-1].lower == "most" || toks[i-1].lower == "least") {
 			// "our five most active members by number of bookings": the ranking says how
 			// active; no column has to.
@@ -338,6 +349,11 @@ func numberThenBound(items []item) []item {
 		items[i+1].skipped = nil
 		items[j].skipped = append(slices.Clip(items[j].skipped), between...)
 		// The number, now at i+1, is looked at next ("10 or more different routes").
+		if i > 0 && items[i-1].kind == itKeyword && isCmp(items[i-1].kw.kind) {
+			// "did Phoenix reach 110 or more": the bound says the comparison the verb did.
+			items[i].skipped = append(slices.Clip(items[i-1].skipped), items[i].skipped...)
+			items = slices.Delete(items, i-1, i)
+		}
 	}
 	return items
 }
@@ -1004,7 +1020,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
-	represent represents represented representing data current`)) // "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
+	represent represents represented representing data current
+	such fell fall falls very host hosted hosts hosting`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1064,6 +1081,11 @@ var fillerPhrases = map[string]bool{
 	"ended in a": true, "end in a": true, "ends in a": true, "finished in a": true, "ended as a": true,
 	// "which team picked up the most yellow cards": received them.
 	"picked up": true, "pick up": true, "picks up": true, "picking up": true,
+	// "how much rain fell over the year": the year the data covers, not a grouping by year.
+	"over the year": true, "over the whole year": true, "during the year": true, "all year": true, "all year long": true,
+	"throughout the year": true, "for the whole year": true, "over the entire year": true,
+	// "in each month, in month order": months are listed in order anyway.
+	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
 	"in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
 	// "the drug given to the most patients": the patients it was given to.
 	"given to": true, "was given to": true, "were given to": true, "been given": true, "was given": true, "were given": true,
@@ -1153,6 +1175,8 @@ func oneOfUnit(toks []token, i int) bool {
 // nobody ordered": orders, not UnitsOnOrder).
 func narrowByContext(items []item) {
 	stockAmount(items)
+	statSiblings(items)
+	winsCounted(items)
 	for i := 0; i+1 < len(items); i++ {
 		// "monthly salary", "annual fee": a rate said with its period is the column itself,
 		// not a grouping by month ("monthly revenue" still is one).
@@ -1512,7 +1536,7 @@ func sameTable(cs []cand) bool {
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
 func fillerLen(toks []token) int {
-	for n := min(3, len(toks)); n >= 2; n-- {
+	for n := min(4, len(toks)); n >= 2; n-- {
 		if !anyQuoted(toks[:n]) && fillerPhrases[lowerPhrase(toks[:n])] {
 			return n
 		}
@@ -1934,9 +1958,16 @@ func wordForm(t token, lex *lexicon) []cand {
 		// "drive a Tesla": the bare verb of who does it, where a table is named for them
 		// (drivers_license); only tables qualify, below.
 		forms = append(forms, w+"r", w+"er")
+		if strings.HasSuffix(w, "e") {
+			// "the most common reason to retire": reason_retired.
+			stems, forms = append(stems, w), append(forms, w+"d")
+		}
 	}
 	past := strings.HasSuffix(w, "ed")
 	for _, f := range forms {
+		if past && twinQualifiers[f] != nil {
+			continue // "the hottest temperature recorded in Phoenix": measured, not the record
+		}
 		var out []cand
 		for _, c := range lex.lookup(f) {
 			if past && c.kind == candColumn && len(c.col.words) > 0 && identWords[c.col.words[len(c.col.words)-1]] {
@@ -2051,6 +2082,44 @@ func shouted(ts []token, vs []cand) bool {
 // valueCands returns every value reading of a phrase: sampled values and the value index.
 func (l *lexicon) valueCands(phrase string) []cand {
 	return append(onlyValues(l.entries[phrase]), l.values[phrase]...)
+}
+
+// articles never begin or sit inside an acronym said in words.
+var articles = toSet([]string{"the", "a", "an"})
+
+// acronymAt reads three or four words whose initials a column stores as a code in capitals
+// ("did not finish" for 'DNF', "did not start" for 'DNS'), returning the readings and how
+// many tokens they cover (0 when none).
+func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := 4; n >= 3; n-- {
+		if i+n > len(toks) || anyQuoted(toks[i:i+n]) {
+			continue
+		}
+		// Plain lower-case words that name nothing in the schema: "the circuits are" (a table)
+		// or "did Ayrton Senna" (a name) are not 'TCA' and 'DAS'.
+		var b strings.Builder
+		for _, t := range toks[i : i+n] {
+			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] ||
+				slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.kind != candValue && c.score >= scoreHead }) {
+				b.Reset()
+				break
+			}
+			b.WriteByte(t.lower[0])
+		}
+		if b.Len() != n {
+			continue
+		}
+		var out []cand
+		for _, c := range lex.valueCands(b.String()) {
+			if c.kind == candValue && c.value == strings.ToUpper(b.String()) {
+				out = append(out, with(c, scoreSynonym))
+			}
+		}
+		if len(out) > 0 {
+			return out, n
+		}
+	}
+	return nil, 0
 }
 
 // namePair reads a person's name split over two columns of one table, a first name followed by

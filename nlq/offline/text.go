@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -87,7 +88,48 @@ func tokenize(q string) []token {
 			i++
 		}
 	}
-	return compassSuperlatives(unitsOf(scaled(percents(toks))))
+	return compassSuperlatives(unitsOf(scaled(degrees(percents(toks)))))
+}
+
+// degreeUnits are the words for degrees of temperature said after a number.
+var degreeUnits = toSet([]string{"degree", "degrees", "°", "°f", "°c", "fahrenheit", "celsius"})
+
+// temperatureWords name a temperature or one of a day's.
+var temperatureWords = toSet([]string{"temperature", "temperatures", "temp", "temps", "high", "highs", "low", "lows", "hot", "hotter", "hottest",
+	"warm", "warmer", "warmest", "cold", "colder", "coldest", "cool", "cooler", "coolest", "freezing", "heat"})
+
+// degrees reads "110 degrees" as 110 of a temperature: the unit goes when the question names
+// the temperature elsewhere ("a low below 32 degrees") and says which one otherwise ("did
+// Phoenix reach 110 degrees": a temperature of 110).
+func degrees(toks []token) []token {
+	named := slices.ContainsFunc(toks, func(t token) bool { return !t.quoted && temperatureWords[t.lower] })
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].isNum || toks[i].quoted || toks[i+1].quoted || !degreeUnits[toks[i+1].lower] {
+			continue
+		}
+		if named {
+			toks = append(toks[:i+1], toks[i+2:]...)
+			continue
+		}
+		// The temperature goes before the comparison that precedes the number, as if said
+		// "Phoenix's temperature reached 110".
+		t := toks[i+1]
+		t.raw, t.lower, t.norm, t.plural = "temperature", "temperature", "temperature", false
+		at := i
+		for n := 1; n <= 2 && i-n >= 0; n++ {
+			var ws []string
+			for _, x := range toks[i-n : i] {
+				ws = append(ws, x.lower)
+			}
+			if k, ok := keywords[strings.Join(ws, " ")]; ok && isCmp(k.kind) {
+				at = i - n
+			}
+		}
+		toks = append(toks[:i+1], toks[i+2:]...)
+		toks = slices.Insert(toks, at, t)
+		named = true
+	}
+	return toks
 }
 
 // percents reads "90 percent" as the number 90 said as a percentage, like "90%".
