@@ -266,6 +266,8 @@ var aliases = map[string][]string{
 	"rain and snow": {"precipitation"}, "rain or snow": {"precipitation"}, "snowfall": {"snow"},
 	// Motor racing: a team is a constructor, a circuit's corners are its turns.
 	"team": {"constructor", "team"}, "corner": {"turn", "corner"},
+	// A champion won the championship; a world champion the world's.
+	"champion": {"championship won", "champion"}, "world champion": {"championship won", "champion"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 

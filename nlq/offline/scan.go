@@ -1021,7 +1021,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
-	such fell fall falls very host hosted hosts hosting`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
+	such fell fall falls very host hosted hosts hosting he she`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1084,6 +1084,8 @@ var fillerPhrases = map[string]bool{
 	// "how much rain fell over the year": the year the data covers, not a grouping by year.
 	"over the year": true, "over the whole year": true, "during the year": true, "all year": true, "all year long": true,
 	"throughout the year": true, "for the whole year": true, "over the entire year": true,
+	// "the hottest day in Seattle, and how hot did it get": the day is listed with its high.
+	"of the year": true, "how hot did it get": true, "how warm did it get": true, "how cold did it get": true, "at its coldest": true, "at its hottest": true,
 	// "in each month, in month order": months are listed in order anyway.
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
 	"in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
@@ -1536,7 +1538,7 @@ func sameTable(cs []cand) bool {
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
 func fillerLen(toks []token) int {
-	for n := min(4, len(toks)); n >= 2; n-- {
+	for n := min(5, len(toks)); n >= 2; n-- {
 		if !anyQuoted(toks[:n]) && fillerPhrases[lowerPhrase(toks[:n])] {
 			return n
 		}
