@@ -216,7 +216,7 @@ func checkDayInPeriod(p *plan) error {
 		if slices.ContainsFunc(d.col.table.cols, func(c *column) bool {
 			return c.class == classDate && containsAny(c.words, []string{"end", "expiry", "until"})
 		}) {
-			return &notUnderstood{words: []string{d.rng.text}, msg: fmt.Sprintf("cannot tell which %s were in effect on that day: each keeps a period from %s", d.col.table.name, d.col.name)}
+			return &notUnderstood{words: []string{d.rng.text}, msg: fmt.Sprintf("cannot tell which %s rows were in effect on that day: each keeps a period from %s", d.col.table.name, d.col.name)}
 		}
 	}
 	return nil

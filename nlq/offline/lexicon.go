@@ -76,6 +76,8 @@ var statePhrases = []struct {
 	{"rainy", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
 	{"wet", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
 	{"dry", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
+	{"no precipitation", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
+	{"no rain", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 }
 
 func (c cand) key() string {
@@ -268,6 +270,8 @@ var aliases = map[string][]string{
 	"team": {"constructor", "team"}, "corner": {"turn", "corner"},
 	// A champion won the championship; a world champion the world's.
 	"champion": {"championship won", "champion"}, "world champion": {"championship won", "champion"},
+	"finishing position": {"position number", "position"}, "pole": {"pole position"}, "maker": {"manufacturer"},
+	"die": {"date of death", "death date", "dod"}, "dies": {"date of death", "death date", "dod"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -1405,6 +1409,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	l.addTwinReadings(m)
+	// "constructors from the United Kingdom": a preposition is never a column by being the
+	// last word of its name (constructor_chronology.year_from).
+	for _, w := range []string{"from", "to", "of", "in", "on", "by", "at", "for", "with", "until"} {
+		l.entries[w] = slices.DeleteFunc(l.entries[w], func(c cand) bool { return c.kind == candColumn && c.score < scoreExact })
+	}
 	// Views repeat their tables' columns under the same names (Northwind's "Invoices",
 	// "Alphabetical list of products"): the tables' own columns come first, and a view is read
 	// when it is named or holds something no table has.

@@ -2010,7 +2010,7 @@ var additiveDims = map[string]bool{"precipitation": true}
 // month"): of the dated table the question's conditions or last named table are about, or
 // of the one table kept per day.
 func (b *builder) periodDim() *column {
-	if b.dim == "" || len(b.p.dims) != 1 || b.p.dims[0].grain == grainNone {
+	if b.dim == "" || len(b.p.dims) != 1 {
 		return nil
 	}
 	var ts []*table
@@ -2029,10 +2029,26 @@ func (b *builder) periodDim() *column {
 	}
 	for _, t := range ts {
 		if c := dimColumn(t, b.dim); c != nil && t.date != nil {
+			if b.p.dims[0].grain == grainNone && dimStat[b.dim] != "" {
+				// "the coolest city on average": by its mean temperature, not its lows.
+				c = statOf([]*column{c, statSibling(c, "mean")}, "mean")
+			}
 			return c
 		}
 	}
 	return nil
+}
+
+// statSibling is the column of c's table that keeps statistic stat of c's reading (the mean
+// beside actual_min_temp), or c itself.
+func statSibling(c *column, stat string) *column {
+	_, rest := statRole(c)
+	for _, o := range c.table.cols {
+		if r, orest := statRole(o); r == stat && orest == rest && len(o.words) > 0 && len(c.words) > 0 && o.words[0] == c.words[0] {
+			return o
+		}
+	}
+	return c
 }
 
 func countAgg(distinct bool) aggKind {

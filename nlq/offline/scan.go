@@ -66,8 +66,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
-		if t := toks[i]; !t.quoted && t.lower == "times" && i > 0 && toks[i-1].isNum {
-			// "won the title more than five times": how often, never a time column.
+		if t := toks[i]; !t.quoted && t.lower == "times" && i > 0 && (toks[i-1].isNum || toks[i-1].lower == "most" || toks[i-1].lower == "fewest") {
+			// "won the title more than five times", "the most times": how often, never a
+			// time column.
 			skipped = append(skipped, t.lower)
 			i++
 			continue
@@ -1021,7 +1022,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
-	such fell fall falls very host hosted hosts hosting he she`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
+	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1085,6 +1086,7 @@ var fillerPhrases = map[string]bool{
 	"over the year": true, "over the whole year": true, "during the year": true, "all year": true, "all year long": true,
 	"throughout the year": true, "for the whole year": true, "over the entire year": true,
 	// "the hottest day in Seattle, and how hot did it get": the day is listed with its high.
+	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
 	"of the year": true, "how hot did it get": true, "how warm did it get": true, "how cold did it get": true, "at its coldest": true, "at its hottest": true,
 	// "in each month, in month order": months are listed in order anyway.
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
@@ -2112,7 +2114,9 @@ func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 			continue
 		}
 		var out []cand
-		for _, c := range lex.valueCands(b.String()) {
+		// Only a sampled column's value (a status among few): in a column of thousands of
+		// codes (airports' IATA) any three words spell one.
+		for _, c := range onlyValues(lex.entries[b.String()]) {
 			if c.kind == candValue && c.value == strings.ToUpper(b.String()) {
 				out = append(out, with(c, scoreSynonym))
 			}

@@ -62,19 +62,26 @@ var weatherAnswers = []answer{
 	{"On how many days did Miami reach 85 degrees or more?", []string{"4"}},
 	{"What was the record high in Denver on December 15, 2014?", []string{"32"}},
 	{"How many days had a low below 20 in Denver?", []string{"7"}},
+	{"Which city was the coolest on average?", []string{"Denver"}},
+	{"Which city was the driest?", []string{"Denver"}},
+	{"How many dry days did Miami have?", []string{"35"}},
+	{"On how many days did Denver set or tie its record high?", []string{"3"}},
 }
 
 // racingDDL keeps race results as motor-racing databases do: a finishing position per driver
 // and race with the points it scored, and a qualifying session's positions beside them.
 var racingDDL = []string{
-	`CREATE TABLE drivers (id INTEGER PRIMARY KEY, name VARCHAR(40))`,
+	`CREATE TABLE countries (id VARCHAR(20) PRIMARY KEY, name VARCHAR(40), demonym VARCHAR(40))`,
+	`CREATE TABLE drivers (id INTEGER PRIMARY KEY, first_name VARCHAR(20), last_name VARCHAR(20), nationality_country_id VARCHAR(20) REFERENCES countries(id), country_of_birth_country_id VARCHAR(20) REFERENCES countries(id))`,
+	`CREATE TABLE teams (id INTEGER PRIMARY KEY, name VARCHAR(40), country_id VARCHAR(20) REFERENCES countries(id), year_from INTEGER)`,
 	`CREATE TABLE races (id INTEGER PRIMARY KEY, year INTEGER, date DATE, name VARCHAR(40))`,
-	`CREATE TABLE race_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, points REAL, PRIMARY KEY (race_id, driver_id))`,
+	`CREATE TABLE race_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, position_text VARCHAR(4), points REAL, PRIMARY KEY (race_id, driver_id))`,
 	`CREATE TABLE qualifying_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, PRIMARY KEY (race_id, driver_id))`,
 }
 
 // racingRows: Ann Lee won the first two races of 2023, Bo Kim the third, Cy Diaz all three of
-// 2024; Bo Kim took every pole.
+// 2024; Bo Kim took every pole. The last of the second and fifth races did not finish ('DNF').
+// Ann Lee is Finnish but born in Sweden.
 var racingRows = func() []string {
 	winners := []int{1, 1, 2, 3, 3, 3}
 	var races, results, quali []string
@@ -87,13 +94,19 @@ var racingRows = func() []string {
 			if d != w {
 				p, pos = pos, pos+1
 			}
-			results = append(results, fmt.Sprintf("(%d,%d,%d,%d)", r+1, d, p, []int{25, 18, 15}[p-1]))
+			text := fmt.Sprint(p)
+			if p == 3 && (r == 1 || r == 4) {
+				text = "DNF"
+			}
+			results = append(results, fmt.Sprintf("(%d,%d,%d,'%s',%d)", r+1, d, p, text, []int{25, 18, 15}[p-1]))
 			q := map[bool]int{true: 1, false: 2 + d%2}[d == 2]
 			quali = append(quali, fmt.Sprintf("(%d,%d,%d)", r+1, d, q))
 		}
 	}
 	return []string{
-		`INSERT INTO drivers VALUES (1,'Ann Lee'),(2,'Bo Kim'),(3,'Cy Diaz')`,
+		`INSERT INTO countries VALUES ('finland','Finland','Finnish'),('sweden','Sweden','Swedish'),('spain','Spain','Spanish')`,
+		`INSERT INTO teams VALUES (1,'Nordic Racing','finland',1990),(2,'Iberia GP','spain',2001)`,
+		`INSERT INTO drivers VALUES (1,'Ann','Lee','finland','sweden'),(2,'Bo','Kim','finland','finland'),(3,'Cy','Diaz','spain','spain')`,
 		"INSERT INTO races VALUES " + strings.Join(races, ","),
 		"INSERT INTO race_results VALUES " + strings.Join(results, ","),
 		"INSERT INTO qualifying_results VALUES " + strings.Join(quali, ","),
@@ -104,8 +117,13 @@ var racingRows = func() []string {
 var racingAnswers = []answer{
 	{"How many wins does Ann Lee have?", []string{"2"}},
 	{"How many race wins does Cy Diaz have?", []string{"3"}},
-	{"Which driver won the most races in 2023?", []string{"Ann Lee"}},
+	{"Which driver won the most races in 2023?", []string{"Lee"}},
 	{"How many podium finishes does Bo Kim have?", []string{"6"}},
+	{"Who won Race Three?", []string{"Kim"}},
+	{"How many drivers are Finnish?", []string{"2"}},
+	{"Which drivers did not finish a race in 2024?", []string{"Kim"}},
+	{"How many different winners were there in 2024?", []string{"1"}},
+	{"How many teams are from Finland?", []string{"1"}},
 }
 
 // TestWinsAreFirstPlaces: a win is a first place in the results that award points, not a pole
@@ -113,6 +131,19 @@ var racingAnswers = []answer{
 func TestWinsAreFirstPlaces(t *testing.T) {
 	lite, s := sqliteSchema(t, "racing", racingDDL, racingRows)
 	checkAnswers(t, lite, s, racingAnswers)
+}
+
+// TestADayIsNotReadOnTheStartOfAPeriod: trips run on the days their service calendar covers,
+// which a condition on the calendar's start date does not say.
+func TestADayIsNotReadOnTheStartOfAPeriod(t *testing.T) {
+	_, s := sqliteSchema(t, "timetable", []string{
+		`CREATE TABLE calendar (service_id VARCHAR(10) PRIMARY KEY, start_date DATE, end_date DATE)`,
+		`CREATE TABLE trips (trip_id VARCHAR(10) PRIMARY KEY, service_id VARCHAR(10) REFERENCES calendar(service_id))`,
+	}, []string{
+		`INSERT INTO calendar VALUES ('WK','2014-12-01','2015-03-01'),('HOL','2014-12-25','2014-12-26')`,
+		`INSERT INTO trips VALUES ('t1','WK'),('t2','WK'),('t3','HOL')`,
+	})
+	wantRefusal(t, s, "How many trips ran on December 25, 2014?", "on December 25 2014")
 }
 
 // TestRound21ShapesAnswerAlikeInEveryDialect runs round 21's questions on PostgreSQL and

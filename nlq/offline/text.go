@@ -98,10 +98,27 @@ var degreeUnits = toSet([]string{"degree", "degrees", "°", "°f", "°c", "fahre
 var temperatureWords = toSet([]string{"temperature", "temperatures", "temp", "temps", "high", "highs", "low", "lows", "hot", "hotter", "hottest",
 	"warm", "warmer", "warmest", "cold", "colder", "coldest", "cool", "cooler", "coolest", "freezing", "heat"})
 
+// rainWords name precipitation; rainUnits the units it is measured in.
+var (
+	rainWords = toSet([]string{"rain", "rainfall", "precipitation", "snow", "snowfall"})
+	rainUnits = toSet([]string{"inch", "inches", "in", "mm", "millimetre", "millimetres", "millimeter", "millimeters"})
+)
+
 // degrees reads "110 degrees" as 110 of a temperature: the unit goes when the question names
 // the temperature elsewhere ("a low below 32 degrees") and says which one otherwise ("did
 // Phoenix reach 110 degrees": a temperature of 110).
 func degrees(toks []token) []token {
+	rain := slices.ContainsFunc(toks, func(t token) bool { return !t.quoted && rainWords[t.lower] })
+	for i := 0; rain && i+1 < len(toks); i++ {
+		// "more than 2 inches of rain": the amount in the unit the data keeps it in.
+		if toks[i].isNum && !toks[i+1].quoted && rainUnits[toks[i+1].lower] {
+			n := 2
+			if i+2 < len(toks) && toks[i+2].lower == "of" {
+				n = 3
+			}
+			toks = append(toks[:i+1], toks[i+n:]...)
+		}
+	}
 	named := slices.ContainsFunc(toks, func(t token) bool { return !t.quoted && temperatureWords[t.lower] })
 	for i := 0; i+1 < len(toks); i++ {
 		if !toks[i].isNum || toks[i].quoted || toks[i+1].quoted || !degreeUnits[toks[i+1].lower] {

@@ -283,6 +283,8 @@ var finishWords = [][]string{{"position"}, {"position", "number"}, {"finish", "p
 var winPhrases = map[string]stateCond{
 	"win": {"=", 1}, "won": {"=", 1}, "winner": {"=", 1}, "victory": {"=", 1}, "first place": {"=", 1}, "first place finish": {"=", 1},
 	"podium": {"<=", 3}, "podium finish": {"<=", 3}, "top three finish": {"<=", 3}, "top 3 finish": {"<=", 3},
+	"finished first": {"=", 1}, "finished second": {"=", 2}, "finished third": {"=", 3}, "second place": {"=", 2}, "third place": {"=", 3},
+	"runner up": {"=", 2}, "came second": {"=", 2}, "came third": {"=", 3},
 }
 
 // addWins reads "wins", "won" and "podiums" as the finishing position of a table of results
