@@ -87,7 +87,10 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		err = checkSplitValues(items, p)
 	}
 	if err == nil {
-		err = checkDayInPeriod(p)
+		err = checkDayInPeriod(items, p)
+	}
+	if err == nil {
+		err = checkOwnNameAsPlace(items)
 	}
 	if err == nil {
 		err = checkTotalAnswered(q, items, p)
@@ -205,12 +208,49 @@ func checkBareQuestion(q string, items []item, p *plan) error {
 	return &notUnderstood{words: []string{rows}, msg: fmt.Sprintf("cannot tell whether the question asks for the %s or how many there are", rows)}
 }
 
+// checkOwnNameAsPlace refuses "which Grands Prix are held in the United States" read as the
+// Grand Prix named 'United States': a place said with "in" after the rows' own noun is where
+// they are, which their own name does not say.
+func checkOwnNameAsPlace(items []item) error {
+	for _, it := range items {
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candValue || it.pick.col != it.pick.table.label || len(it.skipped) == 0 {
+			continue
+		}
+		if w := it.skipped[len(it.skipped)-1]; w != "in" && !(w == "the" && len(it.skipped) > 1 && it.skipped[len(it.skipped)-2] == "in") {
+			continue
+		}
+		if !slices.ContainsFunc(it.skipped, func(w string) bool { return placeVerbs[w] }) {
+			continue
+		}
+		t := it.pick.table
+		if slices.ContainsFunc(items, func(o item) bool {
+			return o.kind == itEntity && o.pick != nil && o.pick.kind == candTable && o.pick.table == t
+		}) {
+			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell where %s are held: %q is the name of one of them", t.name, it.text())}
+		}
+	}
+	return nil
+}
+
+// startVerbs say that the start of a period is meant.
+var startVerbs = toSet([]string{"start", "starts", "started", "starting", "begin", "begins", "began", "begun", "beginning", "effective"})
+
+// placeVerbs say where something is: "held in", "based in".
+var placeVerbs = toSet([]string{"held", "located", "based", "situated", "staged", "hosted", "run", "played"})
+
 // checkDayInPeriod refuses a day said about rows that keep a period ("trips that ran on
 // December 25 2014" over service calendars from start_date to end_date): the rows whose period
 // starts that day are not those in effect that day, and a period can leave days out.
-func checkDayInPeriod(p *plan) error {
+func checkDayInPeriod(items []item, p *plan) error {
+	for _, it := range items {
+		for _, w := range append(slices.Clip(it.skipped), strings.Fields(strings.ToLower(it.text()))...) {
+			if startVerbs[w] {
+				return nil // "terms that started on January 3": the start is meant
+			}
+		}
+	}
 	for _, d := range p.dates {
-		if d.col == nil || d.rng.to.Sub(d.rng.from) > 24*time.Hour || !containsAny(d.col.words, []string{"start", "begin", "effective"}) {
+		if d.col == nil || d.rng.from.IsZero() || d.rng.to.Sub(d.rng.from) != 24*time.Hour || !containsAny(d.col.words, []string{"start", "begin", "effective"}) {
 			continue
 		}
 		if slices.ContainsFunc(d.col.table.cols, func(c *column) bool {

@@ -180,6 +180,7 @@ var keywords = map[string]keyword{
 	"and": {kind: kwAnd}, "or": {kind: kwOr},
 	"versus": {kind: kwAnd, versus: true}, "vs": {kind: kwAnd, versus: true}, "compared with": {kind: kwAnd, versus: true},
 	"compared to": {kind: kwAnd, versus: true}, "as against": {kind: kwAnd, versus: true},
+	"compare with": {kind: kwAnd, versus: true}, "compare to": {kind: kwAnd, versus: true}, "compares with": {kind: kwAnd, versus: true}, "compared against": {kind: kwAnd, versus: true},
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
 	"rank by": {kind: kwSort},

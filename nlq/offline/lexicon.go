@@ -270,8 +270,10 @@ var aliases = map[string][]string{
 	"team": {"constructor", "team"}, "corner": {"turn", "corner"},
 	// A champion won the championship; a world champion the world's.
 	"champion": {"championship won", "champion"}, "world champion": {"championship won", "champion"},
-	"finishing position": {"position number", "position"}, "pole": {"pole position"}, "maker": {"manufacturer"},
+	"finishing position": {"position number", "position"}, "pole": {"pole position"}, "qualified on pole": {"pole position"}, "started from pole": {"pole position"}, "started on pole": {"pole position"}, "maker": {"manufacturer"},
 	"die": {"date of death", "death date", "dod"}, "dies": {"date of death", "death date", "dod"},
+	// What people do for a living is their occupation.
+	"do for a living": {"occupation", "job", "profession"}, "for a living": {"occupation", "job", "profession"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 

@@ -569,6 +569,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.distinct = true
 	case kwGroup:
 		b.group = !agentBy(b.items, i)
+		if n := b.next(i); strings.EqualFold(it.text(), "by") && n != nil && len(n.skipped) > 0 && (n.skipped[0] == "a" || n.skipped[0] == "an") {
+			// "won by a car with a Mercedes engine": who or what did it, never a grouping
+			// (which is said without an article: "by car").
+			b.group = false
+		}
 		if strings.EqualFold(it.text(), "across") && strings.EqualFold(kwWords(b, kwSum), "total") {
 			// "how many episodes in total across every version": one total of them all.
 			b.group = false

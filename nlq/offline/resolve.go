@@ -262,7 +262,9 @@ func disambiguateName(m *model, items []item, i int) error {
 				msg: fmt.Sprintf("no row of %s is named %q (%s is)", q.table.name, it.text(), describe(names[0]))}
 		}
 	}
-	if nx := i + 1; nx < len(items) && items[nx].kind == itEntity && !items[nx].plural && slices.Contains(it.skipped, "the") &&
+	article := slices.ContainsFunc(it.skipped, func(w string) bool { return articles[w] }) ||
+		i > 0 && items[i-1].kind == itKeyword && articles[strings.ToLower(items[i-1].toks[len(items[i-1].toks)-1].raw)] // "with a Mercedes engine"
+	if nx := i + 1; nx < len(items) && items[nx].kind == itEntity && !items[nx].plural && article &&
 		len(items[nx].cands) > 0 && it.start+len(it.toks) == items[nx].start {
 		// "the Toronto warehouse": a name right before its own table's singular noun is that
 		// row, not a city of another table spelled the same. (Before a plural noun, or after

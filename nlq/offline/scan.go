@@ -1180,6 +1180,7 @@ func oneOfUnit(toks []token, i int) bool {
 func narrowByContext(items []item) {
 	stockAmount(items)
 	statSiblings(items)
+	normalOfNamed(items)
 	winsCounted(items)
 	for i := 0; i+1 < len(items); i++ {
 		// "monthly salary", "annual fee": a rate said with its period is the column itself,

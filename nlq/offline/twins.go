@@ -85,6 +85,17 @@ func (l *lexicon) addTwinReadings(m *model) {
 		}
 		l.entries[p] = cs
 	}
+	// "more precipitation than normal": a qualifier said alone is the twin of the observed
+	// column named before it (normalOfNamed picks it).
+	for _, ts := range twins {
+		for _, tw := range ts {
+			for _, q := range twinQualifiers[tw.words[0]] {
+				if !strings.Contains(q, " ") && q != "record" {
+					l.add(q, cand{kind: candColumn, table: tw.table, col: tw, score: scoreHead})
+				}
+			}
+		}
+	}
 	for _, r := range added {
 		if !slices.ContainsFunc(l.entries[r.phrase], func(o cand) bool { return o.kind == candColumn && o.score >= r.c.score }) {
 			l.add(r.phrase, r.c)
@@ -308,8 +319,15 @@ func (l *lexicon) addWins(m *model) {
 		}
 	}
 	slices.SortStableFunc(rs, func(a, b result) int { return int(min(max(b.rows-a.rows, -1), 1)) })
+	own := map[string]bool{} // a winner column or value of the schema's own says it better
+	for phrase := range winPhrases {
+		own[phrase] = slices.ContainsFunc(l.entries[phrase], func(c cand) bool { return c.score >= scoreHead })
+	}
 	for i, r := range rs {
 		for phrase, st := range winPhrases {
+			if own[phrase] {
+				continue
+			}
 			st := st
 			l.add(phrase, cand{kind: candValue, table: r.pos.table, col: r.pos, score: scoreSynonym - 0.01*float64(min(i, 5)), state: &st})
 		}
@@ -394,4 +412,32 @@ func recordSetters(items []item) []item {
 		i++
 	}
 	return items
+}
+
+// normalOfNamed reads a twin's qualifier said alone ("than normal") as the twin of the
+// observed column named last before it: "more precipitation than normal" compares
+// actual_precipitation with average_precipitation.
+func normalOfNamed(items []item) {
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity || len(it.toks) != 1 || len(it.cands) < 2 {
+			continue
+		}
+		var obs *column
+		for j := i - 1; j >= 0 && obs == nil; j-- {
+			if p := items[j]; p.kind == itEntity && len(p.cands) > 0 && p.cands[0].kind == candColumn && observedQualifiers[p.cands[0].col.words[0]] {
+				obs = p.cands[0].col
+			}
+		}
+		if obs == nil {
+			continue
+		}
+		for _, c := range it.cands {
+			if c.kind == candColumn && c.col.table == obs.table && twinQualifiers[c.col.words[0]] != nil && slices.Equal(c.col.words[1:], obs.words[1:]) {
+				c.score = it.cands[0].score + ambiguityGap*2
+				it.cands = []cand{c}
+				break
+			}
+		}
+	}
 }
