@@ -41,7 +41,8 @@ import (
 // NLQ_HELDOUT=dev14 and NLQ_HELDOUT=14 the fourteenth's (pokedex and transit), and
 // NLQ_HELDOUT=dev15 and NLQ_HELDOUT=15 the fifteenth's (swapi and usda), NLQ_HELDOUT=dev16
 // and NLQ_HELDOUT=16 the sixteenth's (omop and foodmart), and NLQ_HELDOUT=dev17 and
-// NLQ_HELDOUT=17 the seventeenth's (country_stats and tate). Each is scored
+// NLQ_HELDOUT=17 the seventeenth's (country_stats and tate), and so on to dev19/19 (the
+// nineteenth's: us_weather and formula1). Each is scored
 // once, so it measures generalisation; a
 // database without a file for the batch is left out of it, so oracle_co, which has no tuned set
 // and is kept unseen, appears only in the third to sixth, oracle_hr, added with the fifth, only
@@ -51,7 +52,8 @@ import (
 // tenth's, survivor and oracle_sh only in the eleventh's, synthea and nycflights only in the
 // twelfth's, worldcup and sap_shine only in the thirteenth's, pokedex and transit only in
 // the fourteenth's, swapi and usda only in the fifteenth's, omop and foodmart only in the
-// sixteenth's and country_stats and tate only in the seventeenth's.
+// sixteenth's, country_stats and tate only in the seventeenth's, congress and college_majors
+// only in the eighteenth's, us_weather and formula1 only in the nineteenth's.
 //
 // An answer is right when it has the expected rows and every expected column appears among
 // its columns (extra columns, such as a label next to a count, are allowed); row order counts

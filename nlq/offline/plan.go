@@ -2724,8 +2724,13 @@ func (b *builder) finish() error {
 			// dated table clearly records them.
 			t = b.m.eventTable()
 		} else if b.common && len(p.dims) == 1 && d.grain == grainNone && d.col != nil && d.col.class == classText {
-			// "the most common film rating": the value most rows hold.
+			// "the most common film rating": the value most rows hold; rows that hold none
+			// have no value to be common ("the most common reason to retire" of results that
+			// finished).
 			t = d.col.table
+			if d.col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
+				p.conds = append(p.conds, condition{col: d.col, op: "is not null"})
+			}
 		} else if k := b.namedKind(); k != nil && ranking {
 			// "the year Tate acquired the most sculptures": the rows of that kind, counted.
 			t = k

@@ -75,7 +75,7 @@ var racingDDL = []string{
 	`CREATE TABLE drivers (id INTEGER PRIMARY KEY, first_name VARCHAR(20), last_name VARCHAR(20), nationality_country_id VARCHAR(20) REFERENCES countries(id), country_of_birth_country_id VARCHAR(20) REFERENCES countries(id))`,
 	`CREATE TABLE teams (id INTEGER PRIMARY KEY, name VARCHAR(40), country_id VARCHAR(20) REFERENCES countries(id), year_from INTEGER)`,
 	`CREATE TABLE races (id INTEGER PRIMARY KEY, year INTEGER, date DATE, name VARCHAR(40))`,
-	`CREATE TABLE race_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, position_text VARCHAR(4), points REAL, PRIMARY KEY (race_id, driver_id))`,
+	`CREATE TABLE race_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, position_text VARCHAR(4), reason_retired VARCHAR(20), points REAL, PRIMARY KEY (race_id, driver_id))`,
 	`CREATE TABLE qualifying_results (race_id INTEGER REFERENCES races(id), driver_id INTEGER REFERENCES drivers(id), position_number INTEGER, PRIMARY KEY (race_id, driver_id))`,
 }
 
@@ -94,11 +94,11 @@ var racingRows = func() []string {
 			if d != w {
 				p, pos = pos, pos+1
 			}
-			text := fmt.Sprint(p)
+			text, why := fmt.Sprint(p), "NULL"
 			if p == 3 && (r == 1 || r == 4) {
-				text = "DNF"
+				text, why = "DNF", "'Engine'"
 			}
-			results = append(results, fmt.Sprintf("(%d,%d,%d,'%s',%d)", r+1, d, p, text, []int{25, 18, 15}[p-1]))
+			results = append(results, fmt.Sprintf("(%d,%d,%d,'%s',%s,%d)", r+1, d, p, text, why, []int{25, 18, 15}[p-1]))
 			q := map[bool]int{true: 1, false: 2 + d%2}[d == 2]
 			quali = append(quali, fmt.Sprintf("(%d,%d,%d)", r+1, d, q))
 		}
@@ -124,6 +124,7 @@ var racingAnswers = []answer{
 	{"Which drivers did not finish a race in 2024?", []string{"Kim"}},
 	{"How many different winners were there in 2024?", []string{"1"}},
 	{"How many teams are from Finland?", []string{"1"}},
+	{"What is the most common reason retired?", []string{"Engine"}},
 }
 
 // TestWinsAreFirstPlaces: a win is a first place in the results that award points, not a pole

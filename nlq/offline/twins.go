@@ -319,9 +319,9 @@ func (l *lexicon) addWins(m *model) {
 		}
 	}
 	slices.SortStableFunc(rs, func(a, b result) int { return int(min(max(b.rows-a.rows, -1), 1)) })
-	own := map[string]bool{} // a winner column or value of the schema's own says it better
+	own := map[string]bool{} // a column or value named so (survivor's winner) says it better
 	for phrase := range winPhrases {
-		own[phrase] = slices.ContainsFunc(l.entries[phrase], func(c cand) bool { return c.score >= scoreHead })
+		own[phrase] = slices.ContainsFunc(l.entries[phrase], func(c cand) bool { return c.score >= scoreExact })
 	}
 	for i, r := range rs {
 		for phrase, st := range winPhrases {
