@@ -268,8 +268,12 @@ func daysAsRows(m *model, items []item) {
 	for i := range items {
 		it := &items[i]
 		if it.kind == itKeyword && it.kw.kind == kwBucket && it.kw.grain == grainDay && i+1 < len(items) && items[i+1].kind == itEntity &&
-			len(items[i+1].cands) > 0 && !slices.ContainsFunc(items[i+1].cands, func(c cand) bool { return c.table != daily }) {
-			// "the average daily mean temperature": its rows are days already.
+			len(items[i+1].cands) > 0 && !slices.ContainsFunc(items[i+1].cands, func(c cand) bool {
+			role, _ := statRole(c.col)
+			return c.table != daily || c.kind != candColumn || role == ""
+		}) {
+			// "the average daily mean temperature": a statistic of each day's readings is
+			// kept per day already ("daily clicks" still add up each day's).
 			it.kw = keyword{}
 			continue
 		}
