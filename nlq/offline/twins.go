@@ -96,8 +96,14 @@ func (l *lexicon) addTwinReadings(m *model) {
 			}
 		}
 	}
+	// In a fixed order, so that a refresh always reads alike; twins of several observed
+	// columns a phrase reaches ("normal temperature": the normal low and the normal high) are
+	// all kept, for the words around them to decide.
+	slices.SortFunc(added, func(a, b reading) int {
+		return strings.Compare(a.phrase+"\x00"+a.c.key(), b.phrase+"\x00"+b.c.key())
+	})
 	for _, r := range added {
-		if !slices.ContainsFunc(l.entries[r.phrase], func(o cand) bool { return o.kind == candColumn && o.score >= r.c.score }) {
+		if !slices.ContainsFunc(l.entries[r.phrase], func(o cand) bool { return o.kind == candColumn && (o.col == r.c.col || o.score > r.c.score) }) {
 			l.add(r.phrase, r.c)
 		}
 	}
@@ -201,7 +207,11 @@ func statSiblings(items []item) {
 		}
 		// The pick alone stays of the reading's statistics, normals and records: a verb
 		// ("recorded") must not bring a record back.
-		pick := statOf(cols, statAround(items, i))
+		want := statAround(items, i)
+		pick := statOf(cols, want)
+		if role, _ := statRole(pick); want == "" && role != "mean" || want != "" && role != want {
+			continue // "the normal temperature" of a normal low and a normal high: say which
+		}
 		kept := it.cands[:0:0]
 		for _, c := range it.cands {
 			if c.kind == candColumn && c.col != pick && c.col.table == pick.table {
