@@ -236,10 +236,9 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 	}
 	for _, h := range holidays {
 		// "Christmas Day 2014", "New Year's Eve 2014": the day, only with its year.
-		n := h.n
-		if i+n < len(toks) && !anyQuoted(toks[i:i+n]) && lowerPhrase(toks[i:i+n]) == h.phrase {
-			if y, ok := year(n); ok {
-				return dateAtom{from: ymd(y, h.month, h.day), to: ymd(y, h.month, h.day+1), hasYear: true}, n + 1, true
+		if i+h.n < len(toks) && !anyQuoted(toks[i:i+h.n]) && lowerPhrase(toks[i:i+h.n]) == h.phrase {
+			if y, ok := year(h.n); ok {
+				return dateAtom{from: ymd(y, h.month, h.day), to: ymd(y, h.month, h.day+1), hasYear: true}, h.n + 1, true
 			}
 		}
 	}

@@ -2036,7 +2036,7 @@ func (b *builder) periodDim() *column {
 		if c := dimColumn(t, b.dim); c != nil && t.date != nil {
 			if b.p.dims[0].grain == grainNone && dimStat[b.dim] != "" {
 				// "the coolest city on average": by its mean temperature, not its lows.
-				c = statOf([]*column{c, statSibling(c, "mean")}, "mean")
+				c = statSibling(c, "mean")
 			}
 			return c
 		}
@@ -2739,14 +2739,18 @@ func (b *builder) finish() error {
 			// their name names, counted.
 			t = l
 		}
-		if c := b.periodDim(); t == nil && ranking && c != nil {
+		var byDim *column
+		if t == nil && ranking {
+			byDim = b.periodDim()
+		}
+		if byDim != nil {
 			// "the wettest month in Seattle": the months ranked by their precipitation, added
 			// up; "the hottest month" by the average of its temperatures.
 			agg := aggAvg
 			if additiveDims[b.dim] {
 				agg = aggSum
 			}
-			p.measures = append(p.measures, measure{agg: agg, col: c, table: c.table})
+			p.measures = append(p.measures, measure{agg: agg, col: byDim, table: byDim.table})
 		} else if t == nil {
 			if ranking {
 				return &notUnderstood{msg: "ranking needs a measure, e.g. \"by revenue\" or \"by number of orders\""}
@@ -2930,8 +2934,8 @@ func (b *builder) finish() error {
 		case b.leadWord() == "who" && b.peopleOfConds() != nil:
 			// "who won the 2021 Abu Dhabi Grand Prix": the people the rows kept (a first
 			// place) are of, by name.
-			t := b.peopleOfConds()
-			p.listTable, p.listCols, p.distinct = t, labelCols(t), true
+			p.listTable = b.peopleOfConds()
+			p.listCols, p.distinct = labelCols(p.listTable), true
 		default:
 			return &notUnderstood{msg: "no table or measure found"}
 		}

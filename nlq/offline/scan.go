@@ -1085,8 +1085,11 @@ var fillerPhrases = map[string]bool{
 	// "how much rain fell over the year": the year the data covers, not a grouping by year.
 	"over the year": true, "over the whole year": true, "during the year": true, "all year": true, "all year long": true,
 	"throughout the year": true, "for the whole year": true, "over the entire year": true,
-	// "the hottest day in Seattle, and how hot did it get": the day is listed with its high.
+	// "how many races in history", "the most rain in a single day", "no rain at all": the
+	// whole of what the data keeps.
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
+	// "the hottest day of the year in Seattle, and how hot did it get": the day is listed
+	// with its high.
 	"of the year": true, "how hot did it get": true, "how warm did it get": true, "how cold did it get": true, "at its coldest": true, "at its hottest": true,
 	// "in each month, in month order": months are listed in order anyway.
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
