@@ -75,3 +75,32 @@ func first(rows []string) []string {
 	}
 	return rows
 }
+
+// TestDebugModel prints how the model reads each column of NLQ_DB (class, role flags), to see
+// why a question was read as it was.
+func TestDebugModel(t *testing.T) {
+	name := os.Getenv("NLQ_MODEL")
+	if name == "" {
+		t.Skip("set NLQ_MODEL to a public database's name")
+	}
+	var s *datasource.Schema
+	for _, e := range evalSources(t) {
+		if e.name == name {
+			_, s = openSQLite(t, e.dir, e.file)
+		}
+	}
+	v := New().vocabs.get(s, nil, nil)
+	for _, tb := range v.m.tables {
+		var lbl, dt string
+		if tb.label != nil {
+			lbl = tb.label.name
+		}
+		if tb.date != nil {
+			dt = tb.date.name
+		}
+		t.Logf("table %s words=%v label=%s date=%s", tb.name, tb.words, lbl, dt)
+		for _, c := range tb.cols {
+			t.Logf("  %s class=%d words=%v nullable=%v yearInt=%v dayOnly=%v samples=%d index=%d", c.name, c.class, c.words, c.nullable, c.yearInt, c.dayOnly, len(c.samples), len(c.index))
+		}
+	}
+}

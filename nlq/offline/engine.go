@@ -73,7 +73,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	datedVerb(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
-	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(markShown(items))))
+	items = columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(markShown(items)))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {
@@ -84,7 +84,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		err = checkFirstWithin(items, p)
 	}
 	if err == nil {
-		err = checkSplitValues(items, p)
+		err = checkSplitValues(q, items, p)
 	}
 	if err == nil {
 		err = checkDayInPeriod(items, p)
@@ -148,8 +148,9 @@ func checkTotalAnswered(q string, items []item, p *plan) error {
 // checkSplitValues refuses two values of one column said apart: the plan reads them as
 // either one ("House or Senate"), which is right when they are listed together ("house and
 // senate committees") but not in "joint committees of the House and Senate", where the
-// second only describes the first.
-func checkSplitValues(items []item, p *plan) error {
+// second only describes the first. Values one after another with a comma between them are a
+// list too ("good, bad and neutral characters").
+func checkSplitValues(q string, items []item, p *plan) error {
 	last := map[*column]int{}
 	for i := range items {
 		it := &items[i]
@@ -168,6 +169,7 @@ func checkSplitValues(items []item, p *plan) error {
 				o := &items[k]
 				joined = joined || o.kind == itKeyword && (o.kw.kind == kwAnd || o.kw.kind == kwOr || o.kw.kind == kwNot)
 			}
+			joined = joined || i == j+1 && strings.Contains(strings.ToLower(q), strings.ToLower(items[j].text()+", "+it.text()))
 			if !joined {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell how %q and %q go together: both are values of %s.%s", items[j].text(), it.text(), c.table.name, c.name)}
 			}

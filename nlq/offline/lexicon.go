@@ -272,9 +272,21 @@ var aliases = map[string][]string{
 	"champion": {"championship won", "champion"}, "world champion": {"championship won", "champion"},
 	"finishing position": {"position number", "position"}, "pole": {"pole position"}, "qualified on pole": {"pole position"}, "started from pole": {"pole position"}, "started on pole": {"pole position"}, "maker": {"manufacturer"},
 	"die": {"date of death", "death date", "dod"}, "dies": {"date of death", "death date", "dod"},
+	// When a character, a product or a band first appeared: its debut.
+	"debut": {"first appearance", "debut", "introduction date", "launch date"}, "debuted": {"first appearance", "debut", "introduction date", "launch date"},
+	"introduce": {"first appearance", "introduction date", "launch date", "debut"}, "introduced": {"first appearance", "introduction date", "launch date", "debut"},
+	"first appear": {"first appearance", "debut"}, "first appeared": {"first appearance", "debut"},
 	// What people do for a living is their occupation.
 	"do for a living": {"occupation", "job", "profession"}, "for a living": {"occupation", "job", "profession"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
+}
+
+// valueWordAliases are everyday words for the words a stored category is said with: a dead
+// character is one stored as deceased, a villain a bad one, a hero a good one.
+var valueWordAliases = map[string][]string{
+	"dead": {"deceased", "dead"}, "living": {"alive", "living"}, "alive": {"living", "alive"},
+	"villain": {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "superhero": {"good", "hero"},
+	"gay": {"homosexual"}, "lesbian": {"homosexual"},
 }
 
 // tableWordAliases are everyday words for a word that tables are named with: a gym is a
@@ -468,6 +480,25 @@ func kindName(t *table, c *column, v string) string {
 	return strings.Join(ws[:len(ws)-1], " ")
 }
 
+// ownNounValue is the phrase a category is also said by without its own table's noun:
+// characters.sex 'Female Characters' is "female" ("the female Marvel characters", "how many
+// male and how many female"), align 'Bad Characters' "bad". Only for a column of a few
+// sampled categories, not a name; "" otherwise.
+func ownNounValue(t *table, c *column, v string) string {
+	if c == t.label || c.class != classText || len(c.index) > 0 || len(t.words) == 0 {
+		return ""
+	}
+	ws := strings.Fields(fold(normPhrase(v)))
+	if len(ws) < 2 || singular(ws[len(ws)-1]) != t.words[len(t.words)-1] {
+		return ""
+	}
+	rest := strings.Join(ws[:len(ws)-1], " ")
+	if len(rest) < 3 || stopWords[rest] {
+		return ""
+	}
+	return rest
+}
+
 // unqualified is a name without the qualifier a terminology puts after it in parentheses:
 // SNOMED's 'Anemia (disorder)', 'Stress (finding)' are "anemia" and "stress"; "" when the
 // value has none, or nothing worth a name is left.
@@ -493,6 +524,17 @@ var acronym = regexp.MustCompile(`\(([A-Z][A-Z0-9]{2,7})\)`)
 func shortNames(p string) []string {
 	var out []string
 	ws := strings.Fields(p)
+	if len(ws) >= 2 && (demonyms[ws[0]] != "" && len(ws) >= 3 || ownLanguageDemonyms[ws[0]]) {
+		// "the Premier League" for 'English Premier League', "Serie A" for 'Italian Serie A':
+		// a competition said without the country it is of.
+		out = append(out, strings.Join(ws[1:], " "))
+	}
+	if len(ws) >= 2 && namePrefixes[ws[0]] && (len(ws) > 2 || len(ws[1]) >= 4 && !stopWords[ws[1]] && !genericWords[ws[1]]) {
+		// "Bayern München" for 'FC Bayern München', "Bournemouth" for 'AFC Bournemouth': a
+		// club without the letters that say it is one.
+		out = append(out, strings.Join(ws[1:], " "))
+		out = append(out, shortNames(strings.Join(ws[1:], " "))...)
+	}
 	for len(ws) >= 2 {
 		// "JetBlue" for 'JetBlue Airways', "San Francisco" for 'San Francisco Intl', "Alaska
 		// Airlines" for 'Alaska Airlines Inc.': a name without the words that say what kind of
@@ -543,13 +585,20 @@ const shortNamePenalty = 0.1
 var nameSuffixes = func() [][]string {
 	var out [][]string
 	for _, s := range []string{"air line", "airline", "airway", "intl", "international", "international airport", "airport", "regional airport",
-		"inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh", "stadium", "arena"} {
+		"inc", "corp", "corporation", "ltd", "llc", "plc", "co", "company", "limited", "gmbh", "stadium", "arena", "fc", "cf", "afc", "sc"} {
 		out = append(out, strings.Fields(s))
 	}
 	// Longer suffixes first: "international airport" before "airport".
 	slices.SortStableFunc(out, func(a, b []string) int { return len(b) - len(a) })
 	return out
 }()
+
+// ownLanguageDemonyms are the words for a country's own in its own language that a name
+// starts with ('Deutsche Bundesliga', 'Deutsche Bahn'): "the Bundesliga".
+var ownLanguageDemonyms = toSet([]string{"deutsche", "deutscher", "deutsches", "francaise", "francais", "italiana", "italiano", "espanola", "espanol", "nederlandse", "svenska", "norske", "dansk"})
+
+// namePrefixes are the letters a sports club's name starts with to say it is a club.
+var namePrefixes = toSet([]string{"fc", "afc", "cf", "sc", "ac", "as", "ss", "ssc", "us", "rc", "rcd", "ogc", "sv", "vfb", "vfl", "tsg", "bv", "cd", "ca", "ud", "sd", "rcd", "club"})
 
 // camelValue reports whether a value is one CamelCase word of two parts or more
 // ("InProduction"), not an acronym or a name with a space.
@@ -1121,6 +1170,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if p := kindName(t, c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
+				if p := ownNounValue(t, c, v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
 				if p := unqualified(v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
@@ -1248,6 +1300,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	l.addWins(m)
+	// "dead characters", "villains": a category stored in other words ('Deceased
+	// Characters', 'Bad Characters').
+	for word, targets := range valueWordAliases {
+		for _, target := range targets {
+			for _, c := range l.entries[target] {
+				if c.kind == candValue && !l.holdsValue(word) {
+					l.add(word, with(c, c.score*scoreSynonym))
+				}
+			}
+		}
+	}
 	for _, sp := range statePhrases {
 		for _, t := range m.tables {
 			for _, c := range t.cols {

@@ -43,6 +43,7 @@ type column struct {
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
 	textDate        bool // a date stored as text, recognised by its values
+	monthText       bool // a month stored as 'YYYY-MM' text (a textDate): compared and bucketed as its first day
 	// intDate says the column keeps a date as a number YYYYMMDD (20180115), as warehouses'
 	// date keys and some exports do: compared with numbers, bucketed by arithmetic.
 	intDate bool
@@ -1091,6 +1092,9 @@ func inferFromData(c *column) {
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 			c.dayOnly = len(p.Min) == 10 && len(p.Max) == 10
+		} else if p != nil && p.NonNull > 0 && monthShaped(p.Min) && monthShaped(p.Max) {
+			// '1962-08': a month kept as text (a debut, a reporting period).
+			c.class, c.textDate, c.monthText, c.dayOnly = classDate, true, true, true
 		}
 	}
 }
@@ -1248,6 +1252,19 @@ func textFlag(samples []string) (on, off string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// monthShaped reports whether s is an ISO month and nothing else (2024-03).
+func monthShaped(s string) bool {
+	if len(s) != 7 || s[4] != '-' || s[5] > '1' {
+		return false
+	}
+	for i, r := range s {
+		if i != 4 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // dateShaped reports whether s starts like an ISO date (2024-03-15, 2024-03-15 10:00:00).

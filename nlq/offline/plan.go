@@ -223,19 +223,24 @@ type builder struct {
 	cmpNums   []float64
 	cmpPct    bool // the number compared was said as a percentage
 	cmpTarget *column
-	not       bool
-	lastTable *table
-	lastDate  *column
-	dateHint  *table  // the table the next date is about, when not the last one named
-	roleKey   *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
-	cur       int     // the item entity is working on
-	lastDim   bool
-	list      bool
-	withCols  []*column // "list the products ..., with their price": columns shown beside the rows
-	unknown   []string
-	singular  bool // the dimension of a superlative was singular
-	whichRows bool // "which customers ...": the rows of a table, by their label
-	often     bool // the superlative is "most often": rows counted
+	// cmpAvgBy is the key that keeps the average compared with to the peers the question
+	// already keeps: "more appearances than the average DC character" among DC characters.
+	cmpAvgBy *column
+	// cmpAvgCond is the condition that keeps those peers, for an average over groups.
+	cmpAvgCond *condition
+	not        bool
+	lastTable  *table
+	lastDate   *column
+	dateHint   *table  // the table the next date is about, when not the last one named
+	roleKey    *column // a self-reference said as a relation ("reports to", "their manager"), not yet used
+	cur        int     // the item entity is working on
+	lastDim    bool
+	list       bool
+	withCols   []*column // "list the products ..., with their price": columns shown beside the rows
+	unknown    []string
+	singular   bool // the dimension of a superlative was singular
+	whichRows  bool // "which customers ...": the rows of a table, by their label
+	often      bool // the superlative is "most often": rows counted
 	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
@@ -556,6 +561,13 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	it := &b.items[i]
 	switch k := it.kw.kind; k {
 	case kwCount, kwSum, kwAvg, kwMax, kwMin:
+		if n := b.next(i); b.agg == aggAvg && k == kwCount && strings.EqualFold(it.text(), "how many") && n != nil && n.kind == itEntity &&
+			n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber && b.ownRowsNext(i+1, n.pick.col.table) {
+			// "on average, how many appearances does a DC character have": the mean of the
+			// number each row keeps ("how many copies does an order contain" is of each
+			// order's lines, added up).
+			return nil
+		}
 		if b.agg == aggAvg && (k == kwSum || k == kwCount) {
 			b.avgOf = true // "average total payments per customer"
 		}
@@ -572,6 +584,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if n := b.next(i); strings.EqualFold(it.text(), "by") && n != nil && len(n.skipped) > 0 && (n.skipped[0] == "a" || n.skipped[0] == "an") {
 			// "won by a car with a Mercedes engine": who or what did it, never a grouping
 			// (which is said without an article: "by car").
+			b.group = false
+		}
+		if n := b.next(i); strings.EqualFold(it.text(), "across") && n != nil && n.kind == itEntity && (slices.Contains(n.skipped, "both") || slices.Contains(n.skipped, "all")) {
+			// "how many bisexual characters are there across both publishers": all of them
+			// together, not one count for each.
 			b.group = false
 		}
 		if strings.EqualFold(it.text(), "across") && strings.EqualFold(kwWords(b, kwSum), "total") {
@@ -1621,6 +1638,18 @@ func (b *builder) entity(i int) error {
 			b.agg, b.distinct, b.lastTable = aggNone, false, c.table
 			return nil
 		}
+		if b.which && op == "=" && len(b.p.dims) == 0 && b.agg == aggNone && ownNounValue(c.table, c.col, c.value) != "" {
+			// "which DC villain has the most appearances": the villain is a character of that
+			// kind, the rows asked for.
+			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+			b.addDim(dimension{table: c.table, plural: it.plural})
+			b.singular, b.whichDim, b.lastTable = !it.plural, true, c.table
+			return nil
+		}
+		if n := b.next(i); b.which && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candValue && n.pick.col != c.col &&
+			ownNounValue(n.pick.table, n.pick.col, n.pick.value) != "" {
+			b.whichKept = true // "which DC villain": the villain is still the one asked for
+		}
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by; after "each" a value right before a table only says
 		// which of them are grouped ("each of our German customers").
@@ -1696,9 +1725,10 @@ func (b *builder) entity(i int) error {
 		case b.super != 0 && b.often && b.agg == aggNone && b.firstLast == aggNone:
 			// "the month seasons most often premiere": the event counted, not its latest date.
 			b.lastDate = col
-		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && len(b.p.measures) > 0 && pastVerb(&b.items[i]):
+		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && (len(b.p.measures) > 0 && pastVerb(&b.items[i]) || !saysColumnWord(&b.items[i], col)):
 			// "the most copies ordered": the verb says what happened to the copies; "most"
-			// ranks them, not the order dates.
+			// ranks them, not the order dates. So does a word for the date that is none of
+			// its name's ("the most new characters debut": first_appearance).
 			b.lastDate = col
 		case b.agg == aggMin || b.agg == aggMax || b.firstLast != aggNone || b.super != 0:
 			agg := b.agg
@@ -2168,6 +2198,30 @@ func (b *builder) valuesAnd() bool {
 	return false
 }
 
+// ownRowsNext reports whether the entities after item i name the rows of t themselves (or
+// values), no other grouping.
+func (b *builder) ownRowsNext(i int, t *table) bool {
+	for _, it := range b.items[i+1:] {
+		if it.kind == itEntity && it.pick != nil && it.pick.kind != candValue && !(it.pick.kind == candTable && it.pick.table == t) {
+			return false
+		}
+	}
+	return true
+}
+
+// saysColumnWord reports whether an item says a word of the column's own name.
+func saysColumnWord(it *item, c *column) bool {
+	return slices.ContainsFunc(it.toks, func(t token) bool { return slices.Contains(c.words, t.norm) })
+}
+
+// namedRow reports whether a condition keeps one row by its name (its table's label said as
+// a value).
+func (b *builder) namedRow() bool {
+	return slices.ContainsFunc(b.p.conds, func(c condition) bool {
+		return c.col != nil && c.col == c.col.table.label && c.op == "=" && c.role == nil && len(c.vals) == 1
+	})
+}
+
 // leadWord is the question's first word when it is a question word or a skipped word ("who",
 // "which"), in lower case; "" otherwise.
 func (b *builder) leadWord() string {
@@ -2183,11 +2237,12 @@ func (b *builder) leadWord() string {
 // column ("Hidden Immunity Idol" of advantage_type), not a name, a label or a list item.
 func kindValue(c *cand) bool {
 	return c.kind == candValue && c.col != c.table.label && c.col2 == nil && !c.item && !nameColumn(c.col) &&
-		c.col.class == classText && kindColumn(c.col)
+		c.col.class == classText && (kindColumn(c.col) || ownNounValue(c.table, c.col, c.value) != "")
 }
 
 // kindColumn reports whether a column says what kind of thing its row is (advantage_type,
-// vehicle_kind, an artwork's classification): its values name rows ("hidden immunity idols"
+// vehicle_kind, an artwork's classification; or a value names its own rows, 'Bad
+// Characters', see kindValue): its values name rows ("hidden immunity idols"
 // are advantages of that type, "paintings" artworks of that classification).
 func kindColumn(c *column) bool {
 	return slices.ContainsFunc(c.words, func(w string) bool { return kindWords[w] })
@@ -2712,6 +2767,12 @@ func (b *builder) finish() error {
 		p.listTable, p.listCols, p.dims = t, append(cols, p.listCols...), nil
 		return nil
 	}
+	if d := p.dims; b.common && len(d) == 1 && len(p.measures) == 1 && p.measures[0].agg == aggCount && d[0].grain == grainNone && d[0].col != nil &&
+		d[0].col.class == classText && d[0].col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d[0].col }) {
+		// "the most common eye colour among Marvel characters": of the colours the rows hold;
+		// the rows that hold none have no colour to be common (as below).
+		p.conds = append(p.conds, condition{col: d[0].col, op: "is not null"})
+	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount {
 		// "orders per month", "customers by country": count the rows talked about.
 		var t *table
@@ -2757,6 +2818,10 @@ func (b *builder) finish() error {
 			}
 			if len(p.dims) == 1 && p.dims[0].col != nil && p.dims[0].col.class == classText {
 				p.listCols, p.dims, p.distinct = []*column{p.dims[0].col}, nil, true
+			} else if d := p.dims[0]; len(p.dims) == 1 && d.col == nil && d.grain != grainNone && len(p.listCols) == 1 && p.listCols[0].class == classDate && b.namedRow() {
+				// "in what year did Batman first appear", "in which year was Räikkönen born":
+				// the period of the named row's date.
+				p.dims[0].col, p.listCols = p.listCols[0], nil
 			} else {
 				return &notUnderstood{msg: "no measure found: say what to count or add up"}
 			}
@@ -3264,6 +3329,26 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 	}
 	switch {
+	case b.cmpAvg && c.kind == candValue:
+		n := b.next(b.cur)
+		k := slices.IndexFunc(b.p.conds, func(d condition) bool {
+			return d.col == c.col && d.op == "=" && d.role == nil && len(d.vals) == 1 && d.vals[0] == any(c.value)
+		})
+		if n == nil || n.kind != itEntity || n.pick == nil || n.pick.kind != candTable || k < 0 {
+			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+		}
+		kept := b.p.conds[k]
+		b.cmpAvgCond = &kept
+		// "DC characters with more appearances than the average DC character": the average of
+		// the rows kept by the same value, the peers of the same publisher.
+		if c.col.table == n.pick.table {
+			b.cmpAvgBy = c.col
+		} else if k := fkTo(n.pick.table, c.table); k != nil {
+			b.cmpAvgBy = k
+		} else {
+			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+		}
+		return true, nil
 	case b.cmpAvg:
 		subject := b.lastTable
 		var target *column
@@ -3282,6 +3367,10 @@ func (b *builder) special(c *cand) (bool, error) {
 			// the average of those counts.
 			m := measure{agg: aggCount, table: ct}
 			avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+			if k := b.cmpAvgCond; k != nil {
+				avg.conds = []condition{*k} // "more members than the average House committee": of House committees
+			}
+			b.cmpAvgBy, b.cmpAvgCond = nil, nil
 			op := cmpOp(b.cmp, b.not)
 			b.cmp, b.cmpAvg, b.not, b.cmpCount = kwNone, false, false, nil
 			b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
@@ -3304,6 +3393,10 @@ func (b *builder) special(c *cand) (bool, error) {
 				b.cmpTarget = nil
 				m := measure{agg: aggSum, col: money, table: money.table}
 				avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
+				if k := b.cmpAvgCond; k != nil {
+					avg.conds = []condition{*k}
+				}
+				b.cmpAvgBy, b.cmpAvgCond = nil, nil
 				op := cmpOp(b.cmp, b.not)
 				b.cmp, b.cmpAvg, b.not = kwNone, false, false
 				b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
@@ -3319,6 +3412,10 @@ func (b *builder) special(c *cand) (bool, error) {
 		op := cmpOp(b.cmp, b.not)
 		b.cmp, b.cmpAvg, b.not, b.cmpDim = kwNone, false, false, ""
 		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
+		if by := b.cmpAvgBy; by != nil && by.table == target.table {
+			b.p.conds[len(b.p.conds)-1].avgBy = by
+		}
+		b.cmpAvgBy, b.cmpAvgCond = nil, nil
 		if len(b.p.dims) == 0 && len(b.p.measures) == 0 {
 			// "which products cost more than the average product": the rows compared.
 			b.p.subjects = appendTable(b.p.subjects, target.table)

@@ -59,6 +59,11 @@ func complete(m *model, p *plan) error {
 			p.dates[i].col = verbDate(c, p.said)
 		}
 	}
+	for i, dc := range p.dates {
+		if y := fullerYear(dc.col); y != nil && (dc.rng.from.IsZero() || wholeYear(dc.rng.from)) && (dc.rng.to.IsZero() || wholeYear(dc.rng.to)) {
+			p.dates[i].col = y // "characters introduced in 1963": by the year, kept where the month is not
+		}
+	}
 	for _, dc := range p.dates {
 		if dc.col.yearInt && !(wholeYear(dc.rng.from) && wholeYear(dc.rng.to)) {
 			// "in March 2019" of a column that keeps only the year.
@@ -97,9 +102,22 @@ func complete(m *model, p *plan) error {
 			}
 			p.dims[i].col = verbDate(c, p.said)
 		}
+		if d := p.dims[i]; (d.grain == grainYear || d.grain == grainDecade) && !d.ofYear && fullerYear(d.col) != nil {
+			p.dims[i].col = fullerYear(d.col) // "which decade saw the most new characters": by the year
+		}
+		if d := p.dims[i]; d.grain != grainNone && d.col != nil && d.col.nullable && (len(p.having) > 0 || p.limit > 0) &&
+			!slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
+			// "the years in which Marvel introduced more than 400 characters", "the decade
+			// with the most": rows without a date are in no year to be kept or ranked.
+			p.conds = append(p.conds, condition{col: d.col, op: "is not null"})
+		}
 		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear && d.grain != grainDecade || d.ofYear) {
 			// Months or days of a column that keeps only the year.
 			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds years only", d.col.table.name, d.col.name)}
+		}
+		if d := p.dims[i]; (d.grain == grainDay || d.grain == grainWeek || d.grain == grainWeekday) && d.col != nil && d.col.monthText {
+			// A month kept as text has no days.
+			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds months, not days", d.col.table.name, d.col.name)}
 		}
 		if d := p.dims[i]; d.grain == grainHour && d.col != nil && d.col.dayOnly {
 			// Every row would fall in hour 0: the column holds days, not times.
@@ -129,6 +147,26 @@ func complete(m *model, p *plan) error {
 	// that happens to be one join closer to the films' copies.
 	for _, t := range p.subjects {
 		need = appendTable(need, t)
+	}
+	// So do the events a condition keeps, on the many side of the rows counted, when the rows
+	// belong to no one grouping of their own: in "the season with the most different race
+	// winners" a winner's season is the season of the race won, reached through the results,
+	// not a season the driver merely took part in. (A pet belongs to its owner's clinic: "pets
+	// per clinic in Surgery A" stays two relations.)
+	owned := slices.ContainsFunc(p.dims, func(d dimension) bool {
+		t := d.table
+		if t == nil && d.col != nil {
+			t = d.col.table
+		}
+		return t != nil && t != p.base && belongsTo(m, p.base, t)
+	})
+	for _, c := range p.conds {
+		if owned || c.anti != nil || c.col == nil || c.role != nil || c.col.table == p.base {
+			continue
+		}
+		if path, ok := m.path([]*table{p.base}, c.col.table); ok && fansOut(p.base, path) {
+			need = appendTable(need, c.col.table)
+		}
 	}
 	for _, d := range p.dims {
 		if d.role != nil {
@@ -411,6 +449,20 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 	return best, nil
 }
 
+// fullerYear is the table's own year (a column called just that, keeping years only) when
+// it is filled in for more rows than the finer date c: the comic characters whose debut month
+// is unknown still have their debut year, so a question by year reads the year. nil otherwise.
+func fullerYear(c *column) *column {
+	if c == nil || c.yearInt || c.class != classDate || c.prof == nil {
+		return nil
+	}
+	y := c.table.col("year")
+	if y == nil || !y.yearInt || y.prof == nil || y.prof.NonNull <= c.prof.NonNull {
+		return nil
+	}
+	return y
+}
+
 // belongsTo reports whether each row of u belongs to one row of t: a path from u to t that
 // never fans out.
 func belongsTo(m *model, u, t *table) bool {
@@ -563,6 +615,8 @@ func (d dialect) bucket(c *column, g grain) string {
 		return d.intBucket(x, g)
 	case c.intDate:
 		x = d.intAsDate(x)
+	case c.monthText:
+		x = d.monthStart(x)
 	}
 	switch d.typ {
 	case datasource.Postgres:
@@ -621,6 +675,8 @@ func (d dialect) yearOf(c *column) string {
 		return d.intDiv(x, 10000)
 	case c.parts != nil:
 		x = d.partsAsDate(c.parts)
+	case c.monthText:
+		x = d.monthStart(x)
 	}
 	return d.datePart(c, x, "CAST(EXTRACT(YEAR FROM %s) AS integer)", "YEAR(%s)", "CAST(strftime('%%Y', %s) AS INTEGER)")
 }
@@ -649,6 +705,8 @@ func (d dialect) monthOfYear(c *column) string {
 		x = d.partsAsDate(c.parts)
 	} else if c.intDate {
 		return fmt.Sprintf("%s %% 100", d.intDiv(x, 100))
+	} else if c.monthText {
+		x = d.monthStart(x)
 	}
 	return d.datePart(c, x, "to_char(%s, 'MM')", "DATE_FORMAT(%s, '%%m')", "strftime('%%m', %s)")
 }
@@ -693,6 +751,15 @@ func (d dialect) dayOfWeek(c *column) string {
 	}
 	b.WriteString(" END")
 	return b.String()
+}
+
+// monthStart is the first day of a month kept as 'YYYY-MM' text, as text a date function
+// reads ('1962-08-01').
+func (d dialect) monthStart(x string) string {
+	if d.typ == datasource.MySQL {
+		return "CONCAT(" + x + ", '-01')"
+	}
+	return "(" + x + " || '-01')"
 }
 
 // partsAsDate is the date a row keeps as year, month and day columns, as the dialect's date
@@ -1256,6 +1323,9 @@ func dateSQL(dates []dateCond, d dialect) []string {
 			}
 			if dc.col.yearInt {
 				return strconv.Itoa(t.Year()) // complete lets only whole years reach here
+			}
+			if dc.col.monthText {
+				return d.str(t.Format("2006-01")) // '1963-01' <= '1963-05' < '1964-01'
 			}
 			return d.str(day(t))
 		}

@@ -109,8 +109,8 @@ func oneNamePart(it *item) {
 // preferExactCase keeps, for a word typed in capitals ("US"), the values stored exactly so
 // ('US' the country code) over those that only match ignoring case ('us' a language).
 func preferExactCase(it *item) {
-	if len(it.toks) != 1 || len(it.toks[0].raw) < 2 || strings.ToUpper(it.toks[0].raw) != it.toks[0].raw {
-		return
+	if len(it.toks) != 1 || len(it.toks[0].raw) < 2 || strings.ToUpper(it.toks[0].raw) != it.toks[0].raw || strings.ToLower(it.toks[0].raw) == it.toks[0].raw {
+		return // ("2018-19" has no case to say anything)
 	}
 	raw, exact := it.toks[0].raw, false
 	for _, c := range it.cands {

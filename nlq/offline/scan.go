@@ -413,6 +413,75 @@ func presentEvent(items []item, toks []token, i int, lex *lexicon) []cand {
 	return out
 }
 
+// shareOfEachOwner moves "each publisher's" of "what percentage of each publisher's
+// characters are female" after the rows it owns, where a grouping is said ("what percentage
+// of characters are female, for each publisher").
+func shareOfEachOwner(items []item) []item {
+	for i := 0; i+3 < len(items); i++ {
+		sh, each, owner, rows := items[i], items[i+1], items[i+2], items[i+3]
+		if sh.kind != itKeyword || sh.kw.kind != kwShare || each.kind != itKeyword || each.kw.kind != kwGroup || !eachWords[strings.ToLower(each.text())] ||
+			owner.kind != itEntity || !owner.toks[len(owner.toks)-1].poss || rows.kind != itEntity {
+			continue
+		}
+		out := slices.Concat(items[:i+1], items[i+3:], []item{each, owner})
+		return out
+	}
+	return items
+}
+
+// dropAllOfThem drops a table said with "both" or "all" after "counting" or "including"
+// ("the decade with the most debuts, counting both publishers"): every row of it, which
+// keeps nothing and groups nothing.
+func dropAllOfThem(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		// "across both publishers": "both" before a table's rows says all of them (build
+		// reads it); before values ("both hypertension and prediabetes") it stays unknown.
+		if it, n := items[i], &items[i+1]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "both" && n.kind == itEntity &&
+			len(n.cands) > 0 && n.cands[0].kind == candTable && n.plural {
+			n.skipped = slices.Concat(it.skipped, []string{"both"}, n.skipped)
+			items = slices.Delete(items, i, i+1)
+		}
+	}
+	return slices.DeleteFunc(items, func(it item) bool {
+		sk := it.skipped
+		n := len(sk)
+		return it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candTable && n >= 2 && (sk[n-1] == "both" || sk[n-1] == "all") &&
+			(sk[n-2] == "counting" || sk[n-2] == "including")
+	})
+}
+
+// dropRepeatedCount drops the second "how many" of "how many male and how many female
+// characters": the count is asked once per value, which is the count of each of them.
+func dropRepeatedCount(items []item) []item {
+	for i := 2; i < len(items); i++ {
+		if items[i].kind != itKeyword || items[i].kw.kind != kwCount || items[i-1].kind != itKeyword || items[i-1].kw.kind != kwAnd {
+			continue
+		}
+		if slices.ContainsFunc(items[:i-1], func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwCount }) {
+			if i+1 < len(items) && statesOfColumn(items[i-2], items[i+1]) {
+				// "how many are alive and how many are dead": how many in each state of alive.
+				by, rows := items[i-1], items[i]
+				by.kw = keyword{kind: kwGroup}
+				t := items[i-2].cands[0].col.table
+				rows.kind, rows.kw, rows.cands, rows.plural = itEntity, keyword{}, []cand{{kind: candTable, table: t, score: scoreExact}}, true
+				return slices.Concat(items[:i-2], []item{rows, by, items[i-2]}, items[i+2:])
+			}
+			if i+1 < len(items) {
+				items[i+1].start = items[i].start // "male and female": listed together
+			}
+			return append(items[:i:i], items[i+1:]...)
+		}
+	}
+	return items
+}
+
+// statesOfColumn reports whether a names the column whose value b is: "alive" (the column
+// alive) beside "dead" ('Deceased Characters').
+func statesOfColumn(a, b item) bool {
+	return a.kind == itEntity && b.kind == itEntity && len(a.cands) > 0 && len(b.cands) > 0 && a.cands[0].kind == candColumn &&
+		b.cands[0].kind == candValue && a.cands[0].col == b.cands[0].col && a.cands[0].col.class == classText
+}
+
 // dropRestatedMeasure drops "and how long" after "the longest": the row ranked by a length
 // already shows it ("what is the longest episode and how long does it run"), and read as a
 // measure of its own the words would turn the row into a bare maximum.
@@ -1022,7 +1091,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
-	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it)
+	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
+	colour color comic played`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "matches played on Boxing Day"
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names

@@ -73,6 +73,12 @@ func tokenize(q string) []token {
 			i++
 		case r == '$' || r == '€' || r == '£':
 			i++
+		case seasonAt(rs, i) > 0:
+			// "2017/18", "2021-22": a season that spans two years, one name.
+			j := seasonAt(rs, i)
+			w := string(rs[i:j])
+			toks = append(toks, token{raw: w, lower: w, norm: w[:4] + " " + w[5:]})
+			i = j
 		case isWordRune(r):
 			j := i
 			for j < len(rs) && (isWordRune(rs[j]) || isInnerPunct(rs, j)) {
@@ -231,6 +237,25 @@ func isInnerPunct(rs []rune, j int) bool {
 		return j > 0 && j+1 < len(rs) && isWordRune(rs[j-1]) && isWordRune(rs[j+1])
 	}
 	return false
+}
+
+// seasonAt is the end of a season written as two years at i ("2017/18", "2021-22": the
+// second the year after the first), or 0.
+func seasonAt(rs []rune, i int) int {
+	if i > 0 && isWordRune(rs[i-1]) || i+7 > len(rs) || rs[i+4] != '/' && rs[i+4] != '-' || i+7 < len(rs) && isWordRune(rs[i+7]) {
+		return 0
+	}
+	for _, k := range []int{0, 1, 2, 3, 5, 6} {
+		if rs[i+k] < '0' || rs[i+k] > '9' {
+			return 0
+		}
+	}
+	first, _ := strconv.Atoi(string(rs[i : i+4]))
+	second, _ := strconv.Atoi(string(rs[i+5 : i+7]))
+	if (first+1)%100 != second {
+		return 0
+	}
+	return i + 7
 }
 
 // wordTokens turns one run of word characters into tokens.
