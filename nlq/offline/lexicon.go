@@ -285,7 +285,7 @@ var aliases = map[string][]string{
 // character is one stored as deceased, a villain a bad one, a hero a good one.
 var valueWordAliases = map[string][]string{
 	"dead": {"deceased", "dead"}, "living": {"alive", "living"}, "alive": {"living", "alive"},
-	"villain": {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "superhero": {"good", "hero"},
+	"villain": {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "heroe": {"good", "hero"}, "superhero": {"good", "hero"},
 	"gay": {"homosexual"}, "lesbian": {"homosexual"},
 }
 

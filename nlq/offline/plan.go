@@ -561,6 +561,15 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	it := &b.items[i]
 	switch k := it.kw.kind; k {
 	case kwCount, kwSum, kwAvg, kwMax, kwMin:
+		if n, p := b.next(i), i-1; k == kwCount && strings.EqualFold(it.text(), "number of") && b.super != 0 && p >= 0 && b.items[p].kind == itKeyword &&
+			(b.items[p].kw.kind == kwMost || b.items[p].kw.kind == kwLeast) && n != nil && n.kind == itEntity && n.pick != nil &&
+			n.pick.kind == candColumn && n.pick.col.class == classNumber && b.agg == aggNone {
+			// "the highest number of appearances of any DC character": the largest count a
+			// row keeps, not a ranking of rows by how many there are.
+			b.agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
+			b.super = 0
+			return nil
+		}
 		if n := b.next(i); b.agg == aggAvg && k == kwCount && strings.EqualFold(it.text(), "how many") && n != nil && n.kind == itEntity &&
 			n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber && b.ownRowsNext(i+1, n.pick.col.table) {
 			// "on average, how many appearances does a DC character have": the mean of the
@@ -643,6 +652,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		if n != nil && n.kind != itNumber && it.text() == "under" {
 			return nil // "not under contract", "under manager King": a preposition, not a comparison
+		}
+		if w := strings.ToLower(it.text()); (w == "more" || w == "fewer" || w == "less") && (b.which || b.whichDim) && n != nil && n.kind == itEntity && !b.thanAfter(i) {
+			// "which publisher has more deceased characters": of the two or more, the one
+			// with the most.
+			b.super = map[bool]int{true: 1, false: -1}[w == "more"]
+			return nil
 		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
@@ -2194,6 +2209,16 @@ func (b *builder) valuesAnd() bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// thanAfter reports whether "than" is said after item i.
+func (b *builder) thanAfter(i int) bool {
+	for _, it := range b.items[i+1:] {
+		if slices.Contains(it.skipped, "than") || slices.ContainsFunc(it.toks, func(t token) bool { return t.lower == "than" }) {
+			return true
+		}
 	}
 	return false
 }

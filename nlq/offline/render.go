@@ -105,10 +105,10 @@ func complete(m *model, p *plan) error {
 		if d := p.dims[i]; (d.grain == grainYear || d.grain == grainDecade) && !d.ofYear && fullerYear(d.col) != nil {
 			p.dims[i].col = fullerYear(d.col) // "which decade saw the most new characters": by the year
 		}
-		if d := p.dims[i]; d.grain != grainNone && d.col != nil && d.col.nullable && (len(p.having) > 0 || p.limit > 0) &&
-			!slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
+		if d := p.dims[i]; d.grain != grainNone && d.col != nil && d.col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
 			// "the years in which Marvel introduced more than 400 characters", "the decade
-			// with the most": rows without a date are in no year to be kept or ranked.
+			// with the most", "how many characters did DC introduce in each decade": rows
+			// without a date are in no period to be counted, kept or ranked.
 			p.conds = append(p.conds, condition{col: d.col, op: "is not null"})
 		}
 		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear && d.grain != grainDecade || d.ofYear) {

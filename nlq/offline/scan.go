@@ -253,6 +253,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if bestLen == 0 {
 			if cs, n := acronymAt(toks, i, lex); n > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n]}, n
+			} else if cs, n := columnAcronymAt(toks, i, lex); n > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n]}, n
 			}
 		}
 		if bestLen == 0 && !toks[i].quoted && i > 0 && rankedAdjectives[toks[i].lower] && (toks[i-1].lower == "most" || toks[i-1].lower == "least") {
@@ -423,16 +425,24 @@ func shareOfEachOwner(items []item) []item {
 			owner.kind != itEntity || !owner.toks[len(owner.toks)-1].poss || rows.kind != itEntity {
 			continue
 		}
-		out := slices.Concat(items[:i+1], items[i+3:], []item{each, owner})
-		return out
+		return slices.Concat(items[:i+1], items[i+3:], []item{each, owner})
 	}
 	return items
 }
 
 // dropAllOfThem drops a table said with "both" or "all" after "counting" or "including"
 // ("the decade with the most debuts, counting both publishers"): every row of it, which
-// keeps nothing and groups nothing.
+// keeps nothing and groups nothing. "Both" right before a table's plural noun is moved into
+// the words skipped before it, where build reads "across both publishers".
 func dropAllOfThem(items []item) []item {
+	for i := 2; i < len(items); i++ {
+		// "DC and Marvel together": one answer for both values (valuesAnd reads the word).
+		if it, v := items[i], &items[i-1]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "together" && v.kind == itEntity &&
+			items[i-2].kind == itKeyword && items[i-2].kw.kind == kwAnd && len(v.cands) > 0 && v.cands[0].kind == candValue {
+			v.skipped = append(v.skipped, "together")
+			items = slices.Delete(items, i, i+1)
+		}
+	}
 	for i := 0; i+1 < len(items); i++ {
 		// "across both publishers": "both" before a table's rows says all of them (build
 		// reads it); before values ("both hypertension and prediabetes") it stays unknown.
@@ -1092,7 +1102,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic played`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "matches played on Boxing Day"
+	colour color comic`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics"
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -2014,7 +2024,7 @@ func wordForm(t token, lex *lexicon) []cand {
 		return nil
 	}
 	var stems []string
-	for _, suf := range []string{"ed", "d", "ing", "s"} { // acted, acting, acts
+	for _, suf := range []string{"ed", "d", "ing", "s", "ment", "ments"} { // acted, acting, acts; alignment (align)
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			st := w[:len(w)-len(suf)]
 			stems = append(stems, st)
@@ -2194,6 +2204,48 @@ func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 			if c.kind == candValue && c.value == strings.ToUpper(b.String()) {
 				out = append(out, with(c, scoreSynonym))
 			}
+		}
+		if len(out) > 0 {
+			return out, n
+		}
+	}
+	return nil, 0
+}
+
+// columnAcronymAt reads three or four plain words at i as the column their initials name,
+// "and", "or" and "of" between them not counting: "gender or sexual minority" is gsm. It
+// returns the readings and how many tokens they cover (0 when none).
+func columnAcronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := 7; n >= 3; n-- {
+		if i+n > len(toks) || anyQuoted(toks[i:i+n]) {
+			continue
+		}
+		var b strings.Builder
+		ok := true
+		for k, t := range toks[i : i+n] {
+			if (t.lower == "and" || t.lower == "or" || t.lower == "of") && k > 0 && k < n-1 {
+				continue
+			}
+			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] || stopWords[t.lower] ||
+				slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.score >= scoreHead }) {
+				ok = false
+				break
+			}
+			b.WriteByte(t.lower[0])
+		}
+		if s := b.String(); !ok || len(s) < 3 || len(s) > 4 {
+			continue
+		}
+		var out []cand
+		for _, c := range lex.entries[b.String()] {
+			if c.kind != candColumn || !slices.Equal(c.col.words, []string{b.String()}) || c.col.class == classKey {
+				continue
+			}
+			if i+n < len(toks) && c.col.nullable && slices.Contains(c.table.words, toks[i+n].norm) {
+				// "gender or sexual minority characters": the characters that have one.
+				c = cand{kind: candValue, table: c.table, col: c.col, score: scoreSynonym, state: &stateCond{op: "is not null"}}
+			}
+			out = append(out, with(c, scoreSynonym))
 		}
 		if len(out) > 0 {
 			return out, n

@@ -8,25 +8,26 @@ import "testing"
 var comicsDDL = []string{
 	`CREATE TABLE publishers (publisher_id INTEGER PRIMARY KEY, name VARCHAR(20))`,
 	`CREATE TABLE characters (publisher_id INTEGER REFERENCES publishers(publisher_id), page_id INTEGER, name VARCHAR(60), align VARCHAR(30), sex VARCHAR(30),
-		alive VARCHAR(30), hair VARCHAR(20), appearances INTEGER, first_appearance VARCHAR(7), year INTEGER, PRIMARY KEY (publisher_id, page_id))`,
+		alive VARCHAR(30), hair VARCHAR(20), appearances INTEGER, first_appearance VARCHAR(7), year INTEGER, gsm VARCHAR(30), PRIMARY KEY (publisher_id, page_id))`,
 }
 
 var comicsRows = []string{
 	`INSERT INTO publishers VALUES (1,'DC'),(2,'Marvel')`,
 	`INSERT INTO characters VALUES
-		(1,1,'Batman (Bruce Wayne)','Good Characters','Male Characters','Living Characters','Black Hair',3000,'1939-05',1939),
-		(1,2,'Joker (New Earth)','Bad Characters','Male Characters','Living Characters','Green Hair',600,'1940-06',1940),
-		(1,3,'Harley Quinn (New Earth)','Bad Characters','Female Characters','Living Characters','Blond Hair',300,'1993-09',1993),
-		(1,4,'Catwoman (Selina Kyle)','Neutral Characters','Female Characters','Living Characters','Black Hair',600,'1940-06',1940),
-		(1,5,'Ra''s al Ghul (New Earth)','Bad Characters','Male Characters','Deceased Characters',NULL,300,NULL,1971),
-		(1,6,'Barbara Gordon (New Earth)','Good Characters','Female Characters','Living Characters','Red Hair',600,'1967-01',1967),
-		(2,1,'Spider-Man (Peter Parker)','Good Characters','Male Characters','Living Characters','Brown Hair',4000,'1962-08',1962),
-		(2,2,'Green Goblin (Norman Osborn)','Bad Characters','Male Characters','Deceased Characters',NULL,400,'1964-07',1964),
-		(2,3,'Jean Grey (Earth-616)','Good Characters','Female Characters','Deceased Characters','Red Hair',1000,'1963-09',1963),
-		(2,4,'Mystique (Raven Darkholme)','Bad Characters','Female Characters','Living Characters',NULL,500,'1978-04',1978),
-		(2,5,'Magneto (Max Eisenhardt)','Neutral Characters','Male Characters','Living Characters',NULL,1500,'1963-09',1963),
-		(2,6,'Wasp (Janet van Dyne)','Good Characters','Female Characters','Living Characters','Brown Hair',NULL,'1963-06',1963),
-		(2,7,'Kingpin (Wilson Fisk)','Bad Characters','Male Characters','Living Characters','No Hair',300,NULL,1967)`,
+		(1,1,'Batman (Bruce Wayne)','Good Characters','Male Characters','Living Characters','Black Hair',3000,'1939-05',1939,NULL),
+		(1,2,'Joker (New Earth)','Bad Characters','Male Characters','Living Characters','Green Hair',600,'1940-06',1940,NULL),
+		(1,3,'Harley Quinn (New Earth)','Bad Characters','Female Characters','Living Characters','Blond Hair',300,'1993-09',1993,'Bisexual Characters'),
+		(1,4,'Catwoman (Selina Kyle)','Neutral Characters','Female Characters','Living Characters','Black Hair',600,'1940-06',1940,NULL),
+		(1,5,'Ra''s al Ghul (New Earth)','Bad Characters','Male Characters','Deceased Characters',NULL,300,NULL,1971,NULL),
+		(1,6,'Barbara Gordon (New Earth)','Good Characters','Female Characters','Living Characters','Red Hair',600,'1967-01',1967,NULL),
+		(2,1,'Spider-Man (Peter Parker)','Good Characters','Male Characters','Living Characters','Brown Hair',4000,'1962-08',1962,NULL),
+		(2,2,'Green Goblin (Norman Osborn)','Bad Characters','Male Characters','Deceased Characters',NULL,400,'1964-07',1964,NULL),
+		(2,3,'Jean Grey (Earth-616)','Good Characters','Female Characters','Deceased Characters','Red Hair',1000,'1963-09',1963,NULL),
+		(2,4,'Mystique (Raven Darkholme)','Bad Characters','Female Characters','Living Characters',NULL,500,'1978-04',1978,'Bisexual Characters'),
+		(2,5,'Magneto (Max Eisenhardt)','Neutral Characters','Male Characters','Living Characters',NULL,1500,'1963-09',1963,NULL),
+		(2,6,'Wasp (Janet van Dyne)','Good Characters','Female Characters','Living Characters','Brown Hair',NULL,'1963-06',1963,NULL),
+		(2,7,'Kingpin (Wilson Fisk)','Bad Characters','Male Characters','Living Characters','No Hair',300,NULL,1967,NULL),
+		(1,7,'Mystery Man (New Earth)',NULL,NULL,'Living Characters',NULL,NULL,NULL,NULL,NULL)`,
 }
 
 // comicsAnswers are questions over the characters and what their answers hold.
@@ -46,6 +47,12 @@ var comicsAnswers = []answer{
 	{"Which decade saw the most new characters debut?", []string{"1960"}},
 	{"How many characters debuted in each month of 1963?", []string{"09", "06"}},
 	{"Of the Marvel characters, how many are alive and how many are dead?", []string{"Living Characters", "Deceased Characters"}},
+	{"How many gender or sexual minority characters does each publisher have?", []string{"DC", "Marvel"}},
+	{"Which DC heroes have more than 500 appearances?", []string{"Batman (Bruce Wayne)", "Barbara Gordon (New Earth)"}},
+	{"Which publisher has more deceased characters?", []string{"Marvel"}},
+	{"What is the highest number of appearances of any DC character?", []string{"3000"}},
+	{"How many characters did DC introduce in each decade?", []string{"1930", "1940", "1960", "1970", "1990"}},
+	{"How many characters are there in total, DC and Marvel together?", []string{"14"}},
 }
 
 // TestCategoriesAreSaidWithoutTheirOwnNoun: 'Bad Characters' is what "villains" and "bad"
