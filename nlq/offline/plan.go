@@ -78,7 +78,10 @@ type condition struct {
 	// avgBy narrows that average to the rows sharing this foreign key's value: "above the
 	// average price of their category" is the average of the same category's products.
 	avgBy *column
-	anti  *fk // NOT EXISTS a row of anti.from.table referencing the subject
+	// than compares col with its value on the row of the same table whose label is this:
+	// "more appearances than Superman (Clark Kent)".
+	than string
+	anti *fk // NOT EXISTS a row of anti.from.table referencing the subject
 	// role reads col on the copy of its table that this self-reference points to: "reports
 	// to Andrew Fuller" is the manager's name, not the employee's.
 	role *column
@@ -658,6 +661,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			// with the most.
 			b.super = map[bool]int{true: 1, false: -1}[w == "more"]
 			return nil
+		}
+		if done, err := b.thanNamedRow(i); done || err != nil {
+			return err
 		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
@@ -2140,6 +2146,13 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.cmpTarget = col // "products that cost more than the average product"
 		return nil
 	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone && namedRowValue(b.next(i+1)) {
+		b.cmpTarget = col // "products that cost more than Chai": Chai's price
+		if (b.which || b.list) && len(b.p.dims) == 0 {
+			b.p.subjects = appendTable(b.p.subjects, col.table)
+		}
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		// "categories whose average price is above 100": a condition on the aggregate.
@@ -2211,6 +2224,63 @@ func (b *builder) valuesAnd() bool {
 		return true
 	}
 	return false
+}
+
+// namedRowValue reports whether an item is a row named by its label ("Chai", "Superman
+// (Clark Kent)").
+func namedRowValue(it *item) bool {
+	return it != nil && it.kind == itEntity && it.pick != nil && it.pick.kind == candValue && it.pick.col2 == nil && it.pick.state == nil &&
+		it.pick.col == it.pick.table.label
+}
+
+// thanNamedRow reads a comparison with a named row's own value: "characters with more
+// appearances than Superman (Clark Kent)", "products that cost more than Chai", "more
+// expensive than Chai": the column compared, said between the two or before them (or a
+// price or a length the comparison says), read on the named row. It reports whether the
+// comparison was such.
+func (b *builder) thanNamedRow(i int) (bool, error) {
+	it := &b.items[i]
+	var target *column
+	j := i + 1
+	if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber {
+		target, j = n.pick.col, i+2
+	}
+	if j >= len(b.items) || !namedRowValue(&b.items[j]) {
+		return false, nil
+	}
+	v := &b.items[j]
+	if !strings.HasSuffix(strings.ToLower(it.text()), "than") && !slices.Contains(v.skipped, "than") {
+		return false, nil
+	}
+	t := v.pick.table
+	switch {
+	case target != nil:
+	case b.cmpTarget != nil:
+		target = b.cmpTarget
+	case it.kw.dim != "":
+		target = dimColumn(t, it.kw.dim)
+	case it.kw.price:
+		for _, c := range t.cols {
+			if c.class == classNumber && c.metric == nil && containsAny(c.words, []string{"price", "cost"}) {
+				target = c
+				break
+			}
+		}
+	}
+	if target == nil || target.table != t || target.metric != nil {
+		return true, &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which number of %s to compare with", v.text())}
+	}
+	b.cmpTarget = nil
+	op := cmpOp(it.kw.kind, b.not)
+	b.not = false
+	b.p.conds = append(b.p.conds, condition{col: target, op: op, than: v.pick.value})
+	for k := i + 1; k <= j; k++ {
+		b.items[k].kind, b.items[k].kw = itKeyword, keyword{} // consumed
+	}
+	if len(b.p.dims) == 0 && len(b.p.measures) == 0 {
+		b.p.subjects = appendTable(b.p.subjects, t)
+	}
+	return true, nil
 }
 
 // thanAfter reports whether "than" is said after item i.

@@ -1226,6 +1226,15 @@ func where(p *plan, d dialect) []string {
 		case c.avgOf != nil:
 			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
 			continue
+		case c.than != "" && d.words:
+			out = append(out, fmt.Sprintf("%s %s that of %s", d.col(c.col), c.op, d.str(c.than)))
+			continue
+		case c.than != "":
+			// The named row's own value; MAX keeps it one value where two rows share the name.
+			peer := d.ident("named")
+			out = append(out, fmt.Sprintf("%s %s (SELECT MAX(%s.%s) FROM %s AS %s WHERE %s.%s = %s)", d.col(c.col), c.op, peer, d.ident(c.col.name),
+				d.table(c.col.table), peer, peer, d.ident(c.col.table.label.name), d.str(c.than)))
+			continue
 		case c.op == "is null" || c.op == "is not null":
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue

@@ -460,6 +460,44 @@ func dropAllOfThem(items []item) []item {
 	})
 }
 
+// missingAndLeftOut reads "whose hair is unknown" as "with no hair" (the column has no value,
+// where no stored value is called unknown), and "leaving out those with no alignment" as
+// "with an alignment": the rows left out are those without one.
+func missingAndLeftOut(items []item) []item {
+	for i := 2; i < len(items); i++ {
+		it, c, w := items[i], items[i-1], &items[i-2]
+		if it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "unknown" && c.kind == itEntity && len(c.cands) > 0 &&
+			c.cands[0].kind == candColumn && c.cands[0].col.nullable && w.kind == itKeyword && w.kw.kind == kwWith {
+			w.kw = keyword{kind: kwNever}
+			items = slices.Delete(items, i, i+1)
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		if not, no := items[i-1], &items[i]; not.kind == itKeyword && not.kw.kind == kwNot && no.kind == itKeyword && no.kw.kind == kwNever &&
+			i+1 < len(items) && items[i+1].kind == itEntity && len(items[i+1].cands) > 0 && items[i+1].cands[0].kind == candColumn {
+			no.kw = keyword{kind: kwHas}
+			items = slices.Delete(items, i-1, i)
+		}
+	}
+	return items
+}
+
+// mostAfterItsVerb reads "which character has appeared in the most comics" as "the most
+// appearances": a count column said as a past verb right before a superlative that ends the
+// question is what the superlative ranks by.
+func mostAfterItsVerb(items []item) []item {
+	n := len(items)
+	if n < 2 {
+		return items
+	}
+	v, most := items[n-2], items[n-1]
+	if most.kind == itKeyword && (most.kw.kind == kwMost || most.kw.kind == kwLeast) && v.kind == itEntity && len(v.toks) == 1 &&
+		strings.HasSuffix(v.toks[0].lower, "ed") && len(v.cands) > 0 && v.cands[0].kind == candColumn && v.cands[0].col.class == classNumber {
+		items[n-2], items[n-1] = most, v
+	}
+	return items
+}
+
 // dropRepeatedCount drops the second "how many" of "how many male and how many female
 // characters": the count is asked once per value, which is the count of each of them.
 func dropRepeatedCount(items []item) []item {
@@ -2035,7 +2073,7 @@ func wordForm(t token, lex *lexicon) []cand {
 	}
 	var forms []string
 	for _, st := range stems {
-		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment")
+		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment", st+"ance")
 		if !stopWords[w] {
 			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier; a
 			// filler verb ("selling") names no seller.

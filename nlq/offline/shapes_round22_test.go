@@ -53,6 +53,11 @@ var comicsAnswers = []answer{
 	{"What is the highest number of appearances of any DC character?", []string{"3000"}},
 	{"How many characters did DC introduce in each decade?", []string{"1930", "1940", "1960", "1970", "1990"}},
 	{"How many characters are there in total, DC and Marvel together?", []string{"14"}},
+	{"Break down DC's characters by alignment, leaving out those with no alignment.", []string{"Good Characters", "Bad Characters", "Neutral Characters"}},
+	{"How many DC characters are there for each hair colour, leaving out those whose hair is unknown?", []string{"Black Hair", "Green Hair", "Blond Hair", "Red Hair"}},
+	{"Which character has appeared in the most comics?", []string{"Spider-Man (Peter Parker)"}},
+	{"Which characters have appeared in more comics than Joker (New Earth)?", []string{"Batman (Bruce Wayne)", "Spider-Man (Peter Parker)", "Jean Grey (Earth-616)", "Magneto (Max Eisenhardt)"}},
+	{"Which characters have more appearances than Joker (New Earth)?", []string{"Batman (Bruce Wayne)", "Spider-Man (Peter Parker)", "Jean Grey (Earth-616)", "Magneto (Max Eisenhardt)"}},
 }
 
 // TestCategoriesAreSaidWithoutTheirOwnNoun: 'Bad Characters' is what "villains" and "bad"
