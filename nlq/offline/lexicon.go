@@ -598,7 +598,8 @@ var nameSuffixes = func() [][]string {
 var ownLanguageDemonyms = toSet([]string{"deutsche", "deutscher", "deutsches", "francaise", "francais", "italiana", "italiano", "espanola", "espanol", "nederlandse", "svenska", "norske", "dansk"})
 
 // namePrefixes are the letters a sports club's name starts with to say it is a club.
-var namePrefixes = toSet([]string{"fc", "afc", "cf", "sc", "ac", "as", "ss", "ssc", "us", "rc", "rcd", "ogc", "sv", "vfb", "vfl", "tsg", "bv", "cd", "ca", "ud", "sd", "rcd", "club"})
+// ("AS", "US", "CA" are left out: 'As Time Goes By' is a title, 'US Airways' an airline.)
+var namePrefixes = toSet([]string{"fc", "afc", "cf", "sc", "ac", "ssc", "rc", "rcd", "ogc", "sv", "vfb", "vfl", "tsg", "bv", "cd", "ud", "club"})
 
 // camelValue reports whether a value is one CamelCase word of two parts or more
 // ("InProduction"), not an acronym or a name with a space.

@@ -3507,7 +3507,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		op := cmpOp(b.cmp, b.not)
 		b.cmp, b.cmpAvg, b.not, b.cmpDim = kwNone, false, false, ""
 		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
-		if by := b.cmpAvgBy; by != nil && by.table == target.table {
+		if by := b.cmpAvgBy; by != nil && by.table != target.table {
+			// The peers' key is not on the rows averaged: an average over all of them would
+			// not be the one asked for.
+			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+		} else if by != nil {
 			b.p.conds[len(b.p.conds)-1].avgBy = by
 		}
 		b.cmpAvgBy, b.cmpAvgCond = nil, nil
