@@ -2260,12 +2260,7 @@ func (b *builder) thanNamedRow(i int) (bool, error) {
 	case it.kw.dim != "":
 		target = dimColumn(t, it.kw.dim)
 	case it.kw.price:
-		for _, c := range t.cols {
-			if c.class == classNumber && c.metric == nil && containsAny(c.words, []string{"price", "cost"}) {
-				target = c
-				break
-			}
-		}
+		target = t.measure // "more expensive than Chai": the table's own measure, as "the most expensive" ranks by
 	}
 	if target == nil || target.table != t || target.metric != nil {
 		return true, &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which number of %s to compare with", v.text())}

@@ -102,8 +102,10 @@ func complete(m *model, p *plan) error {
 			}
 			p.dims[i].col = verbDate(c, p.said)
 		}
-		if d := p.dims[i]; (d.grain == grainYear || d.grain == grainDecade) && !d.ofYear && fullerYear(d.col) != nil {
-			p.dims[i].col = fullerYear(d.col) // "which decade saw the most new characters": by the year
+		if d := p.dims[i]; (d.grain == grainYear || d.grain == grainDecade) && !d.ofYear {
+			if y := fullerYear(d.col); y != nil {
+				p.dims[i].col = y // "which decade saw the most new characters": by the year
+			}
 		}
 		if d := p.dims[i]; d.grain != grainNone && d.col != nil && d.col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
 			// "the years in which Marvel introduced more than 400 characters", "the decade
