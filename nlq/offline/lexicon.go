@@ -78,6 +78,14 @@ var statePhrases = []struct {
 	{"dry", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 	{"no precipitation", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 	{"no rain", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
+	// People with a date of death: those without one are alive.
+	{"alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
+	{"still alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
+	{"living", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
+	{"still living", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
+	{"dead", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
+	{"no longer alive", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
+	{"no longer living", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
 }
 
 func (c cand) key() string {
@@ -132,8 +140,9 @@ var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, 
 // are tried as phrases against table and column names.
 var aliases = map[string][]string{
 	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
-	"item": {"product"}, "sku": {"product"}, "good": {"product"},
-	"purchase": {"order"}, "transaction": {"order"},
+	"item": {"product"}, "sku": {"product"}, "good": {"product"}, "model": {"product"},
+	"institution": {"affiliation", "institution", "organization"},
+	"purchase":    {"order"}, "transaction": {"order"},
 	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
@@ -287,6 +296,8 @@ var valueWordAliases = map[string][]string{
 	"dead": {"deceased", "dead"}, "living": {"alive", "living"}, "alive": {"living", "alive"},
 	"villain": {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "heroe": {"good", "hero"}, "superhero": {"good", "hero"},
 	"gay": {"homosexual"}, "lesbian": {"homosexual"},
+	// An organisation among people is often stored as the short 'org' (a laureate's gender).
+	"organisation": {"org", "organisation", "organization"}, "organization": {"org", "organisation", "organization"},
 }
 
 // tableWordAliases are everyday words for a word that tables are named with: a gym is a
@@ -1474,6 +1485,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	for _, c := range m.derived {
+		// "the order value", "what was the order worth": the lines' price × quantity, above a
+		// payment's amount that only the same customer links to the order. Where no column
+		// claims the word it says nothing ("the average order value" is read whole).
+		for _, w := range []string{"value", "worth"} {
+			if len(l.entries[w]) > 0 {
+				l.add(w, cand{kind: candColumn, table: c.table, col: c, score: map[string]float64{"value": 0.83, "worth": 0.81}[w]})
+			}
+		}
+	}
 	l.addTwinReadings(m)
 	// "constructors from the United Kingdom": a preposition is never a column by being the
 	// last word of its name (constructor_chronology.year_from).
@@ -1499,6 +1520,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 		}
+	}
+	// An affiliation's category copies the prize's, its part of a key of three columns that
+	// is not joined by: the column of the row it copies is read first.
+	for p, cs := range l.entries {
+		for i := range cs {
+			if cs[i].col != nil && cs[i].col.keyCopy {
+				cs[i].score -= viewPenalty
+			}
+		}
+		l.entries[p] = cs
 	}
 	// "Which publishers have no titles": a word that names a table names its rows before it
 	// names a value of another table (pubs' job 'Publisher'); context can still pick the

@@ -62,6 +62,10 @@ type column struct {
 	// nullable says the schema lets the column be empty: a key that may be missing is an
 	// optional association, not the row's owner.
 	nullable bool
+	// keyCopy says the column is part of a foreign key of three columns or more, which the
+	// engine does not join by, and not of the narrower key that stands for it: a copy of the
+	// referenced row's value (an affiliation's prize year and category).
+	keyCopy bool
 	// via makes the column a text kept in a names table beside its own (a species' name in
 	// pokemon_species_names): read by a subquery on the row's key.
 	via *viaName
@@ -188,6 +192,7 @@ var ordinalWords = map[string]bool{"season": true, "episode": true, "round": tru
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
 	m := &model{byName: map[string]*table{}}
+	s = withImpliedKeys(s)
 	seg := newSegmenter(s)
 	profs := map[[2]string]*datasource.ColumnProfile{}
 	for i := range s.Profile {
@@ -327,6 +332,11 @@ func newModel(s *datasource.Schema) *model {
 			t.cols = append(t.cols, c)
 		}
 		t.date = pickDate(t)
+		if t.date != nil && wideKeyColumn(st, t.date.name) {
+			// An affiliation's year is the year of the prize it belongs to, a copy of the key
+			// to that row, which "in which year" means.
+			t.date = nil
+		}
 		for _, c := range t.cols {
 			if c.class == classNumber && c.money > 0 && (t.measure == nil || c.money > t.measure.money) {
 				t.measure = c
@@ -341,7 +351,13 @@ func newModel(s *datasource.Schema) *model {
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := m.byName[strings.ToLower(st.Name)]
-		for _, f := range st.ForeignKeys {
+		narrow := throughWideKeys(s, st)
+		for _, c := range t.cols {
+			c.keyCopy = wideKeyColumn(st, c.name) && !slices.ContainsFunc(narrow, func(f datasource.ForeignKey) bool {
+				return slices.ContainsFunc(f.Columns, func(n string) bool { return strings.EqualFold(n, c.name) })
+			})
+		}
+		for _, f := range narrow {
 			rt := m.byName[strings.ToLower(f.RefTable)]
 			if rt == nil || len(f.Columns) != len(f.RefColumns) || len(f.Columns) == 0 || len(f.Columns) > 2 {
 				continue // the referenced table is not readable, or a key of three columns or more
@@ -855,6 +871,57 @@ func mergeNameTables(m *model) {
 	for _, t := range m.tables {
 		t.fks = slices.DeleteFunc(t.fks, func(f fk) bool { return drop[f.to.table] })
 	}
+}
+
+// throughWideKeys are a table's foreign keys, with each key of three columns or more, which
+// the engine does not join by, replaced by the narrowest key the referenced table's own keys
+// imply: an affiliation keyed by (laureate_id, year, category) to a laureate's prize is the
+// laureate's by laureate_id.
+func throughWideKeys(s *datasource.Schema, st *datasource.Table) []datasource.ForeignKey {
+	var out []datasource.ForeignKey
+	for _, f := range st.ForeignKeys {
+		if len(f.Columns) <= 2 || len(f.Columns) != len(f.RefColumns) {
+			out = append(out, f)
+			continue
+		}
+		rt := s.Table(f.RefTable)
+		if rt == nil {
+			continue
+		}
+		// One only, the narrowest: the table would otherwise link the two ends a second way,
+		// beside the table it references.
+		var pick *datasource.ForeignKey
+		for _, g := range rt.ForeignKeys {
+			if len(g.Columns) > 2 || len(g.Columns) != len(g.RefColumns) || pick != nil && len(pick.Columns) <= len(g.Columns) {
+				continue
+			}
+			var cols []string
+			for _, gc := range g.Columns {
+				for k, rc := range f.RefColumns {
+					if strings.EqualFold(rc, gc) {
+						cols = append(cols, f.Columns[k])
+					}
+				}
+			}
+			if len(cols) == len(g.Columns) {
+				pick = &datasource.ForeignKey{Columns: cols, RefTable: g.RefTable, RefColumns: g.RefColumns}
+			}
+		}
+		if pick != nil {
+			out = append(out, *pick)
+		}
+	}
+	return out
+}
+
+// wideKeyColumn reports whether a column is part of a foreign key of three columns or more.
+func wideKeyColumn(st *datasource.Table, name string) bool {
+	for _, f := range st.ForeignKeys {
+		if len(f.Columns) > 2 && slices.ContainsFunc(f.Columns, func(c string) bool { return strings.EqualFold(c, name) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherEnds are the keys a schema left undeclared at the other end of a movement: where
@@ -1425,7 +1492,7 @@ func pickDate(t *table) *column {
 // lifeEvent reports whether a date column is a person's birth or death: an attribute of the
 // person, said with "born" or "died", never the period "patients seen in 2023" means.
 func lifeEvent(c *column) bool {
-	return birthColumn(c) || slices.Contains(c.words, "death")
+	return birthColumn(c) || containsAny(c.words, []string{"death", "died", "deceased"})
 }
 
 // birthColumn reports whether a column's name says a birth (birth_date, dob, BIRTHDATE).

@@ -25,6 +25,24 @@ func dropOwnerNames(items []item, toks []token, owners []string) []item {
 	return items
 }
 
+// namesTableAt reports whether the item starting at token k names a table or a column and no
+// value: "Nobel Prize" where the data source is "nobel" and prizes is a table is the
+// business's own prize, not a longer name, as "Survivor Australia" (a value) is.
+func namesTableAt(items []item, k int) bool {
+	schemaName := func(it item) bool {
+		return it.kind == itEntity && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue })
+	}
+	for i, it := range items {
+		if it.start != k {
+			continue
+		}
+		// "Nobel category", or "Nobel Peace Prize": a value said before the table's noun.
+		return schemaName(it) || it.kind == itEntity && i+1 < len(items) && items[i+1].start == k+len(it.toks) && schemaName(items[i+1]) &&
+			slices.ContainsFunc(items[i+1].cands, func(c cand) bool { return c.kind == candTable })
+	}
+	return false
+}
+
 // ownerForms are the ways a business's name is said: as registered, and without its legal
 // suffix.
 func ownerForms(name string) [][]string {
@@ -66,7 +84,7 @@ func dropUnknownRun(items []item, toks []token, words, full []string) []item {
 		for k := n; end < len(toks) && k < len(full) && toks[end].lower == full[k]; k++ {
 			end++ // the rest of the full name, read as something else ("Company")
 		}
-		if apart || end < len(toks) && startsUpper(toks[end].raw) || first > 1 && startsUpper(toks[first-1].raw) {
+		if apart || end < len(toks) && startsUpper(toks[end].raw) && !namesTableAt(items, end) || first > 1 && startsUpper(toks[first-1].raw) && !toks[first-1].poss {
 			continue
 		}
 		var skipped []string

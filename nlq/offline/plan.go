@@ -418,6 +418,7 @@ func build(m *model, items []item) (*plan, error) {
 	rowsUnderNamed(&b.p)
 	averagedRows(&b.p)
 	rolesArePeople(&b.p)
+	b.winnersOfRows()
 	totalsCompared(&b.p)
 	b.whoNamesPeople()
 	if len(b.withCols) > 0 {
@@ -1651,7 +1652,7 @@ func (b *builder) entity(i int) error {
 			}
 			return nil
 		}
-		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount && kindValue(c) {
+		if b.agg == aggCount && op == "=" && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwCount && (kindValue(c) || peopleWord(it)) {
 			// "the number of hidden immunity idols per season": the rows of the table that
 			// holds that kind, counted.
 			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
@@ -4355,6 +4356,53 @@ func (b *builder) valueAsRows() *table {
 	return child
 }
 
+// peopleWord reports whether a value was said as a noun for people ("how many women have
+// won a prize"): the people are what is counted, rows of the table the value is kept in.
+func peopleWord(it *item) bool {
+	if len(it.toks) != 1 {
+		return false
+	}
+	switch it.toks[0].lower {
+	case "women", "men", "females", "males", "girls", "boys":
+		return true
+	}
+	return false
+}
+
+// winnersOfRows reads "who won the literature prize in 2016": "who" asked of rows without a
+// name (a prize) whose people a table links them to (laureate_prizes, between prizes and
+// laureates) asks for those people.
+func (b *builder) winnersOfRows() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || t.label != nil || len(p.listCols) > 0 || len(p.measures) > 0 || len(p.dims) > 0 || b.leadWord() != "who" {
+		return
+	}
+	if person := linkedPerson(b.m, t); person != nil {
+		p.listTable, p.listCols = person, labelCols(person)
+	}
+}
+
+// linkedPerson is the one table of named people that a link table joins t's rows with (the
+// laureates of a prize, through laureate_prizes), or nil.
+func linkedPerson(m *model, t *table) *table {
+	var person *table
+	for _, l := range m.tables {
+		if l == t || len(l.fks) < 2 || !slices.ContainsFunc(l.fks, func(f fk) bool { return f.to.table == t }) {
+			continue
+		}
+		for _, f := range l.fks {
+			if o := f.to.table; o != t && o != l && o.label != nil && personTable(o) {
+				if person != nil && person != o {
+					return nil
+				}
+				person = o
+			}
+		}
+	}
+	return person
+}
+
 // whoNamesPeople adds, to the rows a "who" question lists, the names of the people they
 // belong to: "who holds the Senate leadership posts" is the posts' holders, not only the
 // posts' titles.
@@ -4462,7 +4510,11 @@ func (b *builder) peopleOfConds() *table {
 		if c.col == nil {
 			continue
 		}
-		if t := personOf(c.col.table); t != nil {
+		t := personOf(c.col.table)
+		if t == nil && !personTable(c.col.table) {
+			t = linkedPerson(b.m, c.col.table)
+		}
+		if t != nil {
 			if out != nil && out != t {
 				return nil
 			}

@@ -733,11 +733,17 @@ func columnSaid(items []item, idx int, adj []float64) {
 			continue
 		}
 		for k, c := range items[idx].cands {
-			if c.kind == candValue && c.col == o.cands[0].col {
+			if c.kind == candValue && (c.col == o.cands[0].col || prefixColumn(o.cands[0].col, c.col)) {
 				adj[k] += modifierBonus
 			}
 		}
 	}
+}
+
+// prefixColumn reports whether column b of the same table is named by a's words and more:
+// "born in Stockholm" says bornCity, not diedCity, where born is a column of its own.
+func prefixColumn(a, b *column) bool {
+	return a != b && a.table == b.table && len(b.words) > len(a.words) && slices.Equal(b.words[:len(a.words)], a.words)
 }
 
 // yearSaid prefers, among tables kept one per year (FoodMart's inventory_fact_1997 and

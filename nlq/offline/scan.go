@@ -63,6 +63,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		best := item{}
 		bestLen := 0
 		if n := fillerLen(toks[i:]); n > 0 {
+			if p := lowerPhrase(toks[i : i+n]); p == "across all" || p == "over all" {
+				skipped = append(skipped, strings.Fields(p)...) // dropAllOfThem reads them
+			}
 			i += n
 			continue
 		}
@@ -101,12 +104,27 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		if !toks[i].quoted {
 			if r, n, ok := dp.parse(toks, i, afterCmp); ok && !namedPeriod(toks[i:i+n], lex) {
+				if e := i + n - 1; n > 1 && toks[e].isNum && nameFromYear(toks, e, lex) {
+					// "units of the 1969 Harley Davidson Ultimate Chopper": a name that begins
+					// with a year ('1969 Harley Davidson Ultimate Chopper'), not the year.
+					for _, t := range toks[i:e] {
+						skipped = append(skipped, t.lower)
+					}
+					i = e
+					continue
+				}
 				r, n = openEnded(r, toks, i, n)
 				best, bestLen = item{kind: itDate, rng: r, toks: toks[i : i+n]}, n
 			}
 			if toks[i].lower == "year" && i > 0 && toks[i-1].lower == "the" && i+1 < len(toks) && toks[i+1].isNum && toks[i+1].num >= 1800 && toks[i+1].num <= 2100 {
 				// "born in the year 2000": the year said with its name.
 				skipped = append(skipped, "year")
+				i++
+				continue
+			}
+			if toks[i].lower == "together" && i+1 < len(toks) && toks[i+1].lower == "with" {
+				// "every employee together with the name of their manager": with.
+				skipped = append(skipped, "together")
 				i++
 				continue
 			}
@@ -122,8 +140,10 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				i++
 				continue
 			}
-			if toks[i].lower == "out" && i+2 < len(toks) && toks[i+1].lower == "of" && properNoun(toks[i+2]) {
-				// "flights out of Newark": where they leave from.
+			if toks[i].lower == "out" && i+2 < len(toks) && toks[i+1].lower == "of" && (properNoun(toks[i+2]) ||
+				toks[i+2].lower == "the" && i+3 < len(toks) && properNoun(toks[i+3])) {
+				// "flights out of Newark": where they leave from; "reps who work out of the
+				// Paris office": where they are based.
 				skipped = append(skipped, "from")
 				i += 2
 				continue
@@ -311,7 +331,10 @@ func tableStartsAt(toks []token, i int, lex *lexicon) bool {
 // election" asks for succession; election is no condition.
 func ratherThan(items []item) []item {
 	for i := 0; i+1 < len(items); i++ {
-		if it := items[i]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "rather" && slices.Contains(items[i+1].skipped, "than") && items[i+1].kind == itEntity {
+		if it := items[i]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "rather" && slices.Contains(items[i+1].skipped, "than") &&
+			(items[i+1].kind == itEntity || items[i+1].kind == itUnknown && i+2 == len(items) && i > 0 && items[i-1].kind == itEntity) {
+			// "organisations rather than individuals": the word set aside, last, is no
+			// condition either, even where nothing names it.
 			return append(items[:i:i], items[i+2:]...)
 		}
 	}
@@ -455,6 +478,11 @@ func dropAllOfThem(items []item) []item {
 	return slices.DeleteFunc(items, func(it item) bool {
 		sk := it.skipped
 		n := len(sk)
+		if it.kind == itEntity && it.plural && len(it.cands) > 0 && it.cands[0].kind == candColumn && n >= 2 && sk[n-1] == "all" && sk[n-2] == "across" &&
+			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candTable }) {
+			// "the most laureates across all categories": every category at once, no grouping.
+			return true
+		}
 		return it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candTable && n >= 2 && (sk[n-1] == "both" || sk[n-1] == "all") &&
 			(sk[n-2] == "counting" || sk[n-2] == "including")
 	})
@@ -688,15 +716,20 @@ func placeOfEvent(items []item) []item {
 			continue
 		}
 		it := &items[i+1]
-		place, when := eventColumns(v)
-		if place == nil || when == nil || it.kind != itEntity || len(it.skipped) != 1 || (it.skipped[0] != "in" && it.skipped[0] != "at") ||
+		places, when := eventColumns(v)
+		if len(places) == 0 || when == nil || it.kind != itEntity || len(it.skipped) != 1 || (it.skipped[0] != "in" && it.skipped[0] != "at") ||
 			it.start != v.start+2 || !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue }) {
 			out = append(out, v)
 			continue
 		}
+		if !namesRowsOf(items, when.table) {
+			// Several place columns are read only for rows the question names ("laureates
+			// born in Stockholm": bornCity or bornCountry); otherwise the last, as before.
+			places = places[len(places)-1:]
+		}
 		var keep []cand
 		for _, c := range it.cands {
-			if c.kind == candValue && c.col == place {
+			if c.kind == candValue && slices.Contains(places, c.col) {
 				keep = append(keep, c)
 			}
 		}
@@ -709,9 +742,95 @@ func placeOfEvent(items []item) []item {
 	return out
 }
 
-// eventColumns are the place and the date column of one table that a verb item names
-// together ("died": placeOfDeath, yearOfDeath); nil when it names anything else.
-func eventColumns(v item) (place, when *column) {
+// namesRowsOf reports whether an item names table t's rows (its noun, best read).
+func namesRowsOf(items []item, t *table) bool {
+	for _, it := range items {
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candTable && it.cands[0].table == t {
+			return true
+		}
+	}
+	return false
+}
+
+// nameFromYear reports whether a stored name of two words or more starts with the year at
+// toks[e] ('1969 Harley Davidson Ultimate Chopper', '1992 Ferrari 360 Spider red').
+func nameFromYear(toks []token, e int, lex *lexicon) bool {
+	for m := min(lex.maxLen, len(toks)-e); m >= 2; m-- {
+		if anyQuoted(toks[e : e+m]) {
+			continue
+		}
+		phrase := normPhraseToks(toks[e : e+m])
+		if len(lex.values[phrase]) > 0 || slices.ContainsFunc(lex.lookup(phrase), func(c cand) bool { return c.kind == candValue }) {
+			return true
+		}
+	}
+	return false
+}
+
+// timesAfterTable reads "received a prize more than once" as "more than one prize": a
+// table's row said once, then how many times, at the end of the question, is a number of
+// those rows.
+func timesAfterTable(items []item) []item {
+	n := len(items)
+	if n < 4 {
+		return items
+	}
+	t, c, num := items[n-3], items[n-2], items[n-1]
+	if t.kind != itEntity || t.plural || len(t.cands) == 0 || t.cands[0].kind != candTable || c.kind != itKeyword || !isCmp(c.kw.kind) ||
+		num.kind != itNumber || len(num.skipped) == 0 || num.skipped[len(num.skipped)-1] != "times" || c.start != t.start+len(t.toks) {
+		return items
+	}
+	num.skipped = num.skipped[:len(num.skipped)-1]
+	c.skipped = slices.Concat(t.skipped, c.skipped)
+	t.skipped = nil
+	head := slices.Clone(items[:n-3])
+	if k := len(head) - 1; k >= 0 && head[k].kind == itKeyword && head[k].kw.kind == kwHas {
+		// "received a prize more than once": the article went with the row said once.
+		c.skipped = slices.Concat(head[k].skipped, c.skipped)
+		head = head[:k]
+	}
+	return append(head, c, num, t)
+}
+
+// placeOfEventSaid reads a place column said apart from its event's verb ("in which country
+// were the most laureates born": bornCountry, not diedCountry) as the verb's own: the column's
+// readings are kept to those the verb names, and the verb, said only to pick it, is dropped.
+func placeOfEventSaid(items []item) []item {
+	for i := range items {
+		v := items[i]
+		places, when := eventColumns(v)
+		if len(places) == 0 || when == nil || len(v.toks) != 1 {
+			continue
+		}
+		for j := range items {
+			it := &items[j]
+			if j == i || it.kind != itEntity || len(it.cands) < 2 || slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn }) {
+				continue
+			}
+			var keep []cand
+			for _, c := range it.cands {
+				if slices.Contains(places, c.col) {
+					keep = append(keep, c)
+				}
+			}
+			if len(keep) == 0 || len(keep) == len(it.cands) {
+				continue
+			}
+			it.cands = keep
+			out := slices.Delete(slices.Clone(items), i, i+1)
+			if i < len(out) {
+				out[i].skipped = slices.Concat(v.skipped, []string{v.toks[0].lower}, out[i].skipped)
+			}
+			return out
+		}
+	}
+	return items
+}
+
+// eventColumns are the place columns and the date column of one table that a verb item
+// names together ("died": placeOfDeath, yearOfDeath; "born": bornCity, bornCountry, born);
+// nil when it names anything else.
+func eventColumns(v item) (places []*column, when *column) {
 	for _, c := range v.cands {
 		switch {
 		case c.kind != candColumn:
@@ -719,13 +838,13 @@ func eventColumns(v item) (place, when *column) {
 		case c.col.class == classDate:
 			when = c.col
 		case c.col.class == classText:
-			place = c.col
+			places = append(places, c.col)
 		}
 	}
-	if place == nil || when == nil || place.table != when.table {
+	if len(places) == 0 || when == nil || slices.ContainsFunc(places, func(p *column) bool { return p.table != when.table }) {
 		return nil, nil
 	}
-	return place, when
+	return places, when
 }
 
 // verbColumn reports whether an item is a past tense after "who" or an auxiliary that names
@@ -1140,31 +1259,47 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics"
+	colour color comic everything`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered"
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
 // such a table itself, which then carries the relation, and refused otherwise.
 var relationVerbs = toSet(strings.Fields(`fly flies flew flown flying operate operates operated operating
 	observe observes observed sit sits fall falls depart departs departed departing arrive arrives arrived arriving go goes went
-	incoming outgoing inbound outbound`))
+	incoming outgoing inbound outbound gone`))
+
+// awardVerbs say that a prize, title or medal was given to someone: rows of the table that
+// links the winners with what they won. Read as nothing where the question names that table
+// or one of its two ends ("who won the Nobel Prize in Literature in 2016", "laureates
+// honoured in the 1990s").
+var awardVerbs = toSet(strings.Fields(`win wins won winning award awarded receive receives received receiving
+	honour honours honoured honor honors honored`))
 
 // dropRelationVerbs reads a relation verb as nothing when an item names a table that links
 // two others (two foreign keys or more): the verb only says such rows exist.
-func dropRelationVerbs(items []item) []item {
-	linking := false
+func dropRelationVerbs(m *model, items []item) []item {
+	linking, linkEnd := false, false
 	for _, it := range items {
-		for _, c := range it.cands {
-			linking = linking || c.kind == candTable && c.score >= scoreHead && len(c.table.fks) >= 2
+		for k, c := range it.cands {
+			if k == 0 && c.kind != candTable {
+				// "each Nobel category been awarded to a woman": a column or value of the
+				// link table or of one of its ends.
+				linkEnd = linkEnd || len(c.table.fks) >= 2 || linksTable(m, c.table)
+			}
+			if c.kind != candTable || c.score < scoreHead {
+				continue
+			}
+			linking = linking || len(c.table.fks) >= 2
+			linkEnd = linkEnd || linksTable(m, c.table)
 		}
 	}
-	if !linking {
+	if !linking && !linkEnd {
 		return items
 	}
 	out := items[:0:0]
 	var carry []string
 	for _, it := range items {
-		if it.kind == itUnknown && len(it.toks) == 1 && relationVerbs[it.toks[0].lower] {
+		if it.kind == itUnknown && len(it.toks) == 1 && (linking && relationVerbs[it.toks[0].lower] || awardVerbs[it.toks[0].lower] && !countedNext(items, it)) {
 			carry = append(carry, it.skipped...)
 			carry = append(carry, it.toks[0].lower)
 			continue
@@ -1180,6 +1315,44 @@ func dropRelationVerbs(items []item) []item {
 		return items
 	}
 	return out
+}
+
+// countedNext reports whether the item after it compares, ranks or counts ("won more games",
+// "won the most titles"): the verb then names what is counted (a team's wins), not that a
+// prize was given.
+func countedNext(items []item, it item) bool {
+	for i := range items {
+		if items[i].start != it.start || i+1 >= len(items) {
+			continue
+		}
+		n := items[i+1]
+		if n.kind == itNumber {
+			return true
+		}
+		if n.kind == itKeyword {
+			switch k := n.kw.kind; {
+			case isCmp(k), k == kwMost, k == kwLeast, k == kwTop, k == kwBottom, k == kwCount:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linksTable reports whether a table is one end of a table that links two others: prizes,
+// which laureate_prizes links with laureates.
+func linksTable(m *model, t *table) bool {
+	for _, o := range m.tables {
+		if o == t || len(o.fks) < 2 {
+			continue
+		}
+		for _, f := range o.fks {
+			if f.to.table == t {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fillerPhrases are verb phrases that only say "has" or "belongs to" ("how many customers
@@ -1254,6 +1427,8 @@ var fillerPhrases = map[string]bool{
 	// "the most protein per 100 grams": the basis nutrient tables keep every amount on.
 	"per 100 grams": true, "per 100 g": true, "per 100g": true, "per 100 gram": true, "in 100 grams": true,
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
+	// "the highest credit limit we have given any customer": what the rows hold.
+	"have given": true, "has given": true, "had given": true, "we give": true, "we gave": true, "we give away": true, "we gave away": true,
 }
 
 // currencyWord reports whether toks[i] names a currency said as a value ("partners that work

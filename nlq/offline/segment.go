@@ -37,7 +37,7 @@ var schemaVocabulary = strings.Fields(`
 	value list standard sort key label capacity duration distance area population official language
 	surface independence life expectancy gross national local government head form continent district
 	timestamp percent public private album artist track genre media playlist film actor movie rental
-	inventory staff payment language`)
+	inventory staff payment language each buy sell text html image scale model retail`)
 
 // newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
 // schema's names that the names themselves spell apart.
@@ -75,6 +75,7 @@ func newSegmenter(s *datasource.Schema) *segmenter {
 		add(n)
 	}
 	g.builtin = maps.Clone(g.known)
+	var whole []string
 	for i := range s.Tables {
 		t := &s.Tables[i]
 		names := []string{t.Name}
@@ -83,7 +84,11 @@ func newSegmenter(s *datasource.Schema) *segmenter {
 		}
 		for k, n := range names {
 			ws := splitIdent(n)
-			if len(ws) > 1 || k == 0 {
+			if len(ws) == 1 && k == 0 {
+				whole = append(whole, ws[0])
+				continue
+			}
+			if len(ws) > 1 {
 				for _, w := range ws {
 					if len(w) >= 3 {
 						g.known[singular(w)] = true
@@ -92,7 +97,32 @@ func newSegmenter(s *datasource.Schema) *segmenter {
 			}
 		}
 	}
+	for _, w := range whole {
+		// A table's name is a word of the schema, unless it is known words run together
+		// (Derby's PRODUCTLINES, ORDERDETAILS): then its columns (PRODUCTLINE) are split too.
+		if len(w) >= 3 && !g.splitsIntoKnown(w) {
+			g.known[singular(w)] = true
+		}
+	}
 	return g
+}
+
+// splitsIntoKnown reports whether a lower-case word is two or more known words run together.
+func (g *segmenter) splitsIntoKnown(w string) bool {
+	w = strings.ToLower(singular(w))
+	if g.known[w] || len(w) < 10 {
+		return false // "airline", "playlist": words of their own, not "air" + "line"
+	}
+	parts, ok := g.best(w)
+	if !ok {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) < 4 || !g.known[p] && !g.known[singular(p)] {
+			return false
+		}
+	}
+	return true
 }
 
 // words returns an identifier's words as schemaWords does, with every long word the case and

@@ -23,6 +23,9 @@ type metricDef struct {
 	discAmount           bool // price × quantity × discount: the money a discount took off
 }
 
+// stockWords name a quantity kept, not one moved: in stock, on hand, to reorder at.
+var stockWords = []string{"stock", "hand", "inventory", "reorder", "available", "minimum", "maximum", "min", "max"}
+
 // revenueWords name a derived revenue metric ("how much have they sold for" is the sales).
 var revenueWords = []string{"revenue", "sale", "turnover", "income", "earning", "sold for"}
 
@@ -40,9 +43,11 @@ func (m *model) addDerivedMetrics() {
 			switch {
 			case c.money >= revenueLike && !slices.Contains(c.words, "price"):
 				amount = true
-			case slices.Contains(c.words, "price") && price == nil:
+			case slices.Contains(c.words, "price") && price == nil && !slices.Contains(c.words, "buy"):
+				// A BUYPRICE is what the goods cost us, not what they sold for.
 				price = c
-			case (slices.Contains(c.words, "quantity") || slices.Contains(c.words, "qty")) && qty == nil:
+			case (slices.Contains(c.words, "quantity") || slices.Contains(c.words, "qty")) && qty == nil && !containsAny(c.words, stockWords):
+				// QUANTITYINSTOCK is what is on the shelf, not what was sold.
 				qty = c
 			case slices.Contains(c.words, "discount") && disc == nil:
 				disc = c

@@ -404,8 +404,10 @@ func singular(w string) string {
 	case strings.HasSuffix(w, "ies") && n > 4:
 		return w[:n-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"),
-		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"):
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zzes"):
 		return w[:n-2]
+	case strings.HasSuffix(w, "zes"):
+		return w[:n-1] // prizes, sizes: the e belongs to the word
 	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"),
 		strings.HasSuffix(w, "ous"):
 		return w
