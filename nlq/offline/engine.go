@@ -66,8 +66,10 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := dropEveryRowNames(dropQualifiers(dropIncluded(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames)))), toks)))
+	items := dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks)))
 	stockVerb(items, lex)
+	whenVerb(items, lex)
+	neverVerbed(items)
 	dropPaidState(items)
 	preferFlags(items)
 	datedVerb(items)

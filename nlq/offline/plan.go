@@ -421,6 +421,9 @@ func build(m *model, items []item) (*plan, error) {
 	b.winnersOfRows()
 	totalsCompared(&b.p)
 	b.whoNamesPeople()
+	if err := b.whereOfEvent(); err != nil {
+		return nil, err
+	}
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -1355,12 +1358,17 @@ func (b *builder) whenDate() *column {
 		return nil
 	}
 	c := p.conds[0]
-	if c.col == nil || c.op != "=" || len(c.vals) != 1 || c.col.table.date == nil {
+	if c.col == nil || c.op != "=" || len(c.vals) != 1 {
 		return nil
 	}
 	verb := false
+	var named *column
 	for k := range b.items {
-		if it := &b.items[k]; it.kind == itEntity && pastVerb(it) {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candColumn && it.pick.col.class == classDate &&
+			it.pick.col.table == c.col.table && k == len(b.items)-1 {
+			// "when was order 10300 shipped": the date the verb names (whenVerb).
+			named, verb = it.pick.col, true
+		} else if it.kind == itEntity && pastVerb(it) {
 			verb = true
 		} else if it.kind == itEntity && it.pick != nil && it.pick.kind != candValue {
 			return nil // something else was asked for ("when was the order's invoice paid")
@@ -1368,6 +1376,9 @@ func (b *builder) whenDate() *column {
 	}
 	if !verb {
 		return nil
+	}
+	if named != nil || c.col.table.date == nil {
+		return named
 	}
 	return c.col.table.date
 }
@@ -2970,6 +2981,19 @@ func (b *builder) finish() error {
 	for k := range p.measures {
 		m := &p.measures[k]
 		if m.col != nil && m.col.metric != nil {
+			if m.agg == aggAvg && len(p.measures) == 1 && len(p.having) == 0 && b.super == 0 && !ranking {
+				// "the average revenue per order", "the average value of an order": the
+				// metric per order, then the average of those totals.
+				if len(p.dims) == 0 {
+					if t := b.namedOwnerOf(m.col.table); t != nil {
+						p.dims = append(p.dims, dimension{table: t})
+					}
+				}
+				if len(p.dims) == 1 && p.dims[0].grain == grainNone {
+					m.agg, p.outerAvg = aggSum, true
+					return nil
+				}
+			}
 			if m.agg != aggNone && m.agg != aggSum {
 				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("%s is already an aggregate (%s); ask for it per group instead", m.col.name, m.col.metric.sql(dialect{typ: datasource.SQLite}))}
 			}
@@ -4381,6 +4405,45 @@ func (b *builder) winnersOfRows() {
 	if person := linkedPerson(b.m, t); person != nil {
 		p.listTable, p.listCols = person, labelCols(person)
 	}
+}
+
+// whereOfEvent reads "where was Niels Bohr born" as the places of the event whose date the
+// verb named (bornCity, bornCountry beside born), not its date; where the table keeps no
+// such place the question is refused rather than answered with a date.
+func (b *builder) whereOfEvent() error {
+	p := &b.p
+	if b.leadWord() != "where" || len(p.listCols) != 1 || p.listCols[0].class != classDate || len(p.measures) > 0 || len(p.dims) > 0 {
+		return nil
+	}
+	d := p.listCols[0]
+	var places []*column
+	for _, c := range d.table.cols {
+		if c.class == classText && prefixColumn(d, c) && c.words[len(c.words)-1] != "code" {
+			places = append(places, c)
+		}
+	}
+	if len(places) == 0 {
+		return &notUnderstood{words: []string{"where"}, msg: fmt.Sprintf("cannot tell where: %s keeps no place beside %s", d.table.name, d.name)}
+	}
+	p.listCols = places
+	return nil
+}
+
+// namedOwnerOf is the one table the question names whose rows t's rows belong to (ORDERS
+// for an order's lines), or nil.
+func (b *builder) namedOwnerOf(t *table) *table {
+	var out *table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable || it.pick.table == t || fkTo(t, it.pick.table) == nil {
+			continue
+		}
+		if out != nil && out != it.pick.table {
+			return nil
+		}
+		out = it.pick.table
+	}
+	return out
 }
 
 // linkedPerson is the one table of named people that a link table joins t's rows with (the

@@ -976,6 +976,82 @@ func openEnded(r dateRange, toks []token, i, n int) (dateRange, int) {
 	return r, n
 }
 
+// dropOwnerTable reads "the most laureates' institutions" as the institutions: a table said
+// in the plural with a possessive right before the noun of a table whose rows it owns
+// (affiliations keyed to laureates) only says whose they are, which every such row already
+// is ("each publisher's books" still groups by publisher).
+func dropOwnerTable(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		o, n := items[i], items[i+1]
+		if o.kind != itEntity || !o.plural || len(o.toks) == 0 || !o.toks[len(o.toks)-1].poss || len(o.cands) == 0 || o.cands[0].kind != candTable ||
+			i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup ||
+			n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candTable || n.start != o.start+len(o.toks) ||
+			fkTo(n.cands[0].table, o.cands[0].table) == nil {
+			continue
+		}
+		out := slices.Delete(slices.Clone(items), i, i+1)
+		out[i].skipped = slices.Concat(o.skipped, out[i].skipped)
+		return out
+	}
+	return items
+}
+
+// neverVerbed reads "products that have never been ordered" as products with no rows of the
+// table whose column the verb names (ORDERDETAILS, by QUANTITYORDERED): what never happened
+// is a row of that table, not a value of its column.
+func neverVerbed(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		if items[i].kind != itKeyword || items[i].kw.kind != kwNever {
+			continue
+		}
+		it := &items[i+1]
+		if i+2 != len(items) || it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") || len(it.cands) == 0 ||
+			it.cands[0].kind != candColumn || it.cands[0].col.class == classBool {
+			continue // "suppliers with no discontinued products": a flag of the rows named next
+		}
+		t := it.cands[0].table
+		if !slices.ContainsFunc(items[:i], func(o item) bool {
+			return o.kind == itEntity && len(o.cands) > 0 && o.cands[0].kind == candTable && o.cands[0].table != t && fkTo(t, o.cands[0].table) != nil
+		}) {
+			continue
+		}
+		it.cands = []cand{{kind: candTable, table: t, score: it.cands[0].score}}
+	}
+}
+
+// whenVerb reads the verb that ends a "when" question ("when did order 10300 ship", "when
+// was it shipped") as the date column it names (SHIPPEDDATE), not a value spelled like it
+// (a product line 'Ships', a status 'Shipped'): the question asks for that date.
+func whenVerb(items []item, lex *lexicon) {
+	n := len(items)
+	if n < 2 || len(items[0].skipped) == 0 || items[0].skipped[0] != "when" {
+		return
+	}
+	it := &items[n-1]
+	if it.kind != itEntity && it.kind != itUnknown || len(it.toks) != 1 || it.toks[0].quoted {
+		return
+	}
+	isDate := func(c cand) bool { return c.kind == candColumn && c.col != nil && c.col.class == classDate }
+	dates := slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return !isDate(c) })
+	if len(dates) == 0 {
+		w := it.toks[0].lower
+		forms := []string{w + "ed", w + "d"}
+		if k := len(w); k >= 3 && !strings.ContainsRune("aeiouwxy", rune(w[k-1])) && strings.ContainsRune("aeiou", rune(w[k-2])) {
+			forms = append(forms, w+w[k-1:]+"ed") // ship: shipped
+		}
+		for _, f := range forms {
+			for _, c := range lex.lookup(f) {
+				if isDate(c) {
+					dates = append(dates, c)
+				}
+			}
+		}
+	}
+	if len(dates) > 0 {
+		it.kind, it.cands = itEntity, dates
+	}
+}
+
 // datedVerb reads a verb followed by a period ("sales orders created in 2015") as the date
 // column it names, not the other columns of the same word (HISTORY_CREATEDBY_EMPLOYEEID).
 func datedVerb(items []item) {
@@ -1259,7 +1335,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic everything`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered"
+	colour color comic everything collect collected`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1273,7 +1349,7 @@ var relationVerbs = toSet(strings.Fields(`fly flies flew flown flying operate op
 // or one of its two ends ("who won the Nobel Prize in Literature in 2016", "laureates
 // honoured in the 1990s").
 var awardVerbs = toSet(strings.Fields(`win wins won winning award awarded receive receives received receiving
-	honour honours honoured honor honors honored`))
+	honour honours honoured honor honors honored gone went`))
 
 // dropRelationVerbs reads a relation verb as nothing when an item names a table that links
 // two others (two foreign keys or more): the verb only says such rows exist.
@@ -2439,8 +2515,10 @@ func columnAcronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 			if (t.lower == "and" || t.lower == "or" || t.lower == "of") && k > 0 && k < n-1 {
 				continue
 			}
+			// The last word may name columns of its own ("manufacturer's suggested retail
+			// price": MSRP beside BUYPRICE); the acronym, found whole, is still the column.
 			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] || stopWords[t.lower] ||
-				slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.score >= scoreHead }) {
+				k < n-1 && slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.score >= scoreHead }) {
 				ok = false
 				break
 			}

@@ -90,6 +90,10 @@ func tokenize(q string) []token {
 			if n := len(toks); j < len(rs) && rs[j] == '%' && toks[n-1].isNum {
 				toks[n-1].pct = true
 			}
+			if n := len(toks); j < len(rs) && (rs[j] == '\'' || rs[j] == '\u2019') && (j+1 == len(rs) || !isWordRune(rs[j+1])) && toks[n-1].plural {
+				// "the laureates' institutions": a plural's possessive.
+				toks[n-1].poss = true
+			}
 		default:
 			i++
 		}
