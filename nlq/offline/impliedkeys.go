@@ -108,7 +108,7 @@ func keyTypeFamily(typ string) string {
 
 // selfRefNames are the names of a column that holds another row of its own table: the one a
 // person reports to.
-var selfRefNames = map[string]bool{"reportsto": true, "managerid": true, "supervisorid": true, "manager": true, "supervisor": true}
+var selfRefNames = map[string]bool{"reportsto": true, "managerid": true, "supervisorid": true}
 
 // columnType is the declared type of a table's column, or "" when it has none of that name.
 func columnType(t datasource.Table, name string) string {
