@@ -75,7 +75,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	datedVerb(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
-	items = timesAfterTable(columnGroups(dropRelationVerbs(m, dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(markShown(items))))))))))
+	items = timesAfterTable(columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(markShown(items))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {

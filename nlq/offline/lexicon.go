@@ -1489,9 +1489,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		// "the order value", "what was the order worth": the lines' price × quantity, above a
 		// payment's amount that only the same customer links to the order. Where no column
 		// claims the word it says nothing ("the average order value" is read whole).
-		for _, w := range []string{"value", "worth"} {
-			if len(l.entries[w]) > 0 {
-				l.add(w, cand{kind: candColumn, table: c.table, col: c, score: map[string]float64{"value": 0.83, "worth": 0.81}[w]})
+		for _, w := range []struct {
+			word  string
+			score float64
+		}{{"value", 0.83}, {"worth", 0.81}} {
+			if len(l.entries[w.word]) > 0 {
+				l.add(w.word, cand{kind: candColumn, table: c.table, col: c, score: w.score})
 			}
 		}
 	}

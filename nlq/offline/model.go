@@ -125,6 +125,10 @@ type table struct {
 	// placeholder is the label of the row that stands for none ('No Promotion'): a data
 	// warehouse keys every fact to a dimension row, so one row says the fact has none.
 	placeholder string
+	// linkEnd says a table that links two others references this one (prizes, which
+	// laureate_prizes links with laureates): a verb of giving ("won", "awarded") says such a
+	// link row exists.
+	linkEnd bool
 	// daily is the date column of a primary key that keeps one row per day (of each thing
 	// the rest of the key names): a station's daily weather. Its rows are "days".
 	daily *column
@@ -393,6 +397,13 @@ func newModel(s *datasource.Schema) *model {
 	pivotAttributes(m)
 	for _, t := range m.tables {
 		t.placeholder = placeholderRow(t)
+		if len(t.fks) >= 2 {
+			for _, f := range t.fks {
+				if o := f.to.table; o != t {
+					o.linkEnd = true
+				}
+			}
+		}
 	}
 	return m
 }

@@ -1377,10 +1377,10 @@ func (b *builder) whenDate() *column {
 	if !verb {
 		return nil
 	}
-	if named != nil || c.col.table.date == nil {
-		return named
+	if named == nil {
+		named = c.col.table.date
 	}
-	return c.col.table.date
+	return named
 }
 
 // kindFirst reports whether the first thing the question names is a plural kind whose rows

@@ -1353,20 +1353,20 @@ var awardVerbs = toSet(strings.Fields(`win wins won winning award awarded receiv
 
 // dropRelationVerbs reads a relation verb as nothing when an item names a table that links
 // two others (two foreign keys or more): the verb only says such rows exist.
-func dropRelationVerbs(m *model, items []item) []item {
+func dropRelationVerbs(items []item) []item {
 	linking, linkEnd := false, false
 	for _, it := range items {
 		for k, c := range it.cands {
 			if k == 0 && c.kind != candTable {
 				// "each Nobel category been awarded to a woman": a column or value of the
 				// link table or of one of its ends.
-				linkEnd = linkEnd || len(c.table.fks) >= 2 || linksTable(m, c.table)
+				linkEnd = linkEnd || len(c.table.fks) >= 2 || c.table.linkEnd
 			}
 			if c.kind != candTable || c.score < scoreHead {
 				continue
 			}
 			linking = linking || len(c.table.fks) >= 2
-			linkEnd = linkEnd || linksTable(m, c.table)
+			linkEnd = linkEnd || c.table.linkEnd
 		}
 	}
 	if !linking && !linkEnd {
@@ -1408,22 +1408,6 @@ func countedNext(items []item, it item) bool {
 		if n.kind == itKeyword {
 			switch k := n.kw.kind; {
 			case isCmp(k), k == kwMost, k == kwLeast, k == kwTop, k == kwBottom, k == kwCount:
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// linksTable reports whether a table is one end of a table that links two others: prizes,
-// which laureate_prizes links with laureates.
-func linksTable(m *model, t *table) bool {
-	for _, o := range m.tables {
-		if o == t || len(o.fks) < 2 {
-			continue
-		}
-		for _, f := range o.fks {
-			if f.to.table == t {
 				return true
 			}
 		}

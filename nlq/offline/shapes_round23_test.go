@@ -171,9 +171,10 @@ var nobelAnswers = []answer{
 
 // TestAPrizeIsWonAndAPlaceIsWhereTheEventWas: "born in Stockholm" is the place column of the
 // verb's event that holds the name, "in which country were they born" the birth country, not
-// the country of death, "where was he born" the places beside the date of birth; "won", "awarded" and "honoured" only say a prize was given; "still
-// alive" is no date of death; "how many women" counts the women, not their prizes; and a
-// key of three columns is joined by the narrowest key it implies.
+// the country of death, "where was he born" the places beside the date of birth; "won",
+// "awarded" and "honoured" only say a prize was given; "still alive" is no date of death;
+// "how many women" counts the women, not their prizes; and a key of three columns is joined
+// by the narrowest key it implies.
 func TestAPrizeIsWonAndAPlaceIsWhereTheEventWas(t *testing.T) {
 	lite, s := sqliteSchema(t, "nobel", nobelDDL, nobelRows)
 	checkAnswers(t, lite, s, nobelAnswers)
@@ -188,9 +189,7 @@ func TestAPrizeIsWonAndAPlaceIsWhereTheEventWas(t *testing.T) {
 // business's own, while a value right after it keeps it a longer name of its own.
 func TestTheBusinessNameBeforeItsOwnNounsIsDropped(t *testing.T) {
 	lite, s := sqliteSchema(t, "nobel", nobelDDL, nobelRows)
-	ask := func(q string) (nlq.Generation, error) {
-		return New().Generate(context.Background(), nlq.Request{Question: q, Dialect: datasource.SQLite, Schema: s, Now: benchNow, OwnerNames: []string{"nobel"}})
-	}
+	owner := func(r *nlq.Request) { r.OwnerNames = []string{"nobel"} }
 	for q, want := range map[string]string{
 		"Which laureates won the Nobel Prize in Literature?":                  "Lagerlöf",
 		"How many women have been awarded a Nobel Prize?":                     "3",
@@ -198,7 +197,7 @@ func TestTheBusinessNameBeforeItsOwnNounsIsDropped(t *testing.T) {
 		"How many Nobel laureates were born in Sweden?":                       "3",
 		"Which Nobel laureates died in Stockholm?":                            "Branting",
 	} {
-		g, err := ask(q)
+		g, err := generate(t, s, datasource.SQLite, q, owner)
 		if err != nil {
 			t.Errorf("%q: %v", q, err)
 			continue
