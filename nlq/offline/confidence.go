@@ -761,15 +761,24 @@ func wordsWithin(c *column, cols map[*column]bool) bool {
 
 func (b *builder) namedColumn(cols map[*column]bool) *column {
 	said := map[string]bool{}
-	add := func(w string) {
-		said[w] = true
-		said[strings.TrimSuffix(w, "s")] = true
+	var seq []map[string]bool // the words in the order said, each with its forms
+	add := func(ws ...string) {
+		forms := map[string]bool{}
+		for _, w := range ws {
+			said[w] = true
+			said[strings.TrimSuffix(w, "s")] = true
+			forms[w], forms[strings.TrimSuffix(w, "s")] = true, true
+		}
+		seq = append(seq, forms)
 	}
 	for k := range b.items {
 		it := &b.items[k]
 		if p := it.pick; p != nil && p.table != nil && p.table.series != nil && p.table.date == nil && p.kind == candTable {
 			// "for recent graduates" names recent_grads, whose words are no column's.
 			continue
+		}
+		for _, w := range it.skipped {
+			add(w)
 		}
 		for _, t := range it.toks {
 			if p := it.pick; p != nil && p.kind == candColumn && len(it.toks) > len(p.col.words) && slices.Contains(p.table.words, t.norm) {
@@ -778,13 +787,27 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			}
 			if it.kind == itEntity {
 				// keywords and dates are read as such: "year to date" names no date column
-				add(t.lower)
-				add(t.norm)
+				add(t.lower, t.norm)
 			}
 		}
-		for _, w := range it.skipped {
-			add(w)
+	}
+	together := func(ws []string) bool {
+		// "units on order", not "films" at the end and "IMDb rating" before it (film_rating).
+		n := len(ws) + 1
+		for i := range seq {
+			all := true
+			for _, w := range ws {
+				found := false
+				for _, f := range seq[i:min(i+n, len(seq))] {
+					found = found || f[w]
+				}
+				all = all && found
+			}
+			if all {
+				return true
+			}
 		}
+		return false
 	}
 	usedWords := map[string]bool{}
 	for c := range cols {
@@ -802,7 +825,7 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			for _, w := range c.words {
 				all = all && said[w]
 			}
-			if all && !wordsWithin(c, cols) {
+			if all && !wordsWithin(c, cols) && together(c.words) {
 				return c
 			}
 		}

@@ -159,6 +159,9 @@ var keywords = map[string]keyword{
 	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
 	"more": {kind: kwGT}, "fewer": {kind: kwLT},
+	// "a higher IMDb rating than Finding Nemo", "a bigger audience than": the column said
+	// between the comparative and "than" is compared.
+	"higher": {kind: kwGT}, "lower": {kind: kwLT}, "smaller": {kind: kwLT}, "larger": {kind: kwGT}, "greater": {kind: kwGT},
 	"most often": {kind: kwMost, often: true}, "most frequently": {kind: kwMost, often: true}, "least often": {kind: kwLeast, often: true},
 	"least frequently": {kind: kwLeast, often: true},
 	"more often than":  {kind: kwGT, often: true}, "less often than": {kind: kwLT, often: true}, "more often": {kind: kwGT, often: true},
@@ -255,7 +258,8 @@ var stopWords = toSet(strings.Fields(`
 	cover covers covered covering accept accepts accepted
 	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
- occur happen`))
+ occur happen up
+	compete competes competed competing`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

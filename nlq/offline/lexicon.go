@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -232,7 +233,8 @@ var aliases = map[string][]string{
 	"began": {"start date", "begin date", "start"}, "begun": {"start date", "begin date", "start"}, "ended": {"end date"}, "ending": {"end date"},
 	"begin": {"start date", "begin date"}, "begins": {"start date", "begin date"},
 	// A broadcast and who watched it; who takes part in a contest; when a person died.
-	"aired": {"air date", "episode date", "broadcast date"}, "broadcast": {"air date", "broadcast date", "episode date"},
+	"aired": {"air date", "airdate", "episode date", "broadcast date"}, "broadcast": {"air date", "airdate", "broadcast date", "episode date"},
+	"shown": {"air date", "airdate", "broadcast date"}, "screened": {"air date", "airdate", "broadcast date"}, "first shown": {"air date", "airdate", "premiere"},
 	"audience": {"viewer", "viewership"}, "watched": {"viewer", "view"}, "viewership": {"viewer"}, "tuned in": {"viewer"},
 	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
 	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
@@ -287,6 +289,11 @@ var aliases = map[string][]string{
 	"first appear": {"first appearance", "debut"}, "first appeared": {"first appearance", "debut"},
 	// What people do for a living is their occupation.
 	"do for a living": {"occupation", "job", "profession"}, "for a living": {"occupation", "job", "profession"},
+	// A film comes out on its release date and grosses its box office; the Oscars are the
+	// Academy Awards; a film's rating on a site is its score there.
+	"come out": {"release date", "release"}, "came out": {"release date", "release"}, "comes out": {"release date", "release"},
+	"gross": {"box office", "gross"}, "grossed": {"box office", "gross"}, "grosses": {"box office", "gross"}, "takings": {"box office", "gross"},
+	"oscar": {"academy award", "academy"}, "academy award": {"academy"}, "rating": {"rating", "score"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -294,7 +301,8 @@ var aliases = map[string][]string{
 // character is one stored as deceased, a villain a bad one, a hero a good one.
 var valueWordAliases = map[string][]string{
 	"dead": {"deceased", "dead"}, "living": {"alive", "living"}, "alive": {"living", "alive"},
-	"villain": {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "heroe": {"good", "hero"}, "superhero": {"good", "hero"},
+	"composer": {"musician", "composer"},
+	"villain":  {"bad", "villain", "evil"}, "hero": {"good", "hero"}, "heroe": {"good", "hero"}, "superhero": {"good", "hero"},
 	"gay": {"homosexual"}, "lesbian": {"homosexual"},
 	// An organisation among people is often stored as the short 'org' (a laureate's gender).
 	"organisation": {"org", "organisation", "organization"}, "organization": {"org", "organisation", "organization"},
@@ -409,6 +417,32 @@ func placeName(c *column, v string) string {
 	return normPhrase(city)
 }
 
+// placeRegions are the regions a column of places writes after a comma ('Brentwood,
+// Essex', 'Ashford, Kent'), when most of its values are written so: "bakers from Kent" are
+// those whose place ends with it.
+func placeRegions(c *column) map[string]bool {
+	vs := c.values()
+	if !slices.ContainsFunc(c.words, func(w string) bool { return placeColumnWords[w] }) || len(vs) == 0 || c.class != classText {
+		return nil
+	}
+	regions, n := map[string]bool{}, 0
+	for _, v := range vs {
+		if i := strings.LastIndex(v, ", "); i > 0 {
+			n++
+			if r := strings.TrimSpace(v[i+2:]); len(r) >= 3 && !strings.ContainsAny(r, "0123456789") {
+				regions[r] = true
+			}
+		}
+	}
+	if n*3 < len(vs) {
+		return nil
+	}
+	return regions
+}
+
+// placeColumnWords name columns of places.
+var placeColumnWords = toSet([]string{"hometown", "town", "city", "place", "location", "birthplace", "residence"})
+
 // valuePhrases are the normalised phrases a stored value is found by: case, accents and
 // punctuation do not count ("ac dc" finds "AC/DC"), and "&" reads as "and" or as nothing
 // ("rock and roll" and "rock & roll" both find "Rock & Roll").
@@ -508,6 +542,35 @@ func ownNounValue(t *table, c *column, v string) string {
 		return ""
 	}
 	return rest
+}
+
+// agentVerbs are the verbs of a role stored as its agent noun: a film's credits keep the
+// role 'Director' or 'Producer', and "the films John Lasseter directed" or "who produced Up"
+// say it with the verb. Only for a column of a few sampled categories, one word each.
+func agentVerbs(t *table, c *column, v string) []string {
+	if c == t.label || c.class != classText || len(c.index) > 0 || len(v) < 6 || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		return nil
+	}
+	w := strings.ToLower(v)
+	var stems []string
+	switch {
+	case strings.HasSuffix(w, "or"):
+		stems = []string{strings.TrimSuffix(w, "or")} // director: direct
+	case strings.HasSuffix(w, "er"):
+		stems = []string{strings.TrimSuffix(w, "r"), strings.TrimSuffix(w, "er")} // producer: produce; designer: design
+	}
+	var out []string
+	for _, st := range stems {
+		if len(st) < 4 {
+			continue
+		}
+		forms := []string{st + "ed", st + "s"}
+		if strings.HasSuffix(st, "e") {
+			forms = []string{st + "d", st + "s"}
+		}
+		out = append(out, forms...)
+	}
+	return out
 }
 
 // unqualified is a name without the qualifier a terminology puts after it in parentheses:
@@ -875,7 +938,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
-		l.add(name, cand{kind: candTable, table: t, score: scoreExact})
+		if ownCategory(t) != nil {
+			// pixar_franchises: "franchises" are the values of its franchise column (6
+			// franchises), not its rows (17 films that belong to one).
+			l.add(name, cand{kind: candTable, table: t, score: scoreExact - 0.03})
+		} else {
+			l.add(name, cand{kind: candTable, table: t, score: scoreExact})
+		}
 		if f := t.series; f != nil {
 			// population.value: the table's name is its figure's ("India's population"),
 			// and so is what it keeps per thing ("co2 emissions" of
@@ -1039,7 +1108,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(cw) == 1 && genericWords[cw[0]] {
 				l.add(full, with(tc, scoreAmbig))
-			} else if slices.Equal(cw, t.words) || pointsToNamed(c) || len(cw) == 1 && tableWords[cw[0]] {
+			} else if c == ownCategory(t) {
+				l.add(full, with(tc, scoreExact))
+			} else if endsWith(t.words, cw) && c == t.label || slices.Equal(cw, t.words) || pointsToNamed(c) || len(cw) == 1 && tableWords[cw[0]] {
 				// episodes.episode, the number of an episode, and advantage_movement.episode,
 				// the episode an event happened in: "episodes" are the episodes table's rows.
 				l.add(full, with(tc, scoreExact-0.02))
@@ -1161,6 +1232,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// occurrences, not concepts of the class 'Visit'.
 				valueScore -= copyBelowTable
 			}
+			regions := placeRegions(c)
 			for _, v := range c.samples {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
@@ -1172,6 +1244,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if genderedTitle(c.samples, v) {
 					// 'Chair' where 'Chairman' and 'Chairwoman' are stored too: all of them.
 					vc.pattern = v + "%"
+				}
+				if regions[v] {
+					vc.pattern = "%" + v // "from Essex": 'Essex' and 'Brentwood, Essex' alike
+					delete(regions, v)
 				}
 				for _, p := range valuePhrases(v, true) {
 					l.add(p, vc)
@@ -1186,6 +1262,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if p := unqualified(v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
+				for _, p := range agentVerbs(t, c, v) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if p := placeName(c, v); p != "" {
@@ -1204,7 +1283,24 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 				if !flagAndNoun(nouns, t, v) {
-					l.addValue(cand{kind: candValue, table: t, col: c, value: v, score: valueScore - (scoreExact - scoreIndexed)})
+					vc := cand{kind: candValue, table: t, col: c, value: v, score: valueScore - (scoreExact - scoreIndexed)}
+					if regions[v] {
+						// "from Essex": 'Essex' and 'Brentwood, Essex' alike.
+						vc.pattern = "%" + v
+						delete(regions, v)
+					}
+					l.addValue(vc)
+				}
+			}
+			for _, r := range slices.Sorted(maps.Keys(regions)) {
+				// "from Kent", written only as 'Ashford, Kent'.
+				rc := cand{kind: candValue, table: t, col: c, value: r, pattern: "%, " + r, score: scoreIndexed - shortNamePenalty}
+				if len(c.index) > 0 {
+					l.addValue(rc)
+					continue
+				}
+				for _, p := range valuePhrases(r, false) {
+					l.add(p, rc)
 				}
 			}
 		}
@@ -1727,11 +1823,32 @@ func gerund(w string) string {
 // (advantage_movement.episode in (version_season, episode) → episodes).
 func pointsToNamed(c *column) bool {
 	for _, f := range c.table.fks {
-		if f.from == c && slices.Equal(f.to.table.words, c.words) || f.from2 == c && slices.Equal(f.to2.table.words, c.words) {
+		if f.from == c && endsWith(f.to.table.words, c.words) || f.from2 == c && endsWith(f.to2.table.words, c.words) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownCategory is the column named as its table of a table that extends another row one to
+// one (its key is the parent's), when its values repeat: pixar_franchises keyed by the film
+// keeps each film's franchise, so the table's name names that column's values.
+func ownCategory(t *table) *column {
+	if t.pk == nil || !t.fkCols[t.pk] || t.pk.partKey {
+		return nil
+	}
+	for _, c := range t.cols {
+		if c != t.pk && c.class == classText && c.via == nil && slices.Equal(c.words, t.words) && c.prof != nil && c.prof.Distinct < c.prof.NonNull {
+			return c
+		}
+	}
+	return nil
+}
+
+// endsWith reports whether a table's words end with a column's: academy.film points to
+// pixar_films, whose rows are films.
+func endsWith(tw, cw []string) bool {
+	return len(cw) > 0 && len(tw) >= len(cw) && slices.Equal(tw[len(tw)-len(cw):], cw)
 }
 
 // addCodeNames adds each name of names (a country, a currency, a US state) as a synonym of the

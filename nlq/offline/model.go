@@ -203,9 +203,16 @@ func newModel(s *datasource.Schema) *model {
 		p := &s.Profile[i]
 		profs[[2]string{strings.ToLower(p.Table), strings.ToLower(p.Column)}] = p
 	}
+	prefix := namespacePrefix(seg, s.Tables)
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
+		if len(t.words) > 1 && t.words[0] == prefix {
+			t.words = t.words[1:] // pixar_films: films
+		}
+		if n := len(t.words); n > 1 && stagingWords[t.words[n-1]] {
+			t.words = t.words[:n-1] // series_raw: the series, as loaded
+		}
 		if n := len(t.words); n > 1 && derivedWords[t.words[n-1]] {
 			t.view = true // OMOP's condition_era: spans built from the occurrences, read after them
 		}
@@ -269,6 +276,9 @@ func newModel(s *datasource.Schema) *model {
 			case c.class == classDate && (fkCols[lname] || pk[lname]):
 				// costs.time_id, a DATE pointing to a calendar table: the row's day, which
 				// also joins the calendar.
+			case pk[lname] && len(st.PrimaryKey) == 1 && !fkCols[lname] && namedKey(c):
+				// pixar_films.film 'Toy Story 2': rows keyed by their own name, which the
+				// other tables repeat to join them; it names the rows as a label does.
 			case pk[lname] && len(st.PrimaryKey) == 1, fkCols[lname],
 				len(c.words) > 0 && c.words[len(c.words)-1] == "id" && c.class != classText:
 				c.class = classKey
@@ -667,6 +677,65 @@ func (c *column) values() []string {
 	return c.samples
 }
 
+// keyWords end the names of columns that hold codes or numbers, never a row's name.
+var keyWords = toSet([]string{"id", "code", "key", "no", "number", "num", "abbr", "abbreviation", "symbol", "slug", "identifier", "uuid", "guid", "sku", "ref"})
+
+// namedKey reports whether a text primary key holds the rows' names rather than codes: not
+// named as a code, and most of its known values are words with spaces ('Toy Story 2',
+// "A Bug's Life").
+func namedKey(c *column) bool {
+	if c.class != classText || len(c.words) == 0 || keyWords[c.words[len(c.words)-1]] || c.prof != nil && c.prof.Distinct < c.prof.NonNull {
+		return false // (a name many rows share is a group's)
+	}
+	vs := c.values()
+	if len(vs) < 5 {
+		return false
+	}
+	n := 0
+	for _, v := range vs {
+		if strings.Contains(v, " ") && strings.ToUpper(v) != v {
+			n++
+		}
+	}
+	return n*2 >= len(vs)
+}
+
+// stagingWords end the names of tables kept as loaded, which name the same rows.
+var stagingWords = toSet([]string{"raw", "tbl", "staging", "stg"})
+
+// namespacePrefix is a first word that three or more tables' names share and that is no
+// word of its own: the product's or the application's name set before each table
+// (pixar_films, pixar_people, pixar_rankings; wp_posts, wp_users), which names none of them.
+// A shared word that is a table of its own, a word of a column's name or an English word
+// (Product, ProductVendor, ProductCategory; SalesOrder beside SalesOrderID; AwardsPlayers,
+// AwardsManagers) stays.
+func namespacePrefix(seg *segmenter, tables []datasource.Table) string {
+	count, single := map[string]int{}, map[string]bool{}
+	for _, st := range tables {
+		for _, c := range st.Columns {
+			for _, w := range seg.words(c.Name) {
+				single[w] = true // (SalesOrderID: "sales" is a word of this schema)
+			}
+		}
+	}
+	for _, st := range tables {
+		ws := seg.words(st.Name)
+		switch {
+		case len(ws) == 1:
+			single[ws[0]] = true
+		case len(ws) > 1:
+			count[ws[0]]++
+		}
+	}
+	best := ""
+	for w, n := range count {
+		if n >= 3 && !single[w] && !seg.builtin[w] && len(w) >= 2 && (best == "" || n > count[best] || n == count[best] && w < best) {
+			best = w
+		}
+	}
+	return best
+}
+
 // lowerShare counts the known values of a column that have lower-case letters: words, not
 // codes.
 func lowerShare(c *column) int {
@@ -1037,6 +1106,14 @@ func pickLabel(t *table) (*column, *column) {
 				// share is a group's, not the row's.
 				score = 4
 			}
+			if p := c.prof; p != nil && p.Distinct < p.NonNull && !slices.Contains(t.words, c.words[0]) && t.pk == nil {
+				// episodes.sb_name, the star baker's name: another row's name, repeated on
+				// the rows of a table keyed by several columns (series and number), names
+				// none of them.
+				score = 0
+			}
+		case w == own && namedKey(c): // pixar_films.film, keyed by the film's title
+			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
 		case w == "label" || w == "username" || w == "user name" || w == "login":
@@ -1053,7 +1130,7 @@ func pickLabel(t *table) (*column, *column) {
 		case w == "email" || w == "e mail" || w == "code":
 			score = 1
 		}
-		if p := c.prof; score <= 5 && p != nil && p.Rows > 0 && p.NonNull*2 < p.Rows {
+		if p := c.prof; score <= 5 && p != nil && p.NonNull*2 < max(p.Rows, t.rows) {
 			score = 0 // a common name most foods lack (USDA's comname) names no row
 		}
 		if score > bestScore {
@@ -1069,10 +1146,27 @@ func pickLabel(t *table) (*column, *column) {
 			return c, nil
 		}
 	}
-	if best == nil {
+	if best == nil && !naturalKeyNamed(t) {
 		best = labelFromData(t)
 	}
 	return best, nil
+}
+
+// naturalKeyNamed reports whether a table's primary key, or a part of it, is a number named as
+// the table (series_raw.series, seasons.season): rows people call by that number ("series
+// 6"), not by whatever text the data holds (the series' winner).
+func naturalKeyNamed(t *table) bool {
+	for _, c := range t.cols {
+		if c.class == classText || c != t.pk && !c.partKey || !slices.Equal(c.words, t.words) {
+			continue
+		}
+		// (A key of several columns, one named as the table: episodes keyed by series and
+		// episode are called "series 6, episode 3", not by the bakers they sent home.)
+		if p := c.prof; c.partKey || p != nil && p.Distinct == p.NonNull && p.NonNull > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // personNameParts are the column names of a person's name, whole or in parts.
@@ -1085,8 +1179,8 @@ func labelFromData(t *table) *column {
 	bestRatio := 0.0
 	for _, c := range t.cols {
 		p := c.prof
-		if c.class != classText || p == nil || p.NonNull < 5 {
-			continue
+		if c.class != classText || p == nil || p.NonNull < 5 || p.NonNull*2 < max(p.Rows, t.rows) {
+			continue // (episodes.winner_name, set on the finals only, names no episode)
 		}
 		ratio := float64(p.Distinct) / float64(p.NonNull)
 		if ratio >= 0.8 && ratio > bestRatio && wordy(p.Min) && wordy(p.Max) {
@@ -1627,15 +1721,29 @@ func (m *model) distance(from []*table, t *table) int {
 	return len(p)
 }
 
-// fansOut reports whether joining from the measure's table along p multiplies its rows, i.e.
-// some step goes from a referenced table to the referencing one (one-to-many).
-func fansOut(start *table, p []edge) bool {
+// descends reports whether walking p from start ever goes from a referenced table to the
+// referencing one, which an inner join makes a filter even where it repeats no row.
+func descends(start *table, p []edge) bool {
 	cur := start
 	for _, e := range p {
 		if e.fk.to.table == cur && e.fk.from.table != cur {
 			return true
 		}
 		cur = e.other(cur)
+	}
+	return false
+}
+
+// fansOut reports whether joining from the measure's table along p multiplies its rows, i.e.
+// some step goes from a referenced table to the referencing one (one-to-many).
+func fansOut(start *table, p []edge) bool {
+	cur := start
+	for _, e := range p {
+		next := e.other(cur)
+		if e.fk.to.table == cur && e.fk.from.table != cur && !(e.fk.from2 == nil && e.fk.from == next.pk) {
+			return true // (down into a row kept one to one with its parent is no repeat)
+		}
+		cur = next
 	}
 	return false
 }

@@ -738,6 +738,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return err
 		}
 	case kwHas:
+		if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) {
+			break // "films that have a higher rating than Up": the comparison says it all
+		}
 		b.has = true
 	case kwShare:
 		b.share = true
@@ -764,6 +767,13 @@ func (b *builder) number(i int) error {
 			return nil
 		}
 		return b.comparison(i)
+	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
+		!b.items[i-1].plural && b.items[i-1].pick.table.pk != nil && it.num == float64(int64(it.num)) &&
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start:
+		// "store 2", "order 10248": the row with that key (also before a noun: "the series
+		// 8 bakers").
+		pk := b.items[i-1].pick.table.pk
+		b.p.conds = append(b.p.conds, condition{col: pk, op: "=", vals: []any{it.num}})
 	case b.next(i) != nil && b.next(i).kind == itEntity && it.num >= 1 && it.num == float64(int(it.num)) && it.num <= 1000:
 		// "5 customers with the most orders", "the 3 cheapest products"
 		b.topN = int(it.num)
@@ -774,16 +784,20 @@ func (b *builder) number(i int) error {
 			// size keeps that many rows, as "top 3" does.
 			b.top, b.topDir = true, 1
 		}
-	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candTable &&
-		!b.items[i-1].plural && b.items[i-1].pick.table.pk != nil && it.num == float64(int64(it.num)) &&
-		b.items[i-1].start+len(b.items[i-1].toks) == it.start:
-		// "store 2", "order 10248": the row with that key.
-		pk := b.items[i-1].pick.table.pk
-		b.p.conds = append(b.p.conds, condition{col: pk, op: "=", vals: []any{it.num}})
 	default:
 		b.unknown = append(b.unknown, it.text())
 	}
 	return nil
+}
+
+// ageNumbers reports whether the numbers compared could be ages in years.
+func ageNumbers(vals []any) bool {
+	for _, v := range vals {
+		if f, ok := v.(float64); !ok || f < 1 || f > 120 || f != float64(int(f)) {
+			return false
+		}
+	}
+	return len(vals) > 0
 }
 
 // comparison attaches a completed "over 100" to its column: the numeric column just before
@@ -915,6 +929,15 @@ func (b *builder) comparison(i int) error {
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		b.p.subjects = appendTable(b.p.subjects, b.lastTable)
 		return nil
+	}
+	if target == nil && b.lastTable != nil && ageNumbers(vals) {
+		// "bakers under 30", "players over 35": rows that keep an age, compared by a bare
+		// number, are compared by their age.
+		for _, c := range b.lastTable.cols {
+			if slices.Equal(c.words, []string{"age"}) && c.class == classNumber {
+				target = c
+			}
+		}
 	}
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
@@ -2245,6 +2268,13 @@ func namedRowValue(it *item) bool {
 		it.pick.col == it.pick.table.label
 }
 
+// keptByName reports whether x keeps one row per row of t under t's own name, which it uses as
+// its key (public_response.film for pixar_films.film): "a higher IMDb rating than Finding
+// Nemo" reads the film's score on that row.
+func keptByName(x, t *table) bool {
+	return x.pk != nil && t.label != nil && x.label == x.pk && references(x.pk, t.label)
+}
+
 // thanNamedRow reads a comparison with a named row's own value: "characters with more
 // appearances than Superman (Clark Kent)", "products that cost more than Chai", "more
 // expensive than Chai": the column compared, said between the two or before them (or a
@@ -2274,7 +2304,7 @@ func (b *builder) thanNamedRow(i int) (bool, error) {
 	case it.kw.price:
 		target = t.measure // "more expensive than Chai": the table's own measure, as "the most expensive" ranks by
 	}
-	if target == nil || target.table != t || target.metric != nil {
+	if target == nil || target.table != t && !keptByName(target.table, t) || target.metric != nil {
 		return true, &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell which number of %s to compare with", v.text())}
 	}
 	b.cmpTarget = nil
@@ -3156,7 +3186,8 @@ func (b *builder) finish() error {
 		p.order = orderMeasure
 		p.desc = true
 		for _, d := range p.dims {
-			if d.grain != grainNone {
+			if d.grain != grainNone || d.table != nil && d.role == nil && d.table.label == nil && naturalKeyNamed(d.table) {
+				// (Series 1 to 10, like months, are read in their order.)
 				p.order = orderDims
 			}
 		}
@@ -4184,7 +4215,9 @@ func (b *builder) shareOfOther() bool {
 	// Rows counted by their key stay counted once when the join repeats them ("what
 	// percentage of rentals were Sports films": a film's categories are a link table); a sum
 	// would add a row's money once per repeat.
-	return ok && (!fansOut(from, path) || len(p.measures) == 0 && from.pk != nil && fansOnlyIntoLinks(from, path))
+	// (A total is of all the rows: a step down into rows kept one to one with their parent,
+	// which not every parent has, would leave the others out of it.)
+	return ok && (!descends(from, path) || len(p.measures) == 0 && from.pk != nil && fansOnlyIntoLinks(from, path))
 }
 
 // fansOnlyIntoLinks reports whether every step of path that repeats the rows enters a
@@ -4576,6 +4609,9 @@ func (b *builder) peopleOfConds() *table {
 		t := personOf(c.col.table)
 		if t == nil && !personTable(c.col.table) {
 			t = linkedPerson(b.m, c.col.table)
+		}
+		if t == nil && personTable(c.col.table) && c.col.table.label != nil && c.col != c.col.table.label {
+			t = c.col.table // "who produced Up": the people credited so
 		}
 		if t != nil {
 			if out != nil && out != t {

@@ -340,14 +340,20 @@ func checkPeak(in []*table, t *table, path []edge, named []*table) error {
 		return nil
 	}
 	cur := pathStart(in, path)
-	var top *table // the parent the path went up to
+	var top *table     // the parent the path went up to
+	extension := false // the way up left a row kept one to one with its parent
 	for i, e := range path {
 		next := e.other(cur)
 		if e.fk.from.table == cur {
 			top = next // up: to the row referenced
+			extension = e.fk.from2 == nil && e.fk.from == cur.pk
 		} else if top != nil {
-			// down from top into next: a peak unless the path goes up out of next again
-			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top {
+			// down from top into next: a peak unless the path goes up out of next again, or
+			// one side is the parent's own row kept apart (box_office and
+			// pixar_franchises, each keyed by the film: the film's gross, the film's
+			// franchise)
+			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top ||
+				extension || e.fk.from2 == nil && e.fk.from == next.pk {
 				top = nil
 			} else if !slices.Contains(named, top) {
 				return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s is related to %s only through the same %s (%s); say how they are related", t.name, pathStart(in, path).name, top.name, pathText(in, path))}

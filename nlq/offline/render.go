@@ -75,6 +75,12 @@ func complete(m *model, p *plan) error {
 		// and MySQL sort it first.
 		p.conds = append(p.conds, condition{col: c, op: "is not null"})
 	}
+	if ms := p.measures; p.order == orderMeasure && p.limit > 0 && len(ms) > 0 && ms[0].col != nil && ms[0].col.nullable && ms[0].shareOf == nil &&
+		ms[0].col.via == nil && ms[0].col.diff == nil && ms[0].col.parts == nil && (ms[0].agg == aggSum || ms[0].agg == aggAvg || ms[0].agg == aggMin || ms[0].agg == aggMax || ms[0].agg == aggNone) {
+		// "the film made on the smallest budget": a film whose budget is unknown has none to
+		// rank (SQLite and MySQL sort NULL first, PostgreSQL first when descending).
+		p.conds = append(p.conds, condition{col: ms[0].col, op: "is not null"})
+	}
 	moveAntiDates(p)
 	if err := antiJoins(m, p); err != nil {
 		return err
@@ -877,7 +883,10 @@ func render(p *plan, d dialect) string {
 			}
 			a := al.take(ra)
 			sel = append(sel, col(lab)+" AS "+d.ident(a))
-			group = append(group, col(t.pk), col(lab))
+			group = append(group, col(t.pk))
+			if lab != t.pk {
+				group = append(group, col(lab))
+			}
 			dimAliases = append(dimAliases, a)
 		case dm.table != nil:
 			t := dm.table
@@ -890,7 +899,7 @@ func render(p *plan, d dialect) string {
 				}
 				a := al.take(singularName(t))
 				sel = append(sel, d.col(t.label)+" AS "+d.ident(a))
-				if t.pk != nil {
+				if t.pk != nil && t.pk != t.label {
 					group = append(group, d.col(t.pk))
 				}
 				group = append(group, d.col(t.label))
@@ -903,6 +912,17 @@ func render(p *plan, d dialect) string {
 				sel = append(sel, d.col(t.pk)+" AS "+d.ident(a))
 				group = append(group, d.col(t.pk))
 				dimAliases = append(dimAliases, a)
+			default:
+				// Rows keyed by several columns and named by none: an episode is its series
+				// and its number.
+				for _, c := range t.cols {
+					if c.partKey {
+						a := al.take(c.name)
+						sel = append(sel, d.col(c)+" AS "+d.ident(a))
+						group = append(group, d.col(c))
+						dimAliases = append(dimAliases, a)
+					}
+				}
 			}
 		default:
 			a := al.take(dm.col.name)
@@ -1064,6 +1084,10 @@ func render(p *plan, d dialect) string {
 			if c.col != nil && c.op == "is not null" && c.col.class == classDate && c.col.table == t && c.anti == nil {
 				order = append(order, d.col(c.col)+" ASC")
 			}
+		}
+		if len(p.dates) == 1 && p.dates[0].col != nil && p.dates[0].col.table == t && p.dates[0].col.via == nil && !p.distinct {
+			// "films released in the 2010s": rows of a period, in the order they came.
+			order = append(order, d.col(p.dates[0].col)+" ASC")
 		}
 		order = append(order, d.col(t.label)+" ASC")
 		if t.label2 != nil {

@@ -90,6 +90,45 @@ func dropCodesOfNames(it *item) {
 	it.cands = keep
 }
 
+// dropCopiesOfNamedKeys drops a value read in a column that copies another table's key when
+// that key is the row's own name and holds it too: 'Ratatouille' in academy.film and
+// box_office.film is the film pixar_films.film names, which every table keyed by it repeats.
+func dropCopiesOfNamedKeys(it *item) {
+	owner := func(c cand) bool {
+		return slices.ContainsFunc(it.cands, func(o cand) bool {
+			return o.kind == candValue && o.col2 == nil && o.value == c.value && o.col == o.table.pk && o.col == o.table.label && references(c.col, o.col)
+		})
+	}
+	keep := it.cands[:0:0]
+	for _, c := range it.cands {
+		if c.kind == candValue && c.col != nil && c.col2 == nil && c.state == nil && owner(c) {
+			continue
+		}
+		keep = append(keep, c)
+	}
+	it.cands = keep
+}
+
+// copiesValues reports whether most known values of a column are values of another table's
+// key: the key's rows named again where no foreign key says so.
+func copiesValues(c, key *column) bool {
+	if c == key || c.table == key.table || c.class != classText {
+		return false
+	}
+	vs, ks := c.values(), key.values()
+	if len(vs) < 5 || len(ks) == 0 {
+		return false
+	}
+	in := toSet(ks)
+	n := 0
+	for _, v := range vs {
+		if in[v] {
+			n++
+		}
+	}
+	return n*5 >= len(vs)*4
+}
+
 // oneNamePart keeps one reading of a value that both parts of a row's name hold (the club's
 // GUEST account: first name and surname 'GUEST'): the rows are the same either way, so the
 // label reads it.
@@ -160,7 +199,24 @@ func disambiguateName(m *model, items []item, i int) error {
 	if it.kind != itEntity {
 		return nil
 	}
+	if nx := i + 1; nx < len(items) && items[nx].kind == itEntity && !items[nx].plural && len(items[nx].cands) > 0 &&
+		it.start+len(it.toks) == items[nx].start && items[nx].cands[0].kind == candColumn {
+		// "the Cars franchise", "the Comedy genre": a name right before the noun of a column
+		// that holds it is that column's value, not a film of the same name.
+		q := items[nx].cands[0]
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candValue && c.col == q.col && c.col2 == nil {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) > 0 {
+			it.cands = keep
+			return nil
+		}
+	}
 	dropCodesOfNames(it)
+	dropCopiesOfNamedKeys(it)
 	preferExactCase(it)
 	oneNamePart(it)
 	var names []cand
@@ -178,8 +234,11 @@ func disambiguateName(m *model, items []item, i int) error {
 			continue // 'London Airport' said as "London", where a city is stored as said
 		}
 		dup := false
-		for _, n := range names {
-			if n.table == c.table || equivalent(n, c) {
+		for k, n := range names {
+			if n.table == c.table || equivalent(n, c) || c.col == c.table.pk && copiesValues(n.col, c.col) || n.col == n.table.pk && copiesValues(c.col, n.col) {
+				if references(n.col, c.col) || c.col == c.table.pk && copiesValues(n.col, c.col) {
+					names[k] = c // the row's own name, which n's table repeats to join it
+				}
 				dup = true
 				break
 			}
@@ -270,7 +329,8 @@ func disambiguateName(m *model, items []item, i int) error {
 		// row, not a city of another table spelled the same. (Before a plural noun, or after
 		// "each", a name says whose rows they are: "Iron Maiden tracks", "each Audioslave
 		// album", below.)
-		if q := items[nx].cands[0]; q.kind == candTable {
+		if q := items[nx].cands[0]; q.kind == candTable || q.kind == candColumn && q.col == q.table.label {
+			// ("the Toy Story franchise": the franchise of that name, not the film.)
 			for _, n := range names {
 				if n.table == q.table {
 					keepTable(n.table)
@@ -288,6 +348,12 @@ func disambiguateName(m *model, items []item, i int) error {
 		for _, c := range it.cands {
 			if c.kind == candValue && n.col == n.table.label && c.table == n.table && c.col != n.col && strings.EqualFold(c.value, n.value) {
 				continue // 'INDIA', the currency's country name, beside the row's own name 'India'
+			}
+			if c.kind == candValue && c.col2 == nil && c.state == nil && n.col == n.table.pk && (copiesValues(c.col, n.col) || c.col == ownCategory(c.table) && fkTo(c.table, n.table) != nil) {
+				// themes_vox.film, the films' titles kept without a declared key; a film's
+				// franchise named as the film ('Finding Nemo'), unless said so ("the Finding
+				// Nemo franchise", above).
+				continue
 			}
 			if !(c.kind == candValue && !nameColumn(c.col) && (c.col.index != nil || c.table == names[0].table)) {
 				keep = append(keep, c)
@@ -475,8 +541,8 @@ func ownName(c *column) bool {
 		return true
 	}
 	for _, tw := range c.table.words {
-		if w == tw+" name" {
-			return true
+		if w == tw+" name" || w == tw && c == c.table.label {
+			return true // (pixar_franchises.franchise 'Toy Story' names a franchise)
 		}
 	}
 	return false
@@ -577,6 +643,7 @@ func resolve(m *model, items []item) error {
 			adj := adjusted(m, anchors, items[idx].cands)
 			nearby(items, idx, adj)
 			columnSaid(items, idx, adj)
+			qualifierSaid(items, idx, adj)
 			yearSaid(items, idx, adj)
 			verbSaid(items, idx, adj)
 			subjectVerb(items, idx, adj)
@@ -736,6 +803,47 @@ func columnSaid(items []item, idx int, adj []float64) {
 			if c.kind == candValue && (c.col == o.cands[0].col || prefixColumn(o.cands[0].col, c.col)) {
 				adj[k] += modifierBonus
 			}
+		}
+	}
+}
+
+// qualifierSaid favours, among columns of one table that the same words reach, the one whose
+// other word the question says elsewhere: "shown in the UK" is uk_airdate, not us_airdate;
+// with no such word, the table's own date.
+func qualifierSaid(items []item, idx int, adj []float64) {
+	said := map[string]bool{}
+	for j, o := range items {
+		if j == idx {
+			continue
+		}
+		for _, t := range o.toks {
+			said[t.norm] = true
+		}
+		for _, w := range o.skipped {
+			said[strings.ToLower(w)] = true
+		}
+	}
+	own := map[string]bool{}
+	for _, t := range items[idx].toks {
+		own[t.norm] = true
+	}
+	cs := items[idx].cands
+	for k, c := range cs {
+		// Only a tie is broken: "per publisher" says nothing about which of "year to date
+		// sales" and a publication date is meant.
+		if c.kind != candColumn || !slices.ContainsFunc(cs, func(o cand) bool {
+			return o.kind == candColumn && o.table == c.table && o.col != c.col && math.Abs(o.score-c.score) < ambiguityGap
+		}) {
+			continue
+		}
+		for _, w := range c.col.words {
+			if !own[w] && said[w] && len(w) >= 2 {
+				adj[k] += 2 * ambiguityGap
+				break
+			}
+		}
+		if c.col == c.table.date && !slices.ContainsFunc(cs, func(o cand) bool { return o.kind == candColumn && o.table == c.table && o.col.class != classDate }) {
+			adj[k] += 2 * ambiguityGap // otherwise the table's own date (ratings.uk_airdate)
 		}
 	}
 }

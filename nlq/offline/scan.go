@@ -62,7 +62,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		afterTop := len(items) > 0 && items[len(items)-1].kind == itKeyword && (items[len(items)-1].kw.kind == kwTop || items[len(items)-1].kw.kind == kwBottom)
 		best := item{}
 		bestLen := 0
-		if n := fillerLen(toks[i:]); n > 0 {
+		if n := fillerLen(toks[i:]); n > 0 && !(i+n == len(toks) && len(lex.lookup(normPhraseToks(toks[i:i+n]))) > 0) {
+			// ("when did Up come out": at the end, where no date follows, the verb asks for
+			// its date.)
 			if p := lowerPhrase(toks[i : i+n]); p == "across all" || p == "over all" {
 				skipped = append(skipped, strings.Fields(p)...) // dropAllOfThem reads them
 			}
@@ -119,6 +121,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if toks[i].lower == "year" && i > 0 && toks[i-1].lower == "the" && i+1 < len(toks) && toks[i+1].isNum && toks[i+1].num >= 1800 && toks[i+1].num <= 2100 {
 				// "born in the year 2000": the year said with its name.
 				skipped = append(skipped, "year")
+				i++
+				continue
+			}
+			if toks[i].raw == "Best" && i > 0 && valueStartsAt(toks, i+1, lex) {
+				// "the Oscar for Best Animated Feature": the award's name, stored without
+				// "Best" ('Animated Feature'), not a ranking.
+				skipped = append(skipped, "best")
 				i++
 				continue
 			}
@@ -205,6 +214,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				vs = slices.Clone(vs)
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 				cs = append(cs, vs...)
+			}
+			if n == 1 && i > 0 && particles[toks[i].lower] && toks[i].raw == toks[i].lower {
+				// "show up", "went out": a particle after its verb, not the film 'Up' or a
+				// title 'Out' (typed in capitals, it is one).
+				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool { return c.kind == candValue && c.value != strings.ToLower(c.value) })
 			}
 			if n == 1 && len(cs) == 0 && currencyWord(toks, i) {
 				// "countries that use the euro": a currency a currency column names ('Euro',
@@ -1335,7 +1349,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic everything collect collected`)) // "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
+	colour color comic everything collect collected produced produce produces`)) // "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names
@@ -1489,6 +1503,21 @@ var fillerPhrases = map[string]bool{
 	"bring out": true, "brings out": true, "brought out": true, "put out": true, "puts out": true,
 	// "the highest credit limit we have given any customer": what the rows hold.
 	"have given": true, "has given": true, "had given": true, "we give": true, "we gave": true, "we give away": true, "we gave away": true,
+}
+
+// valueStartsAt reports whether a stored value, typed with capitals, is said from toks[i] on.
+func valueStartsAt(toks []token, i int, lex *lexicon) bool {
+	for n := min(4, len(toks)-i); n > 0; n-- {
+		if !properNoun(toks[i]) {
+			return false
+		}
+		for _, c := range lex.lookup(normPhraseToks(toks[i : i+n])) {
+			if c.kind == candValue {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // currencyWord reports whether toks[i] names a currency said as a value ("partners that work
