@@ -761,15 +761,11 @@ func wordsWithin(c *column, cols map[*column]bool) bool {
 
 func (b *builder) namedColumn(cols map[*column]bool) *column {
 	said := map[string]bool{}
-	var seq []map[string]bool // the words in the order said, each with its forms
 	add := func(ws ...string) {
-		forms := map[string]bool{}
 		for _, w := range ws {
 			said[w] = true
 			said[strings.TrimSuffix(w, "s")] = true
-			forms[w], forms[strings.TrimSuffix(w, "s")] = true, true
 		}
-		seq = append(seq, forms)
 	}
 	for k := range b.items {
 		it := &b.items[k]
@@ -779,6 +775,11 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 		}
 		for _, w := range it.skipped {
 			add(w)
+		}
+		if p := it.pick; p != nil && p.kind == candColumn && cols[p.col] && len(it.toks) >= 2 {
+			// "IMDb rating", a phrase read as the column the answer uses: its words name
+			// no other column ("films" and "rating" are not film_rating).
+			continue
 		}
 		for _, t := range it.toks {
 			if p := it.pick; p != nil && p.kind == candColumn && len(it.toks) > len(p.col.words) && slices.Contains(p.table.words, t.norm) {
@@ -790,24 +791,6 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 				add(t.lower, t.norm)
 			}
 		}
-	}
-	together := func(ws []string) bool {
-		// "units on order", not "films" at the end and "IMDb rating" before it (film_rating).
-		n := len(ws) + 1
-		for i := range seq {
-			all := true
-			for _, w := range ws {
-				found := false
-				for _, f := range seq[i:min(i+n, len(seq))] {
-					found = found || f[w]
-				}
-				all = all && found
-			}
-			if all {
-				return true
-			}
-		}
-		return false
 	}
 	usedWords := map[string]bool{}
 	for c := range cols {
@@ -825,7 +808,9 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			for _, w := range c.words {
 				all = all && said[w]
 			}
-			if all && !wordsWithin(c, cols) && together(c.words) {
+			// A column named with its table's noun first (film_rating of films) is said only
+			// with its words side by side; the noun alone names the table.
+			if all && !wordsWithin(c, cols) {
 				return c
 			}
 		}

@@ -240,6 +240,7 @@ type builder struct {
 	lastDim    bool
 	list       bool
 	withCols   []*column // "list the products ..., with their price": columns shown beside the rows
+	thanCol    *column   // the column a named row's value was compared on, shown beside a listing
 	unknown    []string
 	singular   bool // the dimension of a superlative was singular
 	whichRows  bool // "which customers ...": the rows of a table, by their label
@@ -423,6 +424,10 @@ func build(m *model, items []item) (*plan, error) {
 	b.whoNamesPeople()
 	if err := b.whereOfEvent(); err != nil {
 		return nil, err
+	}
+	if p := &b.p; b.thanCol != nil && p.listTable != nil && len(p.measures) == 0 && len(p.dims) == 0 && !slices.Contains(b.withCols, b.thanCol) {
+		// "films with a higher IMDb rating than Finding Nemo": each with its rating.
+		b.withCols = append(b.withCols, b.thanCol)
 	}
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
@@ -1694,6 +1699,14 @@ func (b *builder) entity(i int) error {
 			b.agg, b.distinct, b.lastTable = aggNone, false, c.table
 			return nil
 		}
+		if b.group && b.saidEachHere() && op == "=" && kindValue(c) && c.table.label != nil {
+			// "how many films has each director directed": one group per person the
+			// credits name in that role.
+			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}})
+			b.p.dims = append(b.p.dims, dimension{table: c.table})
+			b.group, b.lastTable = false, c.table
+			return nil
+		}
 		if b.which && op == "=" && len(b.p.dims) == 0 && b.agg == aggNone && ownNounValue(c.table, c.col, c.value) != "" {
 			// "which DC villain has the most appearances": the villain is a character of that
 			// kind, the rows asked for.
@@ -2311,6 +2324,7 @@ func (b *builder) thanNamedRow(i int) (bool, error) {
 	op := cmpOp(it.kw.kind, b.not)
 	b.not = false
 	b.p.conds = append(b.p.conds, condition{col: target, op: op, than: v.pick.value})
+	b.thanCol = target
 	for k := i + 1; k <= j; k++ {
 		b.items[k].kind, b.items[k].kw = itKeyword, keyword{} // consumed
 	}

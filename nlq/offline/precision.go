@@ -1236,6 +1236,11 @@ func checkParentCounts(p *plan) error {
 		if g == nil || d.role != nil || d.grain != grainNone {
 			continue
 		}
+		if l := g.label; g.pk == nil && l != nil && l.prof != nil && l.prof.Distinct < l.prof.NonNull {
+			// A film's credits grouped by the name they credit: one group per person, whose
+			// films are counted ("which composer has scored the most films").
+			continue
+		}
 		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {
 			if m.table == nil || m.table == g || m.col != nil || m.agg != aggCount && m.agg != aggCountDistinct {
 				continue

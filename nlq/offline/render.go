@@ -1295,7 +1295,12 @@ func where(p *plan, d dialect) []string {
 			if _, ok := merged[k]; !ok {
 				keys = append(keys, k)
 			}
-			merged[k] = append(merged[k], c.vals...)
+			for _, v := range c.vals {
+				if !slices.Contains(merged[k], v) {
+					// ("each director ... directed": the same value said twice)
+					merged[k] = append(merged[k], v)
+				}
+			}
 			continue
 		}
 		out = append(out, predicate(d.col(c.col), c.op, c.vals, d))

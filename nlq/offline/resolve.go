@@ -90,25 +90,6 @@ func dropCodesOfNames(it *item) {
 	it.cands = keep
 }
 
-// dropCopiesOfNamedKeys drops a value read in a column that copies another table's key when
-// that key is the row's own name and holds it too: 'Ratatouille' in academy.film and
-// box_office.film is the film pixar_films.film names, which every table keyed by it repeats.
-func dropCopiesOfNamedKeys(it *item) {
-	owner := func(c cand) bool {
-		return slices.ContainsFunc(it.cands, func(o cand) bool {
-			return o.kind == candValue && o.col2 == nil && o.value == c.value && o.col == o.table.pk && o.col == o.table.label && references(c.col, o.col)
-		})
-	}
-	keep := it.cands[:0:0]
-	for _, c := range it.cands {
-		if c.kind == candValue && c.col != nil && c.col2 == nil && c.state == nil && owner(c) {
-			continue
-		}
-		keep = append(keep, c)
-	}
-	it.cands = keep
-}
-
 // copiesValues reports whether most known values of a column are values of another table's
 // key: the key's rows named again where no foreign key says so.
 func copiesValues(c, key *column) bool {
@@ -216,7 +197,6 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 	}
 	dropCodesOfNames(it)
-	dropCopiesOfNamedKeys(it)
 	preferExactCase(it)
 	oneNamePart(it)
 	var names []cand
@@ -349,10 +329,9 @@ func disambiguateName(m *model, items []item, i int) error {
 			if c.kind == candValue && n.col == n.table.label && c.table == n.table && c.col != n.col && strings.EqualFold(c.value, n.value) {
 				continue // 'INDIA', the currency's country name, beside the row's own name 'India'
 			}
-			if c.kind == candValue && c.col2 == nil && c.state == nil && n.col == n.table.pk && (copiesValues(c.col, n.col) || c.col == ownCategory(c.table) && fkTo(c.table, n.table) != nil) {
-				// themes_vox.film, the films' titles kept without a declared key; a film's
-				// franchise named as the film ('Finding Nemo'), unless said so ("the Finding
-				// Nemo franchise", above).
+			if c.kind == candValue && c.col2 == nil && c.state == nil && n.col == n.table.pk && c.col == ownCategory(c.table) && fkTo(c.table, n.table) != nil {
+				// A film's franchise named as the film ('Finding Nemo'), unless said so ("the
+				// Finding Nemo franchise", above).
 				continue
 			}
 			if !(c.kind == candValue && !nameColumn(c.col) && (c.col.index != nil || c.table == names[0].table)) {
@@ -837,7 +816,9 @@ func qualifierSaid(items []item, idx int, adj []float64) {
 			continue
 		}
 		for _, w := range c.col.words {
-			if !own[w] && said[w] && len(w) >= 2 {
+			// (The table's own noun says nothing: "races longer than 70 laps" is no sprint
+			// race's laps.)
+			if !own[w] && said[w] && len(w) >= 2 && !slices.Contains(c.table.words, w) {
 				adj[k] += 2 * ambiguityGap
 				break
 			}
@@ -1045,7 +1026,8 @@ func equivalent(a, b cand) bool {
 	}
 	switch {
 	case a.kind == candValue && b.kind == candValue:
-		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col) || describedTwin(a.col, b.col))
+		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col) || describedTwin(a.col, b.col) || sameKeyCopies(a.col, b.col) ||
+			namedKeyCopy(a.col, b.col) || namedKeyCopy(b.col, a.col))
 	case a.kind == candColumn && b.kind == candTable:
 		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label) || b.table.pk != nil && references(a.col, b.table.pk)
 	case a.kind == candTable && b.kind == candColumn:
@@ -1053,6 +1035,23 @@ func equivalent(a, b cand) bool {
 		return a.table.label != nil && (references(b.col, a.table.label) || b.col == a.table.label) || a.table.pk != nil && references(b.col, a.table.pk)
 	}
 	return false
+}
+
+// sameKeyCopies reports whether two columns both copy one key that names its rows:
+// academy.film and box_office.film are pixar_films.film, 'Ratatouille' in either is the film.
+func sameKeyCopies(a, b *column) bool {
+	for _, f := range a.table.fks {
+		if f.from == a && f.from2 == nil && f.to == f.to.table.label && references(b, f.to) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedKeyCopy reports whether c repeats, with no declared key, the values of a key that
+// names its rows (themes_vox.film, the titles of pixar_films.film).
+func namedKeyCopy(c, key *column) bool {
+	return key == key.table.pk && key == key.table.label && copiesValues(c, key)
 }
 
 // references reports whether from is a single-column foreign key to to.

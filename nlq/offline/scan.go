@@ -2148,6 +2148,19 @@ var patternWords = map[string][2]string{
 // label is meant): the column's item becomes the column matching the pattern, and after a
 // table a new item says it of the label. It returns the item, the number of tokens read (or 0)
 // and whether the item replaces the last one.
+// keywordStart reports whether a word begins a keyword phrase ("most", "more than").
+func keywordStart(w string) bool {
+	if _, ok := keywords[w]; ok {
+		return true
+	}
+	for k := range keywords {
+		if strings.HasPrefix(k, w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 func patternAfter(items []item, toks []token, i int) (item, int, bool) {
 	if len(items) == 0 {
 		return item{}, 0, false
@@ -2200,7 +2213,8 @@ func patternAfter(items []item, toks []token, i int) (item, int, bool) {
 			return item{}, 0, false
 		}
 		x := toks[i+l]
-		if x.isNum && !x.quoted || strings.ContainsAny(x.raw, "%_") {
+		if x.isNum && !x.quoted || strings.ContainsAny(x.raw, "%_") || !x.quoted && (articles[x.lower] || keywordStart(x.lower)) {
+			// ("the category that contains the most majors": a count, no word to find)
 			return item{}, 0, false
 		}
 		it := item{kind: itEntity, toks: toks[i : i+l+1]}
