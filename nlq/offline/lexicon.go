@@ -1167,7 +1167,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// "start date" for membership_start_date: the last two words of a longer name.
 				l.add(strings.Join(cw[n-2:], " "), with(tc, scoreHead))
 			}
-			if len(cw) > 1 {
+			if len(cw) > 1 && strings.Trim(cw[len(cw)-1], "0123456789") == "" {
+				// runner_up_2: a number ends the name, which its other words say ("runner up").
+			} else if len(cw) > 1 {
 				head := cw[len(cw)-1]
 				if genericWords[head] {
 					// signup_date: "signup" names it; order_date: "order" would clash with the

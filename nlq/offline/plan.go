@@ -425,6 +425,12 @@ func build(m *model, items []item) (*plan, error) {
 	if err := b.whereOfEvent(); err != nil {
 		return nil, err
 	}
+	if ms := b.p.measures; len(ms) == 1 && len(b.p.dims) > 0 && ms[0].col != nil && ms[0].col.nullable && ms[0].col.via == nil && ms[0].shareOf == nil &&
+		(ms[0].agg == aggSum || ms[0].agg == aggAvg || ms[0].agg == aggNone) && b.saysThoseThatHave() {
+		// "iPlayer requests per series, for the series that have them": groups with none
+		// left out.
+		b.p.conds = append(b.p.conds, condition{col: ms[0].col, op: "is not null"})
+	}
 	if p := &b.p; b.thanCol != nil && p.listTable != nil && len(p.measures) == 0 && len(p.dims) == 0 && !slices.Contains(b.withCols, b.thanCol) {
 		// "films with a higher IMDb rating than Finding Nemo": each with its rating.
 		b.withCols = append(b.withCols, b.thanCol)
@@ -872,7 +878,8 @@ func (b *builder) comparison(i int) error {
 				n.kind = itKeyword // consumed
 				n.kw = keyword{}
 				return nil
-			case n.plural && kindValue(n.pick) && n.pick.table != b.lastTable:
+			case (n.plural || len(vals) == 1 && vals[0] == 1.0) && kindValue(n.pick) && n.pick.table != b.lastTable:
+				// ("more than one director": said in the singular after one)
 				// "seasons with more than 10 hidden immunity idols": how many rows of that kind
 				// each has.
 				m := measure{agg: aggCount, table: n.pick.table}
@@ -2370,6 +2377,26 @@ func (b *builder) namedRow() bool {
 
 // leadWord is the question's first word when it is a question word or a skipped word ("who",
 // "which"), in lower case; "" otherwise.
+// saysThoseThatHave reports whether the question keeps only the rows that have what it
+// measures: "for the series that have them", "those that have any".
+func (b *builder) saysThoseThatHave() bool {
+	var ws []string
+	for _, it := range b.items {
+		ws = append(ws, it.skipped...)
+		for _, t := range it.toks {
+			ws = append(ws, t.lower)
+		}
+	}
+	// (Words left over at the end come back in the order they were set aside.)
+	for i := 0; i+2 < len(ws); i++ {
+		w := toSet(ws[i : i+3])
+		if (w["that"] || w["which"]) && (w["have"] || w["has"]) && (w["them"] || w["any"]) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *builder) leadWord() string {
 	if sk := b.items[0].skipped; len(sk) > 0 {
 		return sk[0]
@@ -3460,7 +3487,7 @@ func dimColumn(t *table, dim string) *column {
 	for _, w := range dimWords[dim] {
 		var cs []*column
 		for _, c := range t.cols {
-			if c.class == classNumber && slices.Contains(c.words, w) {
+			if c.class == classNumber && (slices.Contains(c.words, w) || strings.Join(c.words, "") == w) { // run_time: runtime
 				cs = append(cs, c)
 			}
 		}

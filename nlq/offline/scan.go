@@ -1678,6 +1678,15 @@ func narrowByContext(items []item) {
 		if prev.kind != itKeyword || prev.kw.kind != kwCount || it.kind != itEntity {
 			continue
 		}
+		if it.plural && slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candTable && c.score >= scoreExact }) {
+			// "how many episodes were there in series 2": the episodes, counted; not the
+			// different values of series_raw.episodes, which counts them already.
+			it.cands = slices.DeleteFunc(it.cands, func(c cand) bool {
+				return c.kind == candColumn && c.col.class != classKey && slices.ContainsFunc(it.cands, func(t cand) bool {
+					return t.kind == candTable && t.score >= scoreExact && slices.Equal(t.table.words, c.col.words)
+				})
+			})
+		}
 		counted := false
 		for _, c := range it.cands {
 			counted = counted || c.kind == candColumn && c.col.class == classNumber && c.col.countName()

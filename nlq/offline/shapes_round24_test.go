@@ -26,7 +26,7 @@ var studioRows = []string{
 		(8,'Luca','2021-06-18',95,'PG')`,
 	`INSERT INTO studio_people VALUES ('Toy Story','Director','John Lasseter'),('Toy Story','Musician','Randy Newman'),
 		('A Bug''s Life','Director','John Lasseter'),('Toy Story 2','Director','John Lasseter'),('Finding Nemo','Director','Andrew Stanton'),
-		('Finding Nemo','Producer','Graham Walters'),('Cars','Director','John Lasseter'),('Up','Director','Pete Docter'),('Up','Musician','Michael Giacchino'),
+		('Finding Nemo','Producer','Graham Walters'),('Cars','Director','John Lasseter'),('Up','Director','Pete Docter'),('Up','Director','Bob Peterson'),('Up','Musician','Michael Giacchino'),
 		('Cars 2','Director','John Lasseter'),('Luca','Director','Enrico Casarosa')`,
 	`INSERT INTO box_office VALUES ('Toy Story',30000000,394436586),('A Bug''s Life',120000000,363398565),('Toy Story 2',90000000,511358276),
 		('Finding Nemo',94000000,940335536),('Cars',120000000,461983149),('Up',175000000,735099082),('Cars 2',200000000,559852396),('Luca',NULL,49750471)`,
@@ -51,6 +51,9 @@ var studioAnswers = []answer{
 	{"Which films have a higher IMDb rating than Finding Nemo?", []string{"Toy Story", "Up"}},
 	{"Which films have a lower budget than A Bug's Life?", []string{"Toy Story", "Toy Story 2", "Finding Nemo"}},
 	{"What is the average IMDb rating across all films?", []string{"7.59"}},
+	{"Which films had more than one director?", []string{"Up"}},
+	{"What is the longest film?", []string{"Cars"}},
+	{"How many films has each director directed?", []string{"John Lasseter", "Andrew Stanton", "Pete Docter", "Bob Peterson", "Enrico Casarosa"}},
 }
 
 // TestRowsKeyedByTheirNameAreNamedByIt: a text primary key whose values are names
@@ -113,6 +116,8 @@ var bakeoffAnswers = []answer{
 	{"How many bakers competed in series 3?", []string{"3"}},
 	{"Which episode got the most BBC iPlayer requests?", []string{"3100"}},
 	{"Which series went out on BBC Two?", []string{"1", "2", "3"}},
+	{"How many episodes were there in series 2?", []string{"2"}},
+	{"What was the total number of iPlayer requests per series, for the series that have them?", []string{"3600", "4900"}},
 }
 
 // TestSeriesAreNumberedAndBakersComeFromTheirCounty: rows keyed by a number named as their
