@@ -1128,6 +1128,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// its number or the country name filed with it.
 				l.add(cw[n-2], with(tc, scoreHead+0.02))
 			}
+			for _, p := range periodPhrases(cw) {
+				// viewers_7day: "7-day viewers", "7-day audience", "viewers in the first
+				// seven days".
+				l.add(p, with(tc, scoreExact-0.01))
+			}
 			if long, ok := spelledAcronym(cw); ok {
 				// least_developed_countries_ldc: the words the last one abbreviates name it
 				// ("least developed countries", "landlocked developing countries"), and so
@@ -1846,6 +1851,46 @@ func ownCategory(t *table) *column {
 	}
 	return nil
 }
+
+// periodPhrases are the ways a name with a number of days run together in one word (viewers_7day,
+// sales_30d) is said: the number apart, before or after the other words, in figures or in
+// letters, and the other words by their everyday names (audience for viewers).
+func periodPhrases(cw []string) []string {
+	at, n, unit := -1, "", ""
+	for i, w := range cw {
+		d := strings.TrimRight(w, "abcdefghijklmnopqrstuvwxyz")
+		if u := w[len(d):]; d != "" && strings.Trim(d, "0123456789") == "" && (u == "day" || u == "d" || u == "week" || u == "month") {
+			at, n, unit = i, d, map[string]string{"d": "day"}[u]
+			if unit == "" {
+				unit = u
+			}
+		}
+	}
+	if at < 0 || len(cw) != 2 {
+		return nil
+	}
+	other := cw[1-at]
+	words := []string{other}
+	for k, vs := range aliases {
+		if slices.Contains(vs, other) && !strings.Contains(k, " ") {
+			words = append(words, k)
+		}
+	}
+	nums := []string{n}
+	if w := numberNames[n]; w != "" {
+		nums = append(nums, w)
+	}
+	var out []string
+	for _, o := range words {
+		for _, x := range nums {
+			out = append(out, x+" "+unit+" "+o, o+" "+x+" "+unit, o+" first "+x+" "+unit, o+" within "+x+" "+unit)
+		}
+	}
+	return out
+}
+
+// numberNames spell the small numbers a period is said with.
+var numberNames = map[string]string{"1": "one", "2": "two", "3": "three", "7": "seven", "14": "fourteen", "28": "twenty eight", "30": "thirty", "90": "ninety"}
 
 // endsWith reports whether a table's words end with a column's: academy.film points to
 // pixar_films, whose rows are films.

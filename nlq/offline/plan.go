@@ -224,7 +224,8 @@ type builder struct {
 	firstDate *column // the date an "oldest", "first" or "latest" was read on
 	cmp       kw
 	cmpNums   []float64
-	cmpPct    bool // the number compared was said as a percentage
+	cmpPct    bool    // the number compared was said as a percentage
+	cmpScale  float64 // the scale word of the number compared ("10 million"), 0 when none
 	cmpTarget *column
 	// cmpAvgBy is the key that keeps the average compared with to the peers the question
 	// already keeps: "more appearances than the average DC character" among DC characters.
@@ -771,6 +772,9 @@ func (b *builder) number(i int) error {
 	case b.cmp != kwNone:
 		b.cmpNums = append(b.cmpNums, it.num)
 		b.cmpPct = b.cmpPct || len(it.toks) > 0 && it.toks[0].pct
+		if len(it.toks) > 0 {
+			b.cmpScale = it.toks[0].scale
+		}
 		if b.cmp == kwBetween && len(b.cmpNums) == 1 {
 			if n := b.next(i); n != nil && n.kind == itKeyword && n.kw.kind == kwAnd {
 				n.kw = keyword{} // consumed
@@ -801,6 +805,26 @@ func (b *builder) number(i int) error {
 	return nil
 }
 
+// inUnit rewrites numbers said with a scale word ("more than 10 million viewers") in the unit
+// of a column that keeps them in it: every value of viewers_7day is below a million, so the
+// figures are millions.
+func inUnit(target *column, vals []any, scale float64) {
+	if target == nil || scale < 1e6 || target.class != classNumber || target.prof == nil {
+		return
+	}
+	// Far below, not just below: a salary column whose highest is 900,000 still keeps
+	// dollars when "over 1 million" is asked.
+	mx, err := strconv.ParseFloat(target.prof.Max, 64)
+	if err != nil || mx*1000 >= scale {
+		return
+	}
+	for k, v := range vals {
+		if f, ok := v.(float64); ok && f >= scale {
+			vals[k] = f / scale
+		}
+	}
+}
+
 // ageNumbers reports whether the numbers compared could be ages in years.
 func ageNumbers(vals []any) bool {
 	for _, v := range vals {
@@ -823,8 +847,8 @@ func (b *builder) comparison(i int) error {
 		}
 		n.kind, n.kw = itKeyword, keyword{}
 	}
-	pct := b.cmpPct
-	b.cmp, b.cmpNums, b.not, b.cmpPct = kwNone, nil, false, false
+	pct, scale := b.cmpPct, b.cmpScale
+	b.cmp, b.cmpNums, b.not, b.cmpPct, b.cmpScale = kwNone, nil, false, false, 0
 	target := b.cmpTarget
 	named := target != nil
 	b.cmpTarget = nil
@@ -890,6 +914,7 @@ func (b *builder) comparison(i int) error {
 			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
 				target = n.pick.col
 				n.kind, n.kw = itKeyword, keyword{}
+				inUnit(target, vals, scale)
 				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) {
 					m := measure{agg: aggSum, col: target, table: target.table}
 					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
@@ -936,6 +961,7 @@ func (b *builder) comparison(i int) error {
 			}
 		}
 	}
+	inUnit(target, vals, scale)
 	if childSum {
 		m := measure{agg: aggSum, col: target, table: target.table}
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})

@@ -280,6 +280,21 @@ func oneToOne(c *column) bool {
 }
 
 // fkTo is the one column of t referencing table to, or nil.
+// keyColumns are the columns that tell t's rows apart: its primary key, or the columns of a
+// key of several (an episode's series and number).
+func keyColumns(t *table) []*column {
+	if t.pk != nil {
+		return []*column{t.pk}
+	}
+	var out []*column
+	for _, c := range t.cols {
+		if c.partKey {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func fkTo(t, to *table) *column {
 	var found *column
 	for _, f := range t.fks {
@@ -982,9 +997,10 @@ func render(p *plan, d dialect) string {
 	}
 	var sb strings.Builder
 	if p.outerCount {
-		t := p.dims[0].table
-		sel = []string{d.col(t.pk)}
-		group = []string{d.col(t.pk)}
+		sel, group = nil, nil
+		for _, c := range keyColumns(p.dims[0].table) {
+			sel, group = append(sel, d.col(c)), append(group, d.col(c))
+		}
 	}
 	sb.WriteString("SELECT " + distinct + strings.Join(sel, ", "))
 	sb.WriteString("\nFROM " + d.table(p.base))

@@ -1682,7 +1682,7 @@ func narrowByContext(items []item) {
 			// "how many episodes were there in series 2": the episodes, counted; not the
 			// different values of series_raw.episodes, which counts them already.
 			it.cands = slices.DeleteFunc(it.cands, func(c cand) bool {
-				return c.kind == candColumn && c.col.class != classKey && slices.ContainsFunc(it.cands, func(t cand) bool {
+				return c.kind == candColumn && (c.col.class == classNumber || c.col.intTyp && c.col.class != classKey) && slices.ContainsFunc(it.cands, func(t cand) bool {
 					return t.kind == candTable && t.score >= scoreExact && slices.Equal(t.table.words, c.col.words)
 				})
 			})

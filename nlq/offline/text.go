@@ -40,10 +40,11 @@ type token struct {
 	norm   string  // lower case and singular, for schema matching
 	num    float64 // value when isNum
 	isNum  bool
-	quoted bool // came from "..." or '...': a literal value, never a keyword
-	plural bool // norm differs from lower by singularisation, e.g. "products"
-	poss   bool // a possessive: "agent's" in "which agent's customers" says whose
-	pct    bool // a number said as a percentage: "90%", "90 percent"
+	quoted bool    // came from "..." or '...': a literal value, never a keyword
+	plural bool    // norm differs from lower by singularisation, e.g. "products"
+	poss   bool    // a possessive: "agent's" in "which agent's customers" says whose
+	pct    bool    // a number said as a percentage: "90%", "90 percent"
+	scale  float64 // the scale word that multiplied it ("10 million": 1e6), 0 when none
 }
 
 // tokenize splits a question into tokens. Numbers accept thousands separators, a leading
@@ -198,6 +199,7 @@ func scaled(toks []token) []token {
 		}
 		if ok && toks[i].isNum && !toks[i].quoted && !toks[i+1].quoted {
 			toks[i].num *= f
+			toks[i].scale = f
 			toks[i].raw = strconv.FormatFloat(toks[i].num, 'f', -1, 64)
 			toks[i].lower, toks[i].norm = toks[i].raw, toks[i].raw
 			toks = append(toks[:i+1], toks[i+2:]...)
