@@ -789,6 +789,11 @@ func (b *builder) number(i int) error {
 		// 8 bakers").
 		pk := b.items[i-1].pick.table.pk
 		b.p.conds = append(b.p.conds, condition{col: pk, op: "=", vals: []any{it.num}})
+	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candColumn && it.num == float64(int64(it.num)) &&
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start && ordinalColumn(b.items[i-1].pick.col):
+		// "US season 3", "round 5": the rows with that number.
+		b.p.conds = append(b.p.conds, condition{col: b.items[i-1].pick.col, op: "=", vals: []any{it.num}})
+		b.lastTable = b.items[i-1].pick.col.table
 	case b.next(i) != nil && b.next(i).kind == itEntity && it.num >= 1 && it.num == float64(int(it.num)) && it.num <= 1000:
 		// "5 customers with the most orders", "the 3 cheapest products"
 		b.topN = int(it.num)
@@ -806,23 +811,33 @@ func (b *builder) number(i int) error {
 }
 
 // inUnit rewrites numbers said with a scale word ("more than 10 million viewers") in the unit
-// of a column that keeps them in it: every value of viewers_7day is below a million, so the
-// figures are millions.
+// of a column that keeps them in it: viewers_7day holds 2.24 to 15.9, so the figures are
+// millions.
 func inUnit(target *column, vals []any, scale float64) {
 	if target == nil || scale < 1e6 || target.class != classNumber || target.prof == nil {
 		return
 	}
-	// Far below, not just below: a salary column whose highest is 900,000 still keeps
-	// dollars when "over 1 million" is asked.
-	mx, err := strconv.ParseFloat(target.prof.Max, 64)
-	if err != nil || mx*1000 >= scale {
-		return
+	// The profile's extremes are the first and last values as text, no bound on size: only
+	// small fractions at both ends (10.04 and 9.95) say figures kept in a unit; a population
+	// (10000023, 999590) or a salary in dollars keeps its own.
+	for _, v := range []string{target.prof.Min, target.prof.Max} {
+		whole, frac, ok := strings.Cut(v, ".")
+		if _, err := strconv.ParseFloat(v, 64); err != nil || !ok || frac == "" || len(strings.TrimLeft(whole, "-")) > 3 || strings.ContainsAny(v, "eE") {
+			return
+		}
 	}
 	for k, v := range vals {
 		if f, ok := v.(float64); ok && f >= scale {
 			vals[k] = f / scale
 		}
 	}
+}
+
+// ordinalColumn reports whether a column numbers its rows within a series (season, episode,
+// round, us_season), so a number said right after its name is one of its values.
+func ordinalColumn(c *column) bool {
+	n := len(c.words)
+	return n > 0 && ordinalWords[c.words[n-1]] && (c.class == classNumber || c.class == classText && c.intTyp)
 }
 
 // ageNumbers reports whether the numbers compared could be ages in years.

@@ -1028,6 +1028,9 @@ func equivalent(a, b cand) bool {
 	case a.kind == candValue && b.kind == candValue:
 		return a.value == b.value && (references(a.col, b.col) || references(b.col, a.col) || describedTwin(a.col, b.col) || sameKeyCopies(a.col, b.col) ||
 			namedKeyCopy(a.col, b.col) || namedKeyCopy(b.col, a.col))
+	case a.kind == candColumn && b.kind == candColumn:
+		// academy.film and public_response.film: both the film pixar_films.film names.
+		return sameKeyCopies(a.col, b.col)
 	case a.kind == candColumn && b.kind == candTable:
 		return b.table.label != nil && (references(a.col, b.table.label) || a.col == b.table.label) || b.table.pk != nil && references(a.col, b.table.pk)
 	case a.kind == candTable && b.kind == candColumn:

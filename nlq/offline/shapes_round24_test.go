@@ -93,7 +93,7 @@ var bakeoffDDL = []string{
 	`CREATE TABLE bakers (series INTEGER REFERENCES series_raw (series), baker VARCHAR(30), baker_full VARCHAR(60), age INTEGER, hometown VARCHAR(60),
 		total_episodes_appeared INTEGER, PRIMARY KEY (series, baker))`,
 	`CREATE TABLE episodes (series INTEGER REFERENCES series_raw (series), episode INTEGER, sb_name VARCHAR(30), winner_name VARCHAR(30), PRIMARY KEY (series, episode))`,
-	`CREATE TABLE ratings (series INTEGER, episode INTEGER, uk_airdate DATE, us_airdate DATE, viewers_7day DOUBLE PRECISION, bbc_iplayer_requests INTEGER,
+	`CREATE TABLE ratings (series INTEGER, episode INTEGER, uk_airdate DATE, us_airdate DATE, us_season INTEGER, viewers_7day DOUBLE PRECISION, bbc_iplayer_requests INTEGER,
 		PRIMARY KEY (series, episode), FOREIGN KEY (series, episode) REFERENCES episodes (series, episode))`,
 }
 
@@ -103,8 +103,8 @@ var bakeoffRows = []string{
 		(2,'Jo','Joanne Wheatley',41,'Ongar, Essex',2),(2,'Ian','Ian Vallance',40,'Essex',1),(2,'Mary-Anne','Mary-Anne Boermans',45,'Kidderminster, Worcestershire',2),
 		(3,'John','John Whaite',22,'Wigan',2),(3,'Brendan','Brendan Lynch',63,'Sutton Coldfield',2),(3,'Cathryn','Cathryn Dresser',27,'Brentwood, Essex',1)`,
 	`INSERT INTO episodes VALUES (1,1,NULL,NULL),(1,2,NULL,'Edd'),(2,1,'Jo','Jo'),(2,2,'Jo','Jo'),(3,1,'John',NULL),(3,2,'Brendan','John')`,
-	`INSERT INTO ratings VALUES (1,1,'2010-08-17',NULL,2.24,NULL),(1,2,'2010-08-24',NULL,3.0,NULL),(2,1,'2011-08-16','2014-12-28',3.1,1200),
-		(2,2,'2011-08-23',NULL,3.9,2400),(3,1,'2012-08-14',NULL,3.9,1800),(3,2,'2012-08-21',NULL,5.0,3100)`,
+	`INSERT INTO ratings VALUES (1,1,'2010-08-17',NULL,NULL,2.24,NULL),(1,2,'2010-08-24',NULL,NULL,3.0,NULL),(2,1,'2011-08-16','2014-12-28',1,3.1,1200),
+		(2,2,'2011-08-23','2015-01-04',1,3.9,2400),(3,1,'2012-08-14',NULL,NULL,3.9,1800),(3,2,'2012-08-21',NULL,NULL,5.0,3100)`,
 }
 
 // bakeoffAnswers are questions over the contest and what their answers hold.
@@ -119,6 +119,7 @@ var bakeoffAnswers = []answer{
 	{"How many episodes were there in series 2?", []string{"2"}},
 	{"How many episodes had more than 3.5 million 7-day viewers?", []string{"3"}},
 	{"Which episode had the smallest 7-day audience?", []string{"2.24"}},
+	{"What was the average 7-day audience of US season 1?", []string{"3.5"}},
 	{"What was the total number of iPlayer requests per series, for the series that have them?", []string{"3600", "4900"}},
 }
 
