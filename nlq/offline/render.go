@@ -930,13 +930,11 @@ func render(p *plan, d dialect) string {
 			default:
 				// Rows keyed by several columns and named by none: an episode is its series
 				// and its number.
-				for _, c := range t.cols {
-					if c.partKey {
-						a := al.take(c.name)
-						sel = append(sel, d.col(c)+" AS "+d.ident(a))
-						group = append(group, d.col(c))
-						dimAliases = append(dimAliases, a)
-					}
+				for _, c := range keyColumns(t) {
+					a := al.take(c.name)
+					sel = append(sel, d.col(c)+" AS "+d.ident(a))
+					group = append(group, d.col(c))
+					dimAliases = append(dimAliases, a)
 				}
 			}
 		default:
