@@ -256,7 +256,7 @@ func planMeasuresDim(p *plan, dim string) bool {
 			return true // a metric of the semantic layer says what it measures
 		}
 		for _, w := range dimWords[dim] {
-			if slices.Contains(c.words, w) || strings.Join(c.words, "") == w {
+			if saysWord(c, w) {
 				return true
 			}
 		}

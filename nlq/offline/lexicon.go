@@ -938,7 +938,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
-		if ownCategory(t) != nil {
+		if t.category != nil {
 			// pixar_franchises: "franchises" are the values of its franchise column (6
 			// franchises), not its rows (17 films that belong to one).
 			l.add(name, cand{kind: candTable, table: t, score: scoreExact - 0.03})
@@ -1108,7 +1108,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(cw) == 1 && genericWords[cw[0]] {
 				l.add(full, with(tc, scoreAmbig))
-			} else if c == ownCategory(t) {
+			} else if c == t.category {
 				l.add(full, with(tc, scoreExact))
 			} else if endsWith(t.words, cw) && c == t.label || slices.Equal(cw, t.words) || pointsToNamed(c) || len(cw) == 1 && tableWords[cw[0]] {
 				// episodes.episode, the number of an episode, and advantage_movement.episode,
@@ -1835,21 +1835,6 @@ func pointsToNamed(c *column) bool {
 		}
 	}
 	return false
-}
-
-// ownCategory is the column named as its table of a table that extends another row one to
-// one (its key is the parent's), when its values repeat: pixar_franchises keyed by the film
-// keeps each film's franchise, so the table's name names that column's values.
-func ownCategory(t *table) *column {
-	if t.pk == nil || !t.fkCols[t.pk] || t.pk.partKey {
-		return nil
-	}
-	for _, c := range t.cols {
-		if c != t.pk && c.class == classText && c.via == nil && slices.Equal(c.words, t.words) && c.prof != nil && c.prof.Distinct < c.prof.NonNull {
-			return c
-		}
-	}
-	return nil
 }
 
 // periodPhrases are the ways a name with a number of days run together in one word (viewers_7day,

@@ -129,6 +129,9 @@ type table struct {
 	// laureate_prizes links with laureates): a verb of giving ("won", "awarded") says such a
 	// link row exists.
 	linkEnd bool
+	// category is the column named as the table of a table kept one to one with its
+	// parent, when its values repeat (ownCategory): what the table's noun names.
+	category *column
 	// daily is the date column of a primary key that keeps one row per day (of each thing
 	// the rest of the key names): a station's daily weather. Its rows are "days".
 	daily *column
@@ -407,6 +410,7 @@ func newModel(s *datasource.Schema) *model {
 	pivotAttributes(m)
 	for _, t := range m.tables {
 		t.placeholder = placeholderRow(t)
+		t.category = ownCategory(t)
 		if len(t.fks) >= 2 {
 			for _, f := range t.fks {
 				if o := f.to.table; o != t {
@@ -675,6 +679,21 @@ func (c *column) values() []string {
 		return c.index
 	}
 	return c.samples
+}
+
+// ownCategory is the column named as its table of a table that extends another row one to
+// one (its key is the parent's), when its values repeat: pixar_franchises keyed by the film
+// keeps each film's franchise, so the table's name names that column's values.
+func ownCategory(t *table) *column {
+	if t.pk == nil || !t.fkCols[t.pk] || t.pk.partKey {
+		return nil
+	}
+	for _, c := range t.cols {
+		if c != t.pk && c.class == classText && c.via == nil && slices.Equal(c.words, t.words) && c.prof != nil && c.prof.Distinct < c.prof.NonNull {
+			return c
+		}
+	}
+	return nil
 }
 
 // keyWords end the names of columns that hold codes or numbers, never a row's name.

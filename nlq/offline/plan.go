@@ -3528,7 +3528,7 @@ func dimColumn(t *table, dim string) *column {
 	for _, w := range dimWords[dim] {
 		var cs []*column
 		for _, c := range t.cols {
-			if c.class == classNumber && (slices.Contains(c.words, w) || strings.Join(c.words, "") == w) { // run_time: runtime
+			if c.class == classNumber && saysWord(c, w) {
 				cs = append(cs, c)
 			}
 		}
@@ -3537,6 +3537,12 @@ func dimColumn(t *table, dim string) *column {
 		}
 	}
 	return nil
+}
+
+// saysWord reports whether a column's name holds a word, also run together from its words
+// (run_time: "runtime").
+func saysWord(c *column, w string) bool {
+	return slices.Contains(c.words, w) || strings.Join(c.words, "") == w
 }
 
 // dimStat is the statistic of a day's readings a dimension ranks by when a table keeps

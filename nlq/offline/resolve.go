@@ -215,8 +215,8 @@ func disambiguateName(m *model, items []item, i int) error {
 		}
 		dup := false
 		for k, n := range names {
-			if n.table == c.table || equivalent(n, c) || c.col == c.table.pk && copiesValues(n.col, c.col) || n.col == n.table.pk && copiesValues(c.col, n.col) {
-				if references(n.col, c.col) || c.col == c.table.pk && copiesValues(n.col, c.col) {
+			if n.table == c.table || equivalent(n, c) {
+				if references(n.col, c.col) || namedKeyCopy(n.col, c.col) {
 					names[k] = c // the row's own name, which n's table repeats to join it
 				}
 				dup = true
@@ -329,7 +329,7 @@ func disambiguateName(m *model, items []item, i int) error {
 			if c.kind == candValue && n.col == n.table.label && c.table == n.table && c.col != n.col && strings.EqualFold(c.value, n.value) {
 				continue // 'INDIA', the currency's country name, beside the row's own name 'India'
 			}
-			if c.kind == candValue && c.col2 == nil && c.state == nil && n.col == n.table.pk && c.col == ownCategory(c.table) && fkTo(c.table, n.table) != nil {
+			if c.kind == candValue && c.col2 == nil && c.state == nil && n.col == n.table.pk && c.col == c.table.category && fkTo(c.table, n.table) != nil {
 				// A film's franchise named as the film ('Finding Nemo'), unless said so ("the
 				// Finding Nemo franchise", above).
 				continue
