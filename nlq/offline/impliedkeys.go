@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/analytics-agent/service/datasource"
@@ -13,11 +14,15 @@ import (
 // it, and so does a column that ends with that name after a word of its own
 // (SALESREPEMPLOYEENUMBER: the sales rep's EMPLOYEENUMBER). A key named only "id", "code" or
 // "key" implies nothing: every table may have one. A schema that declares any foreign key is
-// taken as it is, its designers having said which joins there are.
+// taken as it is, its designers having said which joins there are, but for a column spelled
+// exactly as the key of a table no declared key references (the FEC's results_senate.cand_id
+// and campaigns.cand_id, where only the committees and the states are referenced): a key
+// named with two words or more whose values are identifiers.
 func withImpliedKeys(s *datasource.Schema) *datasource.Schema {
+	declared := false
 	for i := range s.Tables {
 		if len(s.Tables[i].ForeignKeys) > 0 {
-			return s
+			declared = true
 		}
 	}
 	type target struct {
@@ -30,7 +35,7 @@ func withImpliedKeys(s *datasource.Schema) *datasource.Schema {
 			continue
 		}
 		k := t.PrimaryKey[0]
-		if ws := normWords(k); len(ws) == 0 || len(ws) == 1 && len(k) <= 4 || genericKeyName(k) {
+		if ws := normWords(k); len(ws) == 0 || len(ws) == 1 && len(k) <= 4 || genericKeyName(k) || declared && (len(ws) < 2 || keyReferences(t, k) || referenced(s, t.Name) || !idValues(s, t.Name, k)) {
 			continue
 		}
 		keys = append(keys, target{t.Name, k, keyTypeFamily(columnType(t, k))})
@@ -48,10 +53,11 @@ func withImpliedKeys(s *datasource.Schema) *datasource.Schema {
 		}
 		for _, c := range t.Columns {
 			lc := strings.ToLower(c.Name)
-			if len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name) {
-				continue // a table's own key references nothing
+			ownKey := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name)
+			if declared && (keyReferences(t, c.Name) || slices.ContainsFunc(t.PrimaryKey, func(k string) bool { return strings.EqualFold(k, c.Name) }) && !ownKey) {
+				continue
 			}
-			if selfRefNames[strings.ReplaceAll(lc, "_", "")] && len(t.PrimaryKey) == 1 {
+			if selfRefNames[strings.ReplaceAll(lc, "_", "")] && len(t.PrimaryKey) == 1 && !declared {
 				// EMPLOYEES.REPORTSTO: the employee's manager, another row of the same table.
 				if pk := columnType(t, t.PrimaryKey[0]); pk != "" && keyTypeFamily(pk) == keyTypeFamily(c.Type) {
 					out.Tables[i].ForeignKeys = append(out.Tables[i].ForeignKeys, datasource.ForeignKey{Columns: []string{c.Name}, RefTable: t.Name, RefColumns: []string{t.PrimaryKey[0]}})
@@ -59,24 +65,30 @@ func withImpliedKeys(s *datasource.Schema) *datasource.Schema {
 				}
 				continue
 			}
-			var pick *target
+			var picks []*target
 			for j := range keys {
 				k := &keys[j]
 				if strings.EqualFold(k.table, t.Name) || k.typ != keyTypeFamily(c.Type) {
 					continue
 				}
 				lk := strings.ToLower(k.col)
-				if lc == lk || strings.HasSuffix(lc, lk) && len(lc)-len(lk) >= 3 {
-					if pick != nil {
-						pick = nil // two tables keyed by the same name: say nothing
-						break
-					}
-					pick = k
+				if lc == lk || !declared && strings.HasSuffix(lc, lk) && len(lc)-len(lk) >= 3 {
+					picks = append(picks, k)
 				}
 			}
-			if pick == nil {
+			if len(picks) > 1 || ownKey {
+				// Two tables keyed by the same name (candidates and campaigns by cand_id): the
+				// one the key is named after is the one referenced, by the other's key too;
+				// with none so named, nothing is said.
+				picks = slices.DeleteFunc(picks, func(k *target) bool { return !keyNamesTable(k.col, k.table) })
+				if ownKey && (len(picks) != 1 || keyNamesTable(c.Name, t.Name)) {
+					continue // a table's own key references nothing but the table it extends
+				}
+			}
+			if len(picks) != 1 {
 				continue
 			}
+			pick := picks[0]
 			out.Tables[i].ForeignKeys = append(out.Tables[i].ForeignKeys, datasource.ForeignKey{Columns: []string{c.Name}, RefTable: pick.table, RefColumns: []string{pick.col}})
 			found = true
 		}
@@ -85,6 +97,46 @@ func withImpliedKeys(s *datasource.Schema) *datasource.Schema {
 		return s
 	}
 	return &out
+}
+
+// keyNamesTable reports whether a key is named after its table and a key word: cand_id for
+// candidates, cmte_id for committees (the abbreviations spelled out).
+func keyNamesTable(key, table string) bool {
+	kw, tw := schemaWords(key), schemaWords(table)
+	return len(kw) >= 2 && identWords[kw[len(kw)-1]] && slices.Equal(kw[:len(kw)-1], tw)
+}
+
+// referenced reports whether any table declares a foreign key to the table: where the
+// designers declared references to it, the ones they left out were left out on purpose
+// (congress's executive.bioguide_id beside the declared terms.bioguide).
+func referenced(s *datasource.Schema, table string) bool {
+	for _, t := range s.Tables {
+		for _, fk := range t.ForeignKeys {
+			if strings.EqualFold(fk.RefTable, table) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// idValues reports whether a key's profiled values are identifiers (digits in the smallest
+// and the largest: 'H0AL01030'), not names a schema may repeat on purpose without a key
+// (OMOP's vocabulary_id 'RxNorm').
+func idValues(s *datasource.Schema, table, col string) bool {
+	for _, p := range s.Profile {
+		if strings.EqualFold(p.Table, table) && strings.EqualFold(p.Column, col) {
+			return strings.ContainsAny(p.Min, "0123456789") && strings.ContainsAny(p.Max, "0123456789")
+		}
+	}
+	return false
+}
+
+// keyReferences reports whether a table declares a foreign key from the column.
+func keyReferences(t datasource.Table, col string) bool {
+	return slices.ContainsFunc(t.ForeignKeys, func(fk datasource.ForeignKey) bool {
+		return slices.ContainsFunc(fk.Columns, func(c string) bool { return strings.EqualFold(c, col) })
+	})
 }
 
 // genericKeyName reports whether a key's name says nothing of its table: id, code, key, no.

@@ -186,7 +186,7 @@ var keywords = map[string]keyword{
 	"compare with": {kind: kwAnd, versus: true}, "compare to": {kind: kwAnd, versus: true}, "compares with": {kind: kwAnd, versus: true}, "compared against": {kind: kwAnd, versus: true},
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
-	"rank by": {kind: kwSort},
+	"rank by": {kind: kwSort}, "in order of": {kind: kwSort}, "in the order of": {kind: kwSort},
 	// "from most to least common": an order, not a superlative.
 	"from most to least": {kind: kwDesc}, "most to least": {kind: kwDesc}, "from most to least common": {kind: kwDesc},
 	"from least to most": {kind: kwAsc}, "least to most": {kind: kwAsc}, "from least to most common": {kind: kwAsc},
@@ -259,7 +259,8 @@ var stopWords = toSet(strings.Fields(`
 	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
  occur happen up
-	compete competes competed competing`))
+	compete competes competed competing
+	perform performs performed performing official`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -79,6 +79,8 @@ var statePhrases = []struct {
 	{"dry", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 	{"no precipitation", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
 	{"no rain", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
+	// Records: a studio album is a full-length one, not an EP.
+	{"studio", []string{"ep"}, stateCond{"=", 0}},
 	// People with a date of death: those without one are alive.
 	{"alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
 	{"still alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
@@ -363,6 +365,8 @@ type lexicon struct {
 	// their stem, for the word forms people say them in: "completed" for COMPLETE,
 	// "cancellations" for CANCELLED, "delivered" for DELIVERED.
 	stems map[string][]cand
+	// namespace is the model's: a word that names the whole database.
+	namespace string
 }
 
 // tableOverValue is how far a value found under a table's own name ranks below the table:
@@ -416,6 +420,86 @@ func placeName(c *column, v string) string {
 	}
 	return normPhrase(city)
 }
+
+// surnameFirst are the ways people say a name a register writes surname first ('CLINTON,
+// HILLARY RODHAM / TIMOTHY MICHAEL KAINE', 'RYAN, PAUL D.'): "Hillary Clinton", "Hillary
+// Rodham Clinton", "Paul Ryan". A running mate after a slash and initials are left out; only
+// columns that name something (not places, whose comma is before a region) are read so.
+func surnameFirst(c *column, v string, column bool) []string {
+	if !column {
+		return nil
+	}
+	v, _, _ = strings.Cut(v, "/")
+	last, rest, ok := strings.Cut(v, ",")
+	if !ok || strings.Contains(rest, ",") {
+		return nil
+	}
+	lw, rw := strings.Fields(normPhrase(last)), strings.Fields(normPhrase(rest))
+	if len(lw) == 0 || len(lw) > 2 || len(rw) == 0 || len(rw) > 4 {
+		return nil
+	}
+	var given []string
+	for _, w := range rw {
+		if len(w) > 1 && !nameTitles[w] {
+			given = append(given, w)
+		}
+	}
+	if len(given) == 0 {
+		return nil
+	}
+	surname := strings.Join(lw, " ")
+	out := []string{given[0] + " " + surname}
+	if len(given) > 1 {
+		// 'CRUZ, RAFAEL EDWARD "TED"': each given name, the one in quotes too, is the one
+		// the person may go by.
+		out = append(out, strings.Join(given, " ")+" "+surname)
+		for _, g := range given[1:] {
+			out = append(out, g+" "+surname)
+		}
+	}
+	for _, n := range nicknames[given[0]] {
+		out = append(out, n+" "+surname) // 'SANDERS, BERNARD' is "Bernie Sanders"
+	}
+	return out
+}
+
+// surnamesFirst reports whether a column writes names surname first: it names something (not
+// a place, whose comma is before a region) and most of its known values have one comma (a
+// subject heading 'Hepworth, Barbara' among others is no register of people).
+func surnamesFirst(c *column) bool {
+	if !slices.Contains(c.words, "name") || slices.ContainsFunc(c.words, func(w string) bool { return placeColumnWords[w] }) {
+		return false
+	}
+	vs := c.values()
+	n := 0
+	for _, v := range vs {
+		if strings.Count(v, ",") == 1 {
+			n++
+		}
+	}
+	return len(vs) > 0 && n*2 >= len(vs)
+}
+
+// nicknames are the short forms English given names are commonly said by.
+var nicknames = map[string][]string{
+	"bernard": {"bernie"}, "william": {"bill", "will", "billy"}, "robert": {"bob", "rob", "bobby"}, "michael": {"mike"},
+	"james": {"jim", "jimmy"}, "thomas": {"tom"}, "joseph": {"joe"}, "elizabeth": {"liz", "beth"}, "richard": {"rick", "dick"},
+	"charles": {"chuck", "charlie"}, "edward": {"ed", "ted"}, "theodore": {"ted"}, "daniel": {"dan"}, "david": {"dave"},
+	"steven": {"steve"}, "stephen": {"steve"}, "christopher": {"chris"}, "anthony": {"tony"}, "timothy": {"tim"},
+	"patrick": {"pat"}, "kenneth": {"ken"}, "ronald": {"ron"}, "donald": {"don"}, "gerald": {"jerry"}, "lawrence": {"larry"},
+	"jennifer": {"jen"}, "katherine": {"kate", "kathy"}, "catherine": {"kate", "cathy"}, "margaret": {"maggie", "peggy"},
+	"benjamin": {"ben"}, "matthew": {"matt"}, "nicholas": {"nick"}, "samuel": {"sam"}, "alexander": {"alex"},
+	"jonathan": {"jon"}, "gregory": {"greg"}, "jeffrey": {"jeff"}, "douglas": {"doug"}, "frederick": {"fred"},
+}
+
+// flagVerbForms are the other forms of flags named by an irregular past, and the forms of
+// their opposite: a flag won is asked for as "win" or "winner", and unset as "lost".
+var flagVerbForms = map[string][2][]string{
+	"won": {{"win", "winner", "winning"}, {"lost", "lose", "loser", "losing"}},
+}
+
+// nameTitles are the titles and generational suffixes a register writes among given names.
+var nameTitles = toSet(strings.Fields("mr mrs ms dr jr sr ii iii iv hon rev sir dame lord lady"))
 
 // placeRegions are the regions a column of places writes after a comma ('Brentwood,
 // Essex', 'Ashford, Kent'), when most of its values are written so: "bakers from Kent" are
@@ -926,7 +1010,7 @@ var (
 // newLexicon indexes table names, column names, sampled values, built-in synonyms and the
 // request's synonyms.
 func newLexicon(m *model, synonyms map[string]string) *lexicon {
-	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}, stems: map[string][]cand{}}
+	l := &lexicon{entries: map[string][]cand{}, values: map[string][]cand{}, stems: map[string][]cand{}, namespace: m.namespace}
 	tableWords, nouns := map[string]bool{}, map[string]bool{}
 	for _, t := range m.tables {
 		if len(t.words) == 1 && !t.view {
@@ -1076,6 +1160,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						l.add(pre+w, nc)
 					}
 				}
+				if forms, ok := flagVerbForms[fw[len(fw)-1]]; ok && len(fw) == 1 {
+					// "win", "winners" for a flag named won; "lost" for it unset.
+					for _, w := range forms[0] {
+						l.add(w, with(tc, scoreSynonym))
+					}
+					nc := with(tc, scoreSynonym)
+					nc.negate = true
+					for _, w := range forms[1] {
+						l.add(w, nc)
+					}
+				}
 				// "still selling", "still available": a row is current when its ended flag
 				// (discontinued, obsolete, deleted) is not set, or its active flag is.
 				if w := fw[len(fw)-1]; len(fw) <= 2 && (endedFlags[w] || currentFlags[w]) {
@@ -1114,6 +1209,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// episodes.episode, the number of an episode, and advantage_movement.episode,
 				// the episode an event happened in: "episodes" are the episodes table's rows.
 				l.add(full, with(tc, scoreExact-0.02))
+				if len(t.words) > 1 && len(cw) == 1 && tableWords[cw[0]] {
+					// "surprise songs" for eras_tour_surprise.song beside a table of songs:
+					// the table's own word says which.
+					l.add(t.words[len(t.words)-1]+" "+full, with(tc, scoreExact-0.05))
+				}
 			} else {
 				l.add(full, with(tc, scoreExact))
 				if len(t.words) > 1 {
@@ -1240,6 +1340,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				valueScore -= copyBelowTable
 			}
 			regions := placeRegions(c)
+			byName := surnamesFirst(c)
 			for _, v := range c.samples {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
@@ -1277,6 +1378,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if p := placeName(c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
+				for _, p := range surnameFirst(c, v, byName) {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
 					if st := stem(normPhrase(v)); st != "" {
 						l.stems[st] = append(l.stems[st], with(vc, scoreSynonym*0.9))
@@ -1284,7 +1388,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				for _, p := range []string{kindName(t, c, v), unqualified(v), placeName(c, v)} {
+				for _, p := range append([]string{kindName(t, c, v), unqualified(v), placeName(c, v)}, surnameFirst(c, v, byName)...) {
 					if p != "" {
 						l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
 					}
@@ -1433,7 +1537,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if sp.state.op == "is null" {
 					want = classDate
 				}
-				if c.class == want && c.metric == nil && containsAny(c.words, sp.words) {
+				// (A 0/1 flag takes a number's state: a studio album is ep = 0.)
+				numFlag := want == classNumber && c.class == classBool && c.flagOn == "" && sp.state.op == "="
+				if (c.class == want || numFlag) && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}

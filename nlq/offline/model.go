@@ -172,6 +172,9 @@ type model struct {
 	// discount): a sum of the rates means nothing.
 	discountAmounts map[*column]*column
 	defaultFilters  map[*table][]string
+	// namespace is the word set before the tables' names (pixar_films): said in a question
+	// ("did Taylor play"), it names the whole database, nothing to join.
+	namespace string
 }
 
 // Column-name words that reveal a column's role. They are immutable lookup tables.
@@ -179,7 +182,7 @@ var (
 	moneyWords = map[string]int{
 		"revenue": 10, "sale": 9, "amount": 8, "total": 7, "price": 5, "spend": 4, "cost": 4,
 		"budget": 3, "value": 3, "fee": 3, "income": 8, "profit": 6, "paid": 6, "payment": 6,
-		"salary": 2, "discount": 1, "subtotal": 6,
+		"salary": 2, "discount": 1, "subtotal": 6, "receipt": 8,
 	}
 	labelNames = []string{"name", "title", "full_name", "label", "display_name", "company_name", "company", "username", "email", "code"}
 	dateNames  = []string{"order_date", "date", "day", "created_at", "occurred_at", "signup_date", "start_date", "timestamp"}
@@ -207,11 +210,15 @@ func newModel(s *datasource.Schema) *model {
 		profs[[2]string{strings.ToLower(p.Table), strings.ToLower(p.Column)}] = p
 	}
 	prefix := namespacePrefix(seg, s.Tables)
+	m.namespace = prefix
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
 		if len(t.words) > 1 && t.words[0] == prefix {
 			t.words = t.words[1:] // pixar_films: films
+		}
+		if len(t.words) > 1 && (t.words[0] == "all" || t.words[0] == "every") {
+			t.words = t.words[1:] // taylor_all_songs: the songs, every one of them
 		}
 		if n := len(t.words); n > 1 && stagingWords[t.words[n-1]] {
 			t.words = t.words[:n-1] // series_raw: the series, as loaded
@@ -287,7 +294,10 @@ func newModel(s *datasource.Schema) *model {
 				c.class = classKey
 			}
 			if c.class == classNumber {
-				for _, w := range c.words {
+				for k, w := range c.words {
+					if w == "receipt" && k < len(c.words)-1 {
+						continue // LastReceiptCost: the cost of what was received; receipts are money
+					}
 					if v := moneyWords[w]; v > c.money && !countLike[w] {
 						c.money = v
 					}
@@ -710,6 +720,9 @@ func namedKey(c *column) bool {
 	if len(vs) < 5 {
 		return false
 	}
+	if c.words[len(c.words)-1] == "name" {
+		return true // taylor_albums.album_name 'Midnights': said to be a name
+	}
 	n := 0
 	for _, v := range vs {
 		if strings.Contains(v, " ") && strings.ToUpper(v) != v {
@@ -722,7 +735,8 @@ func namedKey(c *column) bool {
 // stagingWords end the names of tables kept as loaded, which name the same rows.
 var stagingWords = toSet([]string{"raw", "tbl", "staging", "stg"})
 
-// namespacePrefix is a first word that three or more tables' names share and that is no
+// namespacePrefix is a first word that three or more tables' names share (or two, of a schema
+// of four tables or less) and that is no
 // word of its own: the product's or the application's name set before each table
 // (pixar_films, pixar_people, pixar_rankings; wp_posts, wp_users), which names none of them.
 // A shared word that is a table of its own, a word of a column's name or an English word
@@ -748,7 +762,7 @@ func namespacePrefix(seg *segmenter, tables []datasource.Table) string {
 	}
 	best := ""
 	for w, n := range count {
-		if n >= 3 && !single[w] && !seg.builtin[w] && len(w) >= 2 && (best == "" || n > count[best] || n == count[best] && w < best) {
+		if (n >= 3 || n >= 2 && n*2 >= len(tables)) && !single[w] && !seg.builtin[w] && len(w) >= 2 && (best == "" || n > count[best] || n == count[best] && w < best) {
 			best = w
 		}
 	}

@@ -1712,6 +1712,9 @@ func (b *builder) entity(i int) error {
 		if !slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == c.col && d.op == op && d.role == nil && d.anti == nil }) {
 			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.state.val}})
 		}
+		if n := b.next(i); b.which && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable {
+			b.whichKept = true // "which studio album": the album is still the one asked for
+		}
 		b.lastTable = c.table
 		return nil
 	}
@@ -2759,6 +2762,21 @@ func (b *builder) finish() error {
 		if len(p.subjects) == 0 || len(p.subjects) == 1 && p.subjects[0] == t {
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
 			p.conds, p.subjects, b.share = nil, nil, false
+		}
+	}
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 2 {
+		// "what percentage of the songs on Midnights are explicit": the rows in a state (a
+		// flag, a status) among the rows the other condition keeps, which stays in WHERE.
+		for i, c := range p.conds {
+			o := p.conds[1-i]
+			t := c.col.table
+			if !stateCondition(c) || stateCondition(o) || o.col == nil || o.col.table != t && fkTo(t, o.col.table) == nil ||
+				slices.ContainsFunc(p.subjects, func(s *table) bool { return s != t && s != o.col.table }) {
+				continue
+			}
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.conds, p.subjects, b.share = []condition{o}, nil, false
+			break
 		}
 	}
 	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.conds) == 1 && b.shareOfOther() {

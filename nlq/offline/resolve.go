@@ -230,6 +230,13 @@ func disambiguateName(m *model, items []item, i int) error {
 	if len(names) == 0 {
 		return nil
 	}
+	if l := names[0]; len(names) == 1 && l.col == l.table.pk && l.col == l.table.label {
+		// 'Midnights' in taylor_albums.album_name, which taylor_all_songs.album_name
+		// references: the album itself, whose columns the songs repeat.
+		it.cands = slices.DeleteFunc(it.cands, func(c cand) bool {
+			return c.kind == candValue && c.value == l.value && c.col2 == nil && references(c.col, l.col)
+		})
+	}
 	if l, ok := labelOverCopies(names); ok {
 		// "Ernst Handel": a customer's name, and also the ship name its orders copied from
 		// it; the entity itself is meant.

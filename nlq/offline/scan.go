@@ -225,6 +225,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				// 'EUR'), not the unit of an amount.
 				cs = currencyValues(lex, toks[i].norm)
 			}
+			if n > 1 && (toks[i].raw == "a" || toks[i].raw == "an") {
+				// "in a minor key": the article, typed as one, is no note 'A minor'.
+				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool {
+					return c.kind == candValue && !strings.HasPrefix(c.value, toks[i].raw+" ")
+				})
+			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
@@ -284,6 +290,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
 			}
 		}
+		if bestLen == 0 && properNoun(toks[i]) {
+			if cs := codePrefix(toks[i], lex); len(cs) > 0 {
+				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
+			}
+		}
 		if bestLen == 0 {
 			if cs, n := acronymAt(toks, i, lex); n > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n]}, n
@@ -298,7 +309,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i++
 			continue
 		}
-		if bestLen == 0 && emptyWords[toks[i].norm] && !toks[i].quoted {
+		if bestLen == 0 && (emptyWords[toks[i].norm] || toks[i].norm == lex.namespace && lex.namespace != "") && !toks[i].quoted {
 			// "at the club", "fraud cases", "reports filed in 2018": words the schema does
 			// not know that name the business itself, count its rows or say they were made.
 			skipped = append(skipped, toks[i].lower)
@@ -326,6 +337,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		i += bestLen
 	}
 	items = numberThenBound(items) // before the deferred words join the last item
+	bestOfColumn(items)
 	return ratherThan(items)
 }
 
@@ -353,6 +365,21 @@ func ratherThan(items []item) []item {
 		}
 	}
 	return items
+}
+
+// bestOfColumn reads "the best Metacritic score", "the worst rating" as the highest and the
+// lowest of the number column named next: a rank of rows by it, not a top-N list.
+func bestOfColumn(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		it, n := &items[i], items[i+1]
+		if it.kind != itKeyword || it.kw.kind != kwTop && it.kw.kind != kwBottom || len(it.toks) != 1 ||
+			it.toks[0].lower != "best" && it.toks[0].lower != "worst" || n.kind != itEntity || len(n.cands) == 0 {
+			continue
+		}
+		if c := n.cands[0]; c.kind == candColumn && c.col.class == classNumber {
+			it.kw.kind = map[bool]kw{true: kwMost, false: kwLeast}[it.toks[0].lower == "best"]
+		}
+	}
 }
 
 // numberThenBound reads "10 or more routes" as "at least 10 routes": a bound said after its
@@ -2343,13 +2370,34 @@ func properNoun(t token) bool {
 	return len(r) > 1 && unicode.IsUpper(r[0]) && strings.ToUpper(t.raw) != t.raw
 }
 
+// codePrefix reads a name no schema word or value spells as the three-letter code a column
+// of such codes stores for it: "Libertarians" 'LIB', "Democratic" 'DEM', "Republican" 'REP'
+// in a party column. Only codes of three capitals, in columns of short capital codes, and
+// only for the words of a member or a follower ("-an", "-ic", "-at", "-ist"), not any name
+// ("World" is no 'WOR', "Boston" no 'BOS').
+func codePrefix(t token, lex *lexicon) []cand {
+	w := t.norm
+	if t.quoted || t.isNum || len(w) < 7 || !slices.ContainsFunc([]string{"an", "ic", "at", "ist"}, func(s string) bool { return strings.HasSuffix(w, s) }) {
+		return nil
+	}
+	var out []cand
+	for _, c := range append(slices.Clip(lex.entries[w[:3]]), lex.values[w[:3]]...) {
+		if c.kind == candValue && c.col2 == nil && len(c.value) == 3 && c.value == strings.ToUpper(w[:3]) && shortCodes(c.col) {
+			out = append(out, with(c, c.score*0.8))
+		}
+	}
+	return out
+}
+
 func wordForm(t token, lex *lexicon) []cand {
 	w := t.lower
 	if t.quoted || t.isNum || len(w) < 4 {
 		return nil
 	}
 	var stems []string
-	for _, suf := range []string{"ed", "d", "ing", "s", "ment", "ments"} { // acted, acting, acts; alignment (align)
+	// acted, acting, acts; alignment (align); presidential, congressional (the president's,
+	// the congress's); danceable (danceability)
+	for _, suf := range []string{"ed", "d", "ing", "s", "ment", "ments", "ial", "ional", "able"} {
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			st := w[:len(w)-len(suf)]
 			stems = append(stems, st)
@@ -2361,6 +2409,9 @@ func wordForm(t token, lex *lexicon) []cand {
 	var forms []string
 	for _, st := range stems {
 		forms = append(forms, st, st+"al", st+"ing", strings.TrimSuffix(st, "e")+"ing", st+"ion", strings.TrimSuffix(st, "e")+"ion", st+"ment", st+"ance")
+		if strings.HasSuffix(w, "able") {
+			forms = append(forms, st+"ability")
+		}
 		if !stopWords[w] {
 			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier; a
 			// filler verb ("selling") names no seller.

@@ -202,7 +202,9 @@ func (g *segmenter) best(w string) ([]string, bool) {
 				continue
 			}
 			p := w[i:j]
-			known := g.known[p] || g.known[singular(p)]
+			// A plural counts only for a word of three letters or more: "ins" is no "in"
+			// ("instrument" is not "in" + "strument").
+			known := g.known[p] || len(p) > 3 && g.known[singular(p)]
 			if _, abbrev := identAbbrevs[p]; abbrev && i > 0 && (len(p) < 4 || j < len(w)) {
 				known = false // "ord" of "password": abbreviations begin names, or end them long ("nutrdesc")
 			}
@@ -245,9 +247,13 @@ func (g *segmenter) best(w string) ([]string, bool) {
 		return nil, false
 	}
 	if s.unknown == len(s.parts)-1 && len(s.parts) == 2 {
-		// One known part and one unknown: the known one must be a real word, not a link.
+		// One known part and one unknown: the known one must be a real word, not a link,
+		// nor an abbreviation ("employer" is no "emp" + "loyer").
 		for _, p := range s.parts {
 			if linkWords[p] && len(w)-len(p) < 6 {
+				return nil, false
+			}
+			if _, abbrev := identAbbrevs[p]; abbrev {
 				return nil, false
 			}
 		}

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -301,6 +302,9 @@ func wordTokens(w string) []token {
 	}
 
 	s := singular(lw)
+	if acronymPlural.MatchString(w) {
+		s = strings.TrimSuffix(lw, "s") // "EPs", "DVDs": an acronym's plural
+	}
 	return []token{{raw: strings.TrimSuffix(w, "'s"), lower: lw, norm: s, plural: s != lw, poss: poss}}
 }
 
@@ -397,6 +401,9 @@ var irregular = map[string]string{
 	"ins": "in", "ups": "up", "outs": "out",
 }
 
+// acronymPlural matches an acronym written with a plural s ("EPs", "CDs").
+var acronymPlural = regexp.MustCompile(`^[A-Z]{2,5}s$`)
+
 // singular returns a word's singular form with a few suffix rules; good enough for schema
 // names, which is all it is used on (both sides go through it, so errors cancel out).
 func singular(w string) string {
@@ -464,6 +471,12 @@ var identAbbrevs = map[string][]string{
 	"p75": {"75th", "percentile"}, "p75th": {"75th", "percentile"}, "p90": {"90th", "percentile"}, "p95": {"95th", "percentile"}, "p99": {"99th", "percentile"},
 	"grad": {"graduate"}, "prez": {"president"}, "viceprez": {"vice", "president"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
+	// Filings and registers (the FEC's cand_nm, cmte_pty_affiliation, ttl_receipts, tres_nm).
+	"nm": {"name"}, "cand": {"candidate"}, "cmte": {"committee"}, "pty": {"party"}, "ttl": {"total"},
+	"tres": {"treasurer"}, "indiv": {"individual"}, "indv": {"individual"}, "contrib": {"contribution"},
+	"disb": {"disbursement"}, "rpt": {"report"}, "freq": {"frequency"}, "org": {"organization"},
+	"dsgn": {"designation"}, "sched": {"schedule"}, "cvg": {"coverage"}, "pol": {"political"},
+	"amndt": {"amendment"}, "coord": {"coordinated"}, "tp": {"type"},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their
@@ -474,10 +487,16 @@ var documentPrefixes = map[string][]string{"po": {"purchase", "order"}, "so": {"
 // schemaWords returns the words an identifier is matched by: its singular words with
 // abbreviations spelled out (identAbbrevs).
 func schemaWords(name string) []string {
+	raw := splitIdent(name)
 	ws := normWords(name)
 	out := make([]string, 0, len(ws)+2)
 	for i, w := range ws {
 		if lf, ok := documentPrefixes[w]; ok && i == 0 && len(ws) > 1 {
+			out = append(out, lf...)
+			continue
+		}
+		if lf, ok := identAbbrevs[raw[i]]; ok {
+			// Read before the plural is taken off: "tres" (treasurer) is no plural.
 			out = append(out, lf...)
 			continue
 		}
