@@ -185,6 +185,9 @@ func (e *notUnderstood) Error() string { return e.msg }
 
 // builder walks the recognised items left to right, keeping the pending grammar state.
 type builder struct {
+	// whoToo says the question also asks who ("the largest single expenditure, and who was
+	// paid"): the row of an extreme, named, not the extreme alone.
+	whoToo bool
 	// unitsOf is the table a unit noun named when its units were summed instead ("items").
 	unitsOf *table
 	m       *model
@@ -689,6 +692,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwNot:
 		b.not = true
 	case kwAnd, kwOr:
+		if n := b.next(i); n != nil && len(n.skipped) > 0 && (n.skipped[0] == "who" || n.skipped[0] == "whom") ||
+			n == nil && (slices.Contains(it.skipped, "who") || slices.Contains(it.skipped, "whom")) {
+			b.whoToo = true // (the words after the last item are its own: "and who was it from")
+		}
 		b.versus = b.versus || it.kw.versus
 		if wasDim {
 			b.group = true
@@ -2583,6 +2590,31 @@ func (b *builder) firstRow() {
 	b.firstLast = aggNone
 }
 
+// extremeRow reads "what was the largest single expenditure, and who was paid" as the row
+// with the highest amount, listed with its name and the amount.
+func (b *builder) extremeRow() {
+	p := &b.p
+	if !b.whoToo || len(p.measures) != 1 || len(p.dims) > 0 || len(p.having) > 0 {
+		return
+	}
+	m := p.measures[0]
+	if m.agg == aggNone && b.super != 0 && !b.top && b.topN == 0 {
+		m.agg = map[bool]aggKind{true: aggMax, false: aggMin}[b.super > 0] // "the largest single expenditure"
+	}
+	if m.col == nil || m.agg != aggMax && m.agg != aggMin || m.col.metric != nil || len(m.via) > 0 {
+		return
+	}
+	t := m.col.table
+	cols := labelCols(t)
+	if len(cols) == 0 {
+		return
+	}
+	p.measures = nil
+	p.listTable, p.listCols = t, append(cols, m.col)
+	p.order, p.orderCol, p.desc = orderCol, m.col, m.agg == aggMax
+	p.limit = 1
+}
+
 // whoDidMost reads "who scored the most goals" as the person the counted rows point to: with
 // no grouping said, "who" and a ranking of a count of rows that refer to exactly one table of
 // people (goals to players; teams are not people) group by that person.
@@ -2641,6 +2673,7 @@ func (b *builder) finish() error {
 		}
 	}
 	b.firstRow()
+	b.extremeRow()
 	b.whoDidMost()
 	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&
 		p.dims[0].table != nil && p.dims[0].role == nil && p.dims[0].grain == grainNone && b.saidEach() {

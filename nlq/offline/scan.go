@@ -337,6 +337,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		i += bestLen
 	}
 	items = numberThenBound(items) // before the deferred words join the last item
+	items = releasedAs(items)
 	bestOfColumn(items)
 	return ratherThan(items)
 }
@@ -363,6 +364,33 @@ func ratherThan(items []item) []item {
 			// condition either, even where nothing names it.
 			return append(items[:i:i], items[i+2:]...)
 		}
+	}
+	return items
+}
+
+// releasedAs reads "released as a single" as the rows whose single_release is set: an event's
+// verb, then after "as" the word that names which of a row's dates of that event it is.
+func releasedAs(items []item) []item {
+	for i := 1; i < len(items); i++ {
+		prev, it := &items[i-1], &items[i]
+		if prev.kind != itEntity || it.kind != itEntity || !slices.Contains(it.skipped, "as") || len(it.cands) == 0 {
+			continue
+		}
+		c := it.cands[0]
+		if c.kind != candColumn || c.col.class != classDate || !c.col.nullable || len(c.col.words) != 2 {
+			continue
+		}
+		event := c.col.words[1]
+		if !slices.ContainsFunc(prev.cands, func(p cand) bool {
+			return p.kind == candColumn && p.table == c.table && p.col.class == classDate && p.col.words[len(p.col.words)-1] == event
+		}) {
+			continue
+		}
+		st := stateCond{op: "is not null"}
+		merged := item{kind: itEntity, toks: append(slices.Clip(prev.toks), it.toks...), skipped: prev.skipped, start: prev.start, plural: it.plural,
+			cands: []cand{{kind: candValue, table: c.table, col: c.col, state: &st, score: scoreSynonym}}}
+		items[i-1] = merged
+		items = slices.Delete(items, i, i+1)
 	}
 	return items
 }
@@ -2750,6 +2778,9 @@ var nounStops = map[string]bool{"stock": true, "stocks": true, "supply": true, "
 // a preposition, a determiner or a quantity adjective ("units of stock", "the lowest stock",
 // "no stock"); after its subject it is the verb ("each supplier supply", "we stock").
 func nounStop(toks []token, i int) bool {
+	if w := toks[i].norm; w == "single" && slices.ContainsFunc(toks[max(0, i-3):i], func(t token) bool { return t.lower == "as" }) {
+		return true // "released as an official single": the record, not "a single order"
+	}
 	if i == 0 || !nounStops[toks[i].lower] {
 		return false
 	}

@@ -48,6 +48,7 @@ var filingsAnswers = []answer{
 	{"How much did each employer give?", []string{"ACME CORP", "SELF-EMPLOYED", "RETIRED"}},
 	{"How many Senate winners are there?", []string{"2"}},
 	{"How much money did Bernie Sanders' campaign raise?", []string{"228164501"}},
+	{"What was the largest single transaction amount, and who was it from?", []string{"SMITH, JOHN"}},
 }
 
 // TestRegistersOfAbbreviationsAndSurnamesFirstAreRead: FEC-style abbreviations are spelled out
@@ -55,7 +56,8 @@ var filingsAnswers = []answer{
 // name written 'HARRIS, KAMALA D' is found as "Kamala Harris"; a result's candidate id joins
 // the candidates though no key is declared, and a campaign keyed by the same id is the
 // candidate's; a party said in full ("Libertarians") is its three-letter code; a flag named
-// won is asked for as "winners"; a campaign raises its receipts; "Bernie" is a Bernard.
+// won is asked for as "winners"; a campaign raises its receipts; "Bernie" is a Bernard; "the
+// largest single amount, and who gave it" is the row, named.
 func TestRegistersOfAbbreviationsAndSurnamesFirstAreRead(t *testing.T) {
 	lite, s := sqliteSchema(t, "filings", filingsDDL, filingsRows)
 	checkAnswers(t, lite, s, filingsAnswers)
@@ -113,6 +115,8 @@ var discographyAnswers = []answer{
 	{"How many studio albums are there?", []string{"4"}},
 	{"How many songs are in a minor mode?", []string{"4"}},
 	{"How many songs are in A minor?", []string{"2"}},
+	{"How many songs were released as singles?", []string{"6"}},
+	{"Which albums had no song released as an official single?", []string{"Beautiful Eyes", "The Taylor Swift Holiday Collection"}},
 }
 
 // TestAnArtistsRecordsAreReadAsTheArtistsOwn: the artist's name before two of three tables
@@ -120,7 +124,8 @@ var discographyAnswers = []answer{
 // name is the row its songs repeat ("when was Midnights released": the album's date, once);
 // "danceable" is the danceability, "EPs" the EP flag; a share of rows in a state is taken
 // within the rows another condition keeps; a studio album is no EP, and "the best Metacritic score" the highest; "a minor key" is a
-// minor one, not the key 'A minor'; taylor_all_songs are the songs.
+// minor one, not the key 'A minor'; taylor_all_songs are the songs; "released as a single" is
+// a song whose single_release is set.
 func TestAnArtistsRecordsAreReadAsTheArtistsOwn(t *testing.T) {
 	lite, s := sqliteSchema(t, "discography", discographyDDL, discographyRows)
 	checkAnswers(t, lite, s, discographyAnswers)
