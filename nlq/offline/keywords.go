@@ -260,7 +260,7 @@ var stopWords = toSet(strings.Fields(`
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
  occur happen up
 	compete competes competed competing
-	perform performs performed performing official`))
+	perform performs performed performing official nationwide countrywide`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -2544,7 +2544,7 @@ var ageWords = map[string]bool{"oldest": true, "youngest": true, "eldest": true}
 func (b *builder) firstRow() {
 	p := &b.p
 	lead := b.leadWord()
-	if lead != "who" && lead != "which" || len(p.having) > 0 || b.top || b.super != 0 {
+	if lead != "who" && lead != "which" && !(lead == "what" && b.rowsAfterFirst()) || len(p.having) > 0 || b.top || b.super != 0 {
 		return
 	}
 	var dc *column
@@ -2588,6 +2588,18 @@ func (b *builder) firstRow() {
 	p.order, p.orderCol, p.desc = orderCol, dc, agg == aggMax
 	p.limit = max(b.topN, 1)
 	b.firstLast = aggNone
+}
+
+// rowsAfterFirst reports whether "first" or "latest" is said right before the rows of a table
+// ("what is the most recent album"): the row is asked for, not its date.
+func (b *builder) rowsAfterFirst() bool {
+	for k, it := range b.items[:len(b.items)-1] {
+		if it.kind == itKeyword && (it.kw.kind == kwFirst || it.kw.kind == kwLatest) {
+			n := b.items[k+1]
+			return n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && !n.plural
+		}
+	}
+	return false
 }
 
 // extremeRow reads "what was the largest single expenditure, and who was paid" as the row

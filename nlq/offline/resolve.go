@@ -230,6 +230,15 @@ func disambiguateName(m *model, items []item, i int) error {
 	if len(names) == 0 {
 		return nil
 	}
+	if slices.ContainsFunc(names, func(n cand) bool { return n.table.pk != nil && n.col == n.table.label }) {
+		// 'ACTBLUE', a committee's name and the payee named on rows keyed by nothing (a
+		// sample of expenditures): the committee itself, whose rows have keys and a name.
+		keyless := func(c cand) bool {
+			return c.kind == candValue && c.table.pk == nil && len(c.table.fks) > 0 && nameColumn(c.col) && slices.ContainsFunc(names, func(n cand) bool { return n.value == c.value && n.table.pk != nil })
+		}
+		it.cands = slices.DeleteFunc(it.cands, keyless)
+		names = slices.DeleteFunc(names, keyless)
+	}
 	if l := names[0]; len(names) == 1 && l.col == l.table.pk && l.col == l.table.label {
 		// 'Midnights' in taylor_albums.album_name, which taylor_all_songs.album_name
 		// references: the album itself, whose columns the songs repeat.
@@ -632,6 +641,7 @@ func resolve(m *model, items []item) error {
 			qualifierSaid(items, idx, adj)
 			yearSaid(items, idx, adj)
 			verbSaid(items, idx, adj)
+			ownEventDate(items, idx, adj)
 			subjectVerb(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
@@ -924,6 +934,27 @@ func verbSaid(items []item, idx int, adj []float64) {
 				adj[k] += 2 * hopPenalty
 				break
 			}
+		}
+	}
+}
+
+// ownEventDate prefers, among dates of one event a row keeps (a song's album_release,
+// single_release, track_release), the one named like the column the question names the row by:
+// "when was Love Story released", a track_name, is its track_release.
+func ownEventDate(items []item, idx int, adj []float64) {
+	var named *column
+	for j, o := range items {
+		if j != idx && o.kind == itEntity && len(o.cands) > 0 && o.cands[0].kind == candValue && o.cands[0].state == nil {
+			named = o.cands[0].col
+		}
+	}
+	if named == nil || len(named.words) < 2 {
+		return
+	}
+	for k, c := range items[idx].cands {
+		if c.kind == candColumn && c.table == named.table && c.col.class == classDate && len(c.col.words) == 2 && c.col.words[0] == named.words[0] &&
+			c.score >= items[idx].cands[0].score-1e-9 {
+			adj[k] += hopPenalty
 		}
 	}
 }

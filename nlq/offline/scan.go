@@ -1242,7 +1242,7 @@ func withColumns(items []item, i int) bool {
 var showVerbs = map[string]bool{"give": true, "show": true, "list": true, "display": true, "include": true, "including": true, "with": true}
 
 // dropIncluded drops a flag said to be included ("codeshares included", "including
-// codeshares", "discontinued products too"): the rows are not limited to those with the flag
+// codeshares", "counting the bonus tracks", "discontinued products too"): the rows are not limited to those with the flag
 // set, nor to those without it.
 func dropIncluded(items []item, toks []token) []item {
 	out := items[:0:0]
@@ -1253,7 +1253,11 @@ func dropIncluded(items []item, toks []token) []item {
 				end++ // "diverted flights included"
 			}
 			after := end < len(toks) && (toks[end].lower == "included" || toks[end].lower == "too")
-			before := it.start > 0 && toks[it.start-1].lower == "including"
+			k := it.start - 1
+			for k >= 0 && (toks[k].lower == "the" || toks[k].lower == "all" || toks[k].lower == "any") {
+				k-- // "counting the bonus tracks"
+			}
+			before := k >= 0 && (toks[k].lower == "including" || toks[k].lower == "counting")
 			if after || before {
 				continue
 			}
