@@ -234,7 +234,9 @@ func disambiguateName(m *model, items []item, i int) error {
 		// 'ACTBLUE', a committee's name and the payee named on rows keyed by nothing (a
 		// sample of expenditures): the committee itself, whose rows have keys and a name.
 		keyless := func(c cand) bool {
-			return c.kind == candValue && c.table.pk == nil && len(c.table.fks) > 0 && nameColumn(c.col) && slices.ContainsFunc(names, func(n cand) bool { return n.value == c.value && n.table.pk != nil })
+			return c.kind == candValue && c.table.pk == nil && len(c.table.fks) > 0 && nameColumn(c.col) &&
+				!slices.ContainsFunc(c.table.cols, func(k *column) bool { return k.partKey }) &&
+				slices.ContainsFunc(names, func(n cand) bool { return n.value == c.value && n.table.pk != nil })
 		}
 		it.cands = slices.DeleteFunc(it.cands, keyless)
 		names = slices.DeleteFunc(names, keyless)
