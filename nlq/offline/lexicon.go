@@ -424,9 +424,9 @@ func placeName(c *column, v string) string {
 // surnameFirst are the ways people say a name a register writes surname first ('CLINTON,
 // HILLARY RODHAM / TIMOTHY MICHAEL KAINE', 'RYAN, PAUL D.'): "Hillary Clinton", "Hillary
 // Rodham Clinton", "Paul Ryan". A running mate after a slash and initials are left out; only
-// columns that name something (not places, whose comma is before a region) are read so.
-func surnameFirst(c *column, v string, column bool) []string {
-	if !column {
+// values of a register that writes names so (register, from surnamesFirst) are read so.
+func surnameFirst(v string, register bool) []string {
+	if !register {
 		return nil
 	}
 	v, _, _ = strings.Cut(v, "/")
@@ -1378,7 +1378,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if p := placeName(c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
-				for _, p := range surnameFirst(c, v, byName) {
+				for _, p := range surnameFirst(v, byName) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if c.class == classText && len(c.index) == 0 && len(c.samples) <= 50 {
@@ -1388,7 +1388,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			for _, v := range c.index {
-				for _, p := range append([]string{kindName(t, c, v), unqualified(v), placeName(c, v)}, surnameFirst(c, v, byName)...) {
+				for _, p := range append([]string{kindName(t, c, v), unqualified(v), placeName(c, v)}, surnameFirst(v, byName)...) {
 					if p != "" {
 						l.values[p] = append(l.values[p], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - shortNamePenalty})
 					}

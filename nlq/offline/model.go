@@ -736,9 +736,9 @@ func namedKey(c *column) bool {
 var stagingWords = toSet([]string{"raw", "tbl", "staging", "stg"})
 
 // namespacePrefix is a first word that three or more tables' names share (or two, of a schema
-// of four tables or less) and that is no
-// word of its own: the product's or the application's name set before each table
-// (pixar_films, pixar_people, pixar_rankings; wp_posts, wp_users), which names none of them.
+// of four tables or less) and that is no word of its own: the product's or the application's
+// name set before each table (pixar_films, pixar_people, pixar_rankings; wp_posts, wp_users;
+// taylor_albums, taylor_all_songs), which names none of them.
 // A shared word that is a table of its own, a word of a column's name or an English word
 // (Product, ProductVendor, ProductCategory; SalesOrder beside SalesOrderID; AwardsPlayers,
 // AwardsManagers) stays.

@@ -1242,8 +1242,8 @@ func withColumns(items []item, i int) bool {
 var showVerbs = map[string]bool{"give": true, "show": true, "list": true, "display": true, "include": true, "including": true, "with": true}
 
 // dropIncluded drops a flag said to be included ("codeshares included", "including
-// codeshares", "counting the bonus tracks", "discontinued products too"): the rows are not limited to those with the flag
-// set, nor to those without it.
+// codeshares", "counting the bonus tracks", "discontinued products too"): the rows are not
+// limited to those with the flag set, nor to those without it.
 func dropIncluded(items []item, toks []token) []item {
 	out := items[:0:0]
 	for _, it := range items {

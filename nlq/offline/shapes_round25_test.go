@@ -177,7 +177,7 @@ func TestANameWrittenSurnameFirstIsSaidGivenNameFirst(t *testing.T) {
 		{city, "Paris, France", []string{}},
 		{subject, "Hepworth, Barbara", []string{}},
 	} {
-		got := surnameFirst(c.col, c.v, surnamesFirst(c.col))
+		got := surnameFirst(c.v, surnamesFirst(c.col))
 		if len(got) != len(c.want) || len(got) > 0 && strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("surnameFirst(%q) = %q, want %q", c.v, got, c.want)
 		}
