@@ -2583,11 +2583,17 @@ func (b *builder) firstRow() {
 	if len(cols) == 0 {
 		return
 	}
-	p.measures, p.dims = nil, nil
-	p.listTable, p.listCols = t, append(cols, dc)
-	p.order, p.orderCol, p.desc = orderCol, dc, agg == aggMax
-	p.limit = max(b.topN, 1)
+	p.listTop(t, cols, dc, agg == aggMax, max(b.topN, 1))
 	b.firstLast = aggNone
+}
+
+// listTop makes the plan the first n rows of t ordered by a column, shown with cols and it:
+// the row of an extreme, not the extreme alone.
+func (p *plan) listTop(t *table, cols []*column, by *column, desc bool, n int) {
+	p.measures, p.dims = nil, nil
+	p.listTable, p.listCols = t, append(cols, by)
+	p.order, p.orderCol, p.desc = orderCol, by, desc
+	p.limit = n
 }
 
 // rowsAfterFirst reports whether "first" or "latest" is said right before the rows of a table
@@ -2621,10 +2627,7 @@ func (b *builder) extremeRow() {
 	if len(cols) == 0 {
 		return
 	}
-	p.measures = nil
-	p.listTable, p.listCols = t, append(cols, m.col)
-	p.order, p.orderCol, p.desc = orderCol, m.col, m.agg == aggMax
-	p.limit = 1
+	p.listTop(t, cols, m.col, m.agg == aggMax, 1)
 }
 
 // whoDidMost reads "who scored the most goals" as the person the counted rows point to: with
