@@ -124,6 +124,9 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 			return dateRange{from: ymd(y, 1, 1), to: ymd(y+10, 1, 1)}, 1, true
 		}
 	}
+	if r, n, ok := p.ago(toks, i, at); ok {
+		return r, n, true
+	}
 	switch w := at(0); w {
 	case "today":
 		return dateRange{from: t, to: t.AddDate(0, 0, 1)}, 1, true
@@ -199,6 +202,38 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 }
 
 // atom reads an ISO date, a year, a month [year], a quarter [year] or "first quarter [of] year".
+// ago reads a time said back from today: "25 years ago" (that year), "more than 25 years ago"
+// (before its day), "less than 3 months ago" (since its day).
+func (p dateParser) ago(toks []token, i int, at func(int) string) (dateRange, int, bool) {
+	k, dir := 0, 0
+	switch {
+	case (at(0) == "more" || at(0) == "over" || at(0) == "longer") && at(1) == "than":
+		k, dir = 2, -1
+	case at(0) == "over":
+		k, dir = 1, -1
+	case (at(0) == "less" || at(0) == "fewer") && at(1) == "than":
+		k, dir = 2, 1
+	case at(0) == "under" || at(0) == "within":
+		k, dir = 1, 1
+	}
+	if i+k >= len(toks) || !toks[i+k].isNum || toks[i+k].num < 1 || toks[i+k].num != float64(int(toks[i+k].num)) || at(k+2) != "ago" {
+		return dateRange{}, 0, false
+	}
+	g, ok := units[singular(at(k+1))]
+	if !ok {
+		return dateRange{}, 0, false
+	}
+	back := p.add(p.today, g, -int(toks[i+k].num))
+	switch dir {
+	case -1:
+		return dateRange{to: back}, k + 3, true
+	case 1:
+		return dateRange{from: back}, k + 3, true
+	}
+	s := p.start(back, g)
+	return dateRange{from: s, to: p.add(s, g, 1)}, k + 3, true
+}
+
 func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 	if i >= len(toks) || toks[i].quoted {
 		return dateAtom{}, 0, false

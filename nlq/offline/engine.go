@@ -311,6 +311,12 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 		}
 	}
 	dropPayVerbs(items)
+	unitAsked(items)
+	items = ordinalsAsNumbers(items)
+	if n := len(items); n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") {
+		// "and how many times each": the figure of each row listed, no grouping of its own.
+		items = items[:n-1]
+	}
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -378,6 +384,69 @@ func outUnit(it item) string {
 	}
 	return ""
 }
+
+// ordinalNumbers are the ordinal words a row's number within a series is said by.
+var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+
+// ordinalsAsNumbers reads "the fifth episode of season 6" as episode 5: an ordinal word the
+// scanner left unplaced, right before the name of a column that numbers rows within a series
+// (or of the table it numbers), keeps the rows of that number.
+func ordinalsAsNumbers(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it, n := items[k], items[k+1]
+		num, ok := ordinalNumbers[strings.ToLower(it.text())]
+		if it.kind != itUnknown || len(it.toks) != 1 || !ok || n.kind != itEntity || len(n.skipped) > 0 {
+			continue
+		}
+		var col *column
+		for _, c := range n.cands {
+			switch {
+			case c.kind == candColumn && ordinalColumn(c.col):
+				col = c.col
+			case c.kind == candTable && c.table.ordinal != nil:
+				col = c.table.ordinal
+			}
+			if col != nil {
+				break
+			}
+		}
+		if col == nil {
+			continue
+		}
+		n.skipped = it.skipped
+		n.toks = slices.Concat(it.toks, n.toks)
+		n.start = it.start
+		n.cands = []cand{{kind: candValue, table: col.table, col: col, score: scoreExact, state: &stateCond{op: "=", val: num}}}
+		n.pick = nil
+		items = slices.Concat(items[:k], []item{n}, items[k+2:])
+	}
+	return items
+}
+
+// unitAsked reads "how many minutes does it last" as the answer asked in minutes: the unit
+// is not counted, and the verb of a duration ("last", "run", "take") is not "the latest".
+func unitAsked(items []item) {
+	for k := 1; k < len(items); k++ {
+		it, prev := &items[k], &items[k-1]
+		if it.kind != itUnknown || len(it.toks) != 1 || prev.kind != itKeyword || prev.kw.kind != kwCount || normPhrase(prev.text()) != "how many" {
+			continue
+		}
+		if _, ok := unitSeconds[it.toks[0].norm]; !ok {
+			continue
+		}
+		prev.kw = keyword{}
+		it.skipped = append(slices.Clip(it.skipped), "in")
+		for j := k + 1; j < len(items); j++ {
+			if v := &items[j]; v.kind == itKeyword && len(v.toks) == 1 && durationVerbs[v.toks[0].lower] {
+				v.kw = keyword{}
+			}
+		}
+	}
+}
+
+// durationVerbs say how long something takes.
+var durationVerbs = map[string]bool{"last": true, "lasts": true, "lasted": true, "run": true, "runs": true, "ran": true, "take": true, "takes": true, "took": true}
 
 // namesRole reports whether an item can be a role of a self-reference ("manager").
 func namesRole(it item) bool {
@@ -546,7 +615,11 @@ func explain(p *plan) string {
 			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" their "+strings.ToLower(measureWords(p, *h.versus)))
 			continue
 		}
-		parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+opWords(h.op, h.vals, d))
+		w := strings.ToLower(measureWords(p, *h.having))
+		if h.having.per > 0 {
+			w += " in " + h.having.unit + "s"
+		}
+		parts = append(parts, "keeping groups whose "+w+" is "+opWords(h.op, h.vals, d))
 	}
 	switch {
 	case p.limit > 0 && p.order != orderNone && !p.desc:

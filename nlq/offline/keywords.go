@@ -66,6 +66,9 @@ type keyword struct {
 	// versus sets two values side by side ("online versus direct orders"): the answer is
 	// given for each of them.
 	versus bool
+	// ofYear is a month said as a month of the year ("in which month of the year"): the
+	// month that recurs, not a calendar month.
+	ofYear bool
 }
 
 // keywords maps lower-case phrases to their roles. Longer phrases win over shorter ones at
@@ -144,8 +147,10 @@ var keywords = map[string]keyword{
 	"coldest": {kind: kwLeast, price: true, dim: "cold"}, "coolest": {kind: kwLeast, price: true, dim: "cold"},
 	// "the wettest month", "the driest city": by precipitation.
 	"wettest": {kind: kwMost, price: true, dim: "precipitation"}, "rainiest": {kind: kwMost, price: true, dim: "precipitation"},
-	"driest":   {kind: kwLeast, price: true, dim: "precipitation"},
-	"tallest":  {kind: kwMost, price: true, dim: "height"},
+	"driest":  {kind: kwLeast, price: true, dim: "precipitation"},
+	"tallest": {kind: kwMost, price: true, dim: "height"},
+	// "the fastest songs", "fastest first": by a tempo or speed.
+	"fastest": {kind: kwMost, price: true, dim: "speed"}, "slowest": {kind: kwLeast, price: true, dim: "speed"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	// "the stop furthest north": the highest latitude; east and west go by longitude.
@@ -196,6 +201,7 @@ var keywords = map[string]keyword{
 	"coldest first": {kind: kwAsc}, "coolest first": {kind: kwAsc}, "driest first": {kind: kwAsc},
 	"highest first": {kind: kwDesc}, "largest first": {kind: kwDesc}, "biggest first": {kind: kwDesc}, "most first": {kind: kwDesc},
 	"lowest first": {kind: kwAsc}, "smallest first": {kind: kwAsc}, "fewest first": {kind: kwAsc},
+	"fastest first": {kind: kwDesc}, "slowest first": {kind: kwAsc}, "longest first": {kind: kwDesc}, "shortest first": {kind: kwAsc},
 	"ascending": {kind: kwAsc}, "asc": {kind: kwAsc}, "descending": {kind: kwDesc}, "desc": {kind: kwDesc},
 	"daily": {kind: kwBucket, grain: grainDay}, "weekly": {kind: kwBucket, grain: grainWeek},
 	"monthly": {kind: kwBucket, grain: grainMonth}, "quarterly": {kind: kwBucket, grain: grainQuarter},
@@ -211,6 +217,9 @@ var keywords = map[string]keyword{
 	"days of the week": {kind: kwUnit, grain: grainWeekday},
 	"week":             {kind: kwUnit, grain: grainWeek}, "weeks": {kind: kwUnit, grain: grainWeek},
 	"month": {kind: kwUnit, grain: grainMonth}, "months": {kind: kwUnit, grain: grainMonth},
+	"month of the year": {kind: kwUnit, grain: grainMonth, ofYear: true}, "months of the year": {kind: kwUnit, grain: grainMonth, ofYear: true},
+	"month of year": {kind: kwUnit, grain: grainMonth, ofYear: true}, "calendar month": {kind: kwUnit, grain: grainMonth},
+	"calendar year": {kind: kwUnit, grain: grainYear}, "calendar years": {kind: kwUnit, grain: grainYear},
 	"quarter": {kind: kwUnit, grain: grainQuarter}, "quarters": {kind: kwUnit, grain: grainQuarter},
 	"year": {kind: kwUnit, grain: grainYear}, "years": {kind: kwUnit, grain: grainYear},
 	"decade": {kind: kwUnit, grain: grainDecade}, "decades": {kind: kwUnit, grain: grainDecade},
@@ -260,7 +269,9 @@ var stopWords = toSet(strings.Fields(`
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
  occur happen up
 	compete competes competed competing
-	perform performs performed performing official nationwide countrywide`))
+	perform performs performed performing official nationwide countrywide
+	study catch caught captured trapped
+	series say says said speak speaks spoke talk talks talked`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

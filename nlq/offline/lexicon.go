@@ -185,17 +185,19 @@ var aliases = map[string][]string{
 	"carbon": {"co2", "emission", "carbon"}, "emit": {"emission"}, "emitted": {"emission"}, "emits": {"emission"},
 	"catch": {"capture"}, "caught": {"capture"}, "catch rate": {"capture rate"},
 	"marketing channel": {"channel"}, "source": {"channel"},
+	// A donor gives contributions: the contributor, or the individual of a register of gifts.
+	"donor": {"contributor", "donor", "individual"}, "donation": {"contribution", "donation"},
 	"market": {"segment"}, "customer segment": {"segment"},
 	// A general business thesaurus with unit knowledge: a length or duration is stored in
 	// minutes, seconds or milliseconds; a quantity as qty; a staff member is staff.
-	"length":     {"duration minute", "duration", "millisecond", "duration second", "minute", "second"},
-	"duration":   {"length", "duration minute", "millisecond", "minute", "second"},
+	"length":     {"duration minute", "duration", "millisecond", "duration second", "duration ms", "minute", "second"},
+	"duration":   {"length", "duration minute", "millisecond", "duration ms", "minute", "second"},
 	"time spent": {"duration minute", "duration"}, "minutes spent": {"duration minute"},
 	"quantity": {"qty", "quantity"}, "amount of unit": {"quantity", "qty"},
 	"staff member": {"staff", "employee"}, "worker": {"employee", "staff", "technician"},
 	"billed": {"billed amount", "invoice total", "amount billed"}, "invoiced": {"invoice total", "billed amount"},
 	"bill": {"billed amount", "invoice total", "amount billed"}, "invoice amount": {"invoice total"},
-	"long": {"length", "duration minute", "duration", "millisecond", "runtime"},
+	"long": {"length", "duration minute", "duration", "millisecond", "duration ms", "runtime"},
 	"copy": {"inventory", "quantity"}, "stock item": {"inventory"},
 	// Everyday names of where and what a business sells: a bookstore or shop is a store, a
 	// genre or category is a type.
@@ -237,7 +239,10 @@ var aliases = map[string][]string{
 	// A broadcast and who watched it; who takes part in a contest; when a person died.
 	"aired": {"air date", "airdate", "episode date", "broadcast date"}, "broadcast": {"air date", "airdate", "broadcast date", "episode date"},
 	"shown": {"air date", "airdate", "broadcast date"}, "screened": {"air date", "airdate", "broadcast date"}, "first shown": {"air date", "airdate", "premiere"},
-	"audience": {"viewer", "viewership"}, "watched": {"viewer", "view"}, "viewership": {"viewer"}, "tuned in": {"viewer"},
+	"audience": {"viewer", "viewership", "view"}, "watched": {"viewer", "view"}, "viewership": {"viewer", "view"}, "tuned in": {"viewer"},
+	"viewer": {"viewer", "view"},
+	// A transcript's lines are its utterances.
+	"line": {"line", "utterance"}, "spoken line": {"utterance"},
 	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
 	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
@@ -318,6 +323,16 @@ var tableWordAliases = map[string][]string{"gym": {"fit", "fitness", "gym"}, "fi
 // level" is membership_status, but a bare "tier" is no order's status.
 var phraseOnlyAliases = map[string]bool{"level": true, "tier": true}
 
+// agentNouns name who did what a column called "<participle> by" records.
+var agentNouns = map[string][]string{
+	"directed": {"director", "directed"}, "written": {"writer", "written", "wrote"}, "created": {"creator", "created"},
+	"produced": {"producer", "produced"}, "composed": {"composer", "composed"}, "designed": {"designer", "designed"},
+	"painted": {"painter", "painted"}, "illustrated": {"illustrator", "illustrated"}, "edited": {"editor", "edited"},
+	"narrated": {"narrator", "narrated"}, "hosted": {"host", "hosted"}, "owned": {"owner", "owned"},
+	"managed": {"manager", "managed"}, "performed": {"performer", "performed"}, "sung": {"singer", "sung"},
+	"approved": {"approver", "approved"}, "reviewed": {"reviewer", "reviewed"},
+}
+
 // tableAliases maps everyday names of rows to the table names catalogues use for them; unlike
 // aliases they reach only tables (a book is a row of titles, not a job title column).
 var tableAliases = map[string][]string{
@@ -334,6 +349,9 @@ var tableAliases = map[string][]string{
 	// them (oracle_co's order_items, Northwind's "Order Details", Chinook's InvoiceLine).
 	"order line": {"order item", "order detail", "order line"}, "invoice line": {"invoice item", "invoice detail", "invoice line"},
 	"line item": {"order item", "order detail", "order line", "invoice line", "invoice item"},
+	// A field study's rows: each animal caught, a capture, an observation.
+	"animal": {"animal", "specimen", "capture", "observation", "survey"}, "capture": {"capture", "observation", "survey"},
+	"specimen": {"specimen", "observation", "survey"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -478,6 +496,56 @@ func surnamesFirst(c *column) bool {
 		}
 	}
 	return len(vs) > 0 && n*2 >= len(vs)
+}
+
+// givenNamesAlone maps a given name to the one full name it starts, in a column most of whose
+// values are a given name and a surname ('Rachel Green'); names two people share, or that are
+// a value of their own ('Gunther'), are left out.
+func givenNamesAlone(c *column) map[string]string {
+	if c.class != classText || c.listSep != "" {
+		return nil
+	}
+	vs := c.values()
+	if len(vs) < 20 {
+		return nil
+	}
+	full, own := map[string][]string{}, map[string]bool{}
+	n := 0
+	for _, v := range vs {
+		ws := strings.Fields(v)
+		if len(ws) == 1 {
+			own[strings.ToLower(ws[0])] = true
+		}
+		if len(ws) != 2 || !personWord(ws[0]) || !personWord(ws[1]) {
+			continue
+		}
+		n++
+		g := strings.ToLower(ws[0])
+		full[g] = append(full[g], v)
+	}
+	if n < 10 || n*3 < len(vs) {
+		return nil
+	}
+	out := map[string]string{}
+	for g, fs := range full {
+		if len(fs) == 1 && !own[g] && !stopWords[g] {
+			out[g] = fs[0]
+		}
+	}
+	return out
+}
+
+// personWord reports whether w is written as a name is: a capital, then lower-case letters.
+func personWord(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for _, r := range w[1:] {
+		if (r < 'a' || r > 'z') && r != '-' && r != '\'' {
+			return false
+		}
+	}
+	return true
 }
 
 // nicknames are the short forms English given names are commonly said by.
@@ -1020,6 +1088,20 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			nouns[t.words[n-1]] = true
 		}
 	}
+	schemaWords := map[string]bool{}
+	for _, w := range strings.Fields(m.namespace) {
+		schemaWords[w] = true
+	}
+	for _, t := range m.tables {
+		for _, w := range append(splitIdent(t.name), t.words...) {
+			schemaWords[strings.ToLower(w)] = true
+		}
+		for _, c := range t.cols {
+			for _, w := range c.words {
+				schemaWords[w] = true
+			}
+		}
+	}
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		if t.category != nil {
@@ -1149,6 +1231,34 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			if raw := strings.ToLower(c.name); len(cw) > 1 && len(splitIdent(c.name)) == 1 && raw == splitIdent(c.name)[0] {
 				// "codeshare" split as code + share still names the column as written.
 				l.add(singular(raw), with(tc, scoreExact))
+			}
+			for k, w := range cw {
+				// hindfoot_length said "hind foot length": a compound written as one word,
+				// said as two (both parts of four letters or more).
+				for cut := 4; cut+4 <= len(w) && len(w) >= 8; cut++ {
+					ws := slices.Clone(cw)
+					ws[k] = w[:cut] + " " + w[cut:]
+					l.add(strings.Join(ws, " "), with(tc, scoreExact-0.02))
+					if k == 0 && len(cw) > 1 {
+						l.add(ws[0], with(tc, scoreHead))
+					}
+				}
+			}
+			if n := len(cw); n > 1 && c.class == classText && (cw[n-1] == "type" || cw[n-1] == "category") {
+				// plot_type: "what kind of plot", "the plot kind".
+				l.add(strings.Join(cw[:n-1], " ")+" kind", with(tc, scoreExact-0.01))
+				l.add("kind of "+strings.Join(cw[:n-1], " "), with(tc, scoreExact-0.01))
+			}
+			if n := len(cw); n > 1 && c.class == classNumber && scaleWords[cw[n-1]] > 0 {
+				// us_views_millions: the views, counted in millions.
+				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact))
+				l.add(cw[n-2], with(tc, scoreHead))
+			}
+			if n := len(cw); n == 2 && cw[1] == "by" && c.class == classText {
+				// directed_by, written_by: who did it is the director, the writer.
+				for _, a := range agentNouns[cw[0]] {
+					l.add(a, with(tc, scoreExact-0.01))
+				}
 			}
 			if c.class == classBool {
 				fw := flagNameWords(cw)
@@ -1341,6 +1451,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			regions := placeRegions(c)
 			byName := surnamesFirst(c)
+			for g, v := range givenNamesAlone(c) {
+				// "Rachel" for 'Rachel Green' in a column of people's full names; not a word
+				// the schema names things by ("Taylor" of the taylor_ tables).
+				if schemaWords[g] {
+					continue
+				}
+				l.values[g] = append(l.values[g], cand{kind: candValue, table: t, col: c, value: v, score: scoreIndexed - 2*shortNamePenalty})
+			}
 			for _, v := range c.samples {
 				if c.class == classBool || c.listSep != "" {
 					break // 'Y' and '1' of a flag are its states, said with words ("discontinued")
@@ -1570,6 +1688,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(word, c)
 				}
 			}
+		}
+	}
+	// friends_info keyed by season and episode: its rows are "episodes"; of several tables
+	// keyed alike (friends, friends_emotions by utterance), the one with the shortest name.
+	for _, t := range m.tables {
+		if c := t.ordinal; c != nil && !t.view {
+			score := scoreExact + 0.01
+			for _, o := range m.tables {
+				if o != t && o.ordinal != nil && slices.Equal(o.ordinal.words, c.words) && len(o.words) < len(t.words) {
+					score = scoreExact - 0.03
+				}
+			}
+			l.add(strings.Join(c.words, " "), cand{kind: candTable, table: t, score: score})
 		}
 	}
 	// Table aliases name a kind of row, never a column: "book" is the titles table, not an

@@ -135,6 +135,28 @@ type table struct {
 	// daily is the date column of a primary key that keeps one row per day (of each thing
 	// the rest of the key names): a station's daily weather. Its rows are "days".
 	daily *column
+	// ordinal is the last column of a primary key of numbers that counts rows within the
+	// rest of it (friends_info keyed by season and episode): it names the table's rows
+	// ("episodes"), and is never a figure to add up.
+	ordinal *column
+}
+
+// ordinalKey is the last column of a primary key of two or more whole-number columns, which
+// no foreign key of t reads, or nil.
+func ordinalKey(t *table, key []string) *column {
+	if len(key) < 2 {
+		return nil
+	}
+	for _, k := range key {
+		if c := t.col(k); c == nil || c.class != classNumber && c.class != classKey || !c.intTyp {
+			return nil
+		}
+	}
+	c := t.col(key[len(key)-1])
+	if t.fkCols[c] || len(c.words) != 1 || c.words[0] == "id" {
+		return nil
+	}
+	return c
 }
 
 // dailyKey is the date column of a primary key of a date alone or a date and one other
@@ -352,6 +374,7 @@ func newModel(s *datasource.Schema) *model {
 		}
 		t.label, t.label2 = pickLabel(t)
 		t.daily = dailyKey(t, st.PrimaryKey)
+		t.ordinal = ordinalKey(t, st.PrimaryKey)
 		if t.label == nil && t.daily != nil {
 			t.label = t.daily // a day's readings are named by their date
 		}
@@ -1181,6 +1204,14 @@ func pickLabel(t *table) (*column, *column) {
 	}
 	if best == nil && !naturalKeyNamed(t) {
 		best = labelFromData(t)
+	}
+	if best != nil && slices.Equal(best.words, []string{"species"}) {
+		// A species is named by its genus and its epithet: 'Dipodomys' 'merriami'.
+		for _, c := range t.cols {
+			if c.class == classText && slices.Equal(c.words, []string{"genus"}) {
+				return best, c
+			}
+		}
 	}
 	return best, nil
 }

@@ -149,8 +149,9 @@ type plan struct {
 	// topPer keeps the top topPer rows within each group of the dimension marked each ("the
 	// top-spending customer at each store"), with a window function; limit is then 0.
 	topPer     int
-	share      bool    // add each group's percentage of the total
-	roleList   *column // list each row with the label of the row this self-reference points to
+	share      bool      // add each group's percentage of the total
+	unitCols   []unitCol // listed columns shown again in the unit the question asked for
+	roleList   *column   // list each row with the label of the row this self-reference points to
 	joins      []joinStep
 	base       *table
 	notes      []string
@@ -161,6 +162,13 @@ type plan struct {
 	// (country_codes by population.country_name), or said as all of them together ("of all
 	// countries"): said, though neither joined nor grouped by.
 	copied []*table
+}
+
+// unitCol is a listed duration shown in another unit: col divided by per, named after unit.
+type unitCol struct {
+	col  *column
+	per  float64
+	unit string
 }
 
 type orderKind int
@@ -185,6 +193,9 @@ func (e *notUnderstood) Error() string { return e.msg }
 
 // builder walks the recognised items left to right, keeping the pending grammar state.
 type builder struct {
+	// whenToo says the question also asks when ("the heaviest weight, and on what date"):
+	// the row of an extreme, with its date.
+	whenToo bool
 	// whoToo says the question also asks who ("the largest single expenditure, and who was
 	// paid"): the row of an extreme, named, not the extreme alone.
 	whoToo bool
@@ -335,6 +346,15 @@ func build(m *model, items []item) (*plan, error) {
 		b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
 		b.agg = aggNone
 	}
+	if b.anti && !b.antiDone && b.antiFrom != nil && !b.has && !b.cmpAvg && strings.HasPrefix(strings.ToLower(kwWords(b, kwNever)), "never") {
+		if child := b.onlyChild(b.antiFrom); child != nil {
+			// "which species were never caught": the verb said no more than that no row of the
+			// one kind that refers to them exists ("customers without" still says too little).
+			if _, err := b.special(&cand{kind: candTable, table: child, score: scoreExact}); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if err := b.antiInner(); err != nil {
 		return nil, err
 	}
@@ -462,17 +482,28 @@ func build(m *model, items []item) (*plan, error) {
 	b.p.dims = dedupeLabelDims(b.p.dims)
 	b.topPerGroup()
 	if b.outUnit != "" {
-		// "the average track length in minutes": the measure divided into that unit; with no
-		// single duration measure to convert, the words are not understood.
+		// "the average track length in minutes": the measure divided into that unit; "the
+		// longest song in minutes": the rows, with the length they were ranked by shown in
+		// that unit; with no single duration to convert, the words are not understood.
 		ms := b.p.measures
 		f, ok := 0.0, len(ms) == 1 && ms[0].col != nil && ms[0].col.metric == nil && ms[0].agg != aggCount && ms[0].agg != aggCountDistinct
 		if ok {
 			f, ok = unitFactor(b.outUnit, ms[0].col)
 		}
+		switch c := b.p.orderCol; {
+		case ok:
+			b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
+		case len(ms) == 0 && b.p.listTable != nil && c != nil && c.metric == nil:
+			if f, ok = unitFactor(b.outUnit, c); ok {
+				b.p.unitCols = append(b.p.unitCols, unitCol{col: c, per: f, unit: b.outUnit})
+				if len(b.p.listCols) == 0 && b.p.listTable.label != nil {
+					b.p.listCols = []*column{b.p.listTable.label}
+				}
+			}
+		}
 		if !ok {
 			return nil, &notUnderstood{words: []string{b.outWords}, msg: "cannot tell what to convert into " + b.outWords}
 		}
-		b.p.measures[0].per, b.p.measures[0].unit = f, b.outUnit
 	}
 	b.unitsAsQuantity()
 	b.eventsForTimes()
@@ -696,6 +727,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n == nil && (slices.Contains(it.skipped, "who") || slices.Contains(it.skipped, "whom")) {
 			b.whoToo = true // (the words after the last item are its own: "and who was it from")
 		}
+		if n := b.next(i); n != nil && (n.kind == itKeyword && n.kw.kind == kwWhich && b.next(i+1) != nil && b.next(i+1).kind == itEntity &&
+			b.next(i+1).pick != nil && b.next(i+1).pick.kind == candColumn && b.next(i+1).pick.col.class == classDate ||
+			len(n.skipped) > 0 && n.skipped[0] == "when") {
+			b.whenToo = true // "the heaviest weight recorded, and on what date"
+		}
 		b.versus = b.versus || it.kw.versus
 		if wasDim {
 			b.group = true
@@ -721,7 +757,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return nil
 		}
 		if b.group || b.which || b.super != 0 || b.top {
-			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural, ofYear: b.monthsOfNamedYear(i)})
+			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural, ofYear: it.kw.ofYear || b.monthsOfNamedYear(i)})
 			b.singular = !it.toks[0].plural
 			b.group = false
 		} else {
@@ -899,21 +935,40 @@ func (b *builder) comparison(i int) error {
 		target = n.pick.col
 		n.kind, n.kw = itKeyword, keyword{}
 	}
+	if target == nil {
+		if n := b.next(i); n != nil && (n.kind == itKeyword && n.kw.kind == kwUnit || n.kind == itUnknown) && len(n.toks) == 1 {
+			// "raw materials that take more than 20 days": the one number column of the rows
+			// talked about whose name says the unit (LeadTimeDays); "songs that average more
+			// than four minutes": their one duration, in its own unit (duration_ms).
+			if c := b.unitColumn(n.toks[0].norm); c != nil {
+				target, named = c, true
+				n.kind, n.kw = itKeyword, keyword{}
+			} else if c := b.lastDuration(); c != nil {
+				if f, ok := unitFactor(n.toks[0].norm, c); ok {
+					if b.cmpAgg == aggNone && (b.agg == aggAvg || b.agg == aggSum) {
+						// "songs that average more than four minutes": the aggregate said
+						// before the comparison is of the duration, shown in the unit said.
+						b.cmpAgg, b.agg = b.agg, aggNone
+						m := measure{agg: b.cmpAgg, col: c, table: c.table, per: f, unit: n.toks[0].norm}
+						b.cmpAgg = aggNone
+						b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+						n.kind, n.kw = itKeyword, keyword{}
+						return nil
+					}
+					for k, v := range vals {
+						vals[k] = v.(float64) * f
+					}
+					target, named = c, true
+					n.kind, n.kw = itKeyword, keyword{}
+				}
+			}
+		}
+	}
 	if target != nil && b.cmpAgg != aggNone {
 		m := measure{agg: b.cmpAgg, col: target, table: target.table}
 		b.cmpAgg = aggNone
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 		return nil
-	}
-	if target == nil {
-		if n := b.next(i); n != nil && (n.kind == itKeyword && n.kw.kind == kwUnit || n.kind == itUnknown) && len(n.toks) == 1 {
-			// "raw materials that take more than 20 days": the one number column of the rows
-			// talked about whose name says the unit (LeadTimeDays).
-			if c := b.unitColumn(n.toks[0].norm); c != nil {
-				target, named = c, true
-				n.kind, n.kw = itKeyword, keyword{}
-			}
-		}
 	}
 	if target == nil {
 		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil {
@@ -1508,6 +1563,28 @@ func (b *builder) unitColumn(u string) *column {
 	return found
 }
 
+// nameTwin is the text column of c's table named as c with "name" after it (key_name for
+// key, mode_name for mode), or nil.
+func nameTwin(c *column) *column {
+	if c.class != classNumber && c.class != classKey {
+		return nil
+	}
+	for _, o := range c.table.cols {
+		if o.class == classText && len(o.words) == len(c.words)+1 && o.words[len(o.words)-1] == "name" && slices.Equal(o.words[:len(c.words)], c.words) {
+			return o
+		}
+	}
+	return nil
+}
+
+// lastDuration is the one length or duration of the rows talked about, or nil.
+func (b *builder) lastDuration() *column {
+	if b.lastTable == nil {
+		return nil
+	}
+	return dimColumn(b.lastTable, "length")
+}
+
 // inTotalAfter is the "in total" or "combined" that is the first item after the number i
 // still unread ("more than 40 copies in total": past the column just read), or nil: what is
 // compared is then a sum.
@@ -1939,12 +2016,16 @@ func (b *builder) entity(i int) error {
 	}
 	// A text or flag column.
 	switch {
-	case b.agg == aggCount && b.items[i].plural && col == col.table.label && col.table.pk != nil && !saysName(&b.items[i]):
+	case b.agg == aggCount && (b.items[i].plural && col == col.table.label || slices.Equal(col.words, col.table.words)) && col.table.pk != nil && !saysName(&b.items[i]):
 		// "how many different products" where the products table is product_information and
 		// the word reached its product_name: the rows, by their key; two products may share a
 		// name.
 		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, table: col.table})
 		b.agg, b.distinct = aggNone, false
+		if slices.Equal(col.words, col.table.words) {
+			// "how many species": the rows of species, not its column species.
+			b.items[i].pick = &cand{kind: candTable, table: col.table, score: b.items[i].pick.score}
+		}
 	case b.agg == aggCount:
 		b.p.measures = append(b.p.measures, measure{agg: aggCountDistinct, col: col, table: col.table})
 		b.agg, b.distinct = aggNone, false
@@ -2221,6 +2302,12 @@ func countAgg(distinct bool) aggKind {
 }
 
 func (b *builder) numberColumn(i int, col *column) error {
+	if n := b.next(i); n != nil && n.kind == itNumber && len(n.skipped) == 0 && ordinalColumn(col) && b.items[i].start+len(b.items[i].toks) == n.start &&
+		n.num == float64(int64(n.num)) && b.agg == aggNone && !b.group && !b.sort && (len(b.p.measures) > 0 || b.lastTable == col.table && len(b.p.conds) > 0) {
+		// "how many lines in season 3": the number read next keeps the rows of that season;
+		// the column is no second figure to add up.
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itNumber && b.agg == aggNone && !b.sort && !b.group && !b.distinct &&
 		len(n.skipped) > 0 && n.skipped[len(n.skipped)-1] == "of" {
 		// "moves with a power of 100", "100% accuracy": the rows whose column holds it.
@@ -2290,6 +2377,11 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
+	case b.group && ordinalColumn(col) && b.agg == aggNone && len(b.p.dims) == 0 && !b.top && b.super == 0:
+		// "the average audience in each season": the rows of each season, grouped by its
+		// number, which is no figure to add up.
+		b.addDim(dimension{col: col})
+		b.group = false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
 		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
 		// left to finish: a sum per product, or no sum when the rows ranked are its own.
@@ -2317,7 +2409,7 @@ func (b *builder) valuesAnd() bool {
 		a, k, c := &b.items[i], &b.items[i+1], &b.items[i+2]
 		if a.kind != itEntity || c.kind != itEntity || k.kind != itKeyword || !strings.EqualFold(k.text(), "and") ||
 			a.pick == nil || c.pick == nil || a.pick.kind != candValue || c.pick.kind != candValue || a.pick.col != c.pick.col ||
-			a.pick.col.class != classText || c.start != k.start+len(k.toks) {
+			a.pick.col.class != classText || c.start != k.start+len(k.toks) && !repeatedPreposition(k, c) {
 			continue
 		}
 		together := []string{"total", "combined", "together", "altogether", "both"}
@@ -2330,6 +2422,12 @@ func (b *builder) valuesAnd() bool {
 		return true
 	}
 	return false
+}
+
+// repeatedPreposition reports whether only a repeated "of" or "for" stands between "and" and
+// the value after it ("of male and of female").
+func repeatedPreposition(and, c *item) bool {
+	return len(c.skipped) == 1 && (c.skipped[0] == "of" || c.skipped[0] == "for") && c.start == and.start+len(and.toks)+1
 }
 
 // namedRowValue reports whether an item is a row named by its label ("Chai", "Superman
@@ -2612,7 +2710,16 @@ func (b *builder) rowsAfterFirst() bool {
 // with the highest amount, listed with its name and the amount.
 func (b *builder) extremeRow() {
 	p := &b.p
-	if !b.whoToo || len(p.measures) != 1 || len(p.dims) > 0 || len(p.having) > 0 {
+	var date *column
+	if ms := p.measures; b.whenToo && len(ms) == 2 && ms[1].col != nil && ms[1].col.class == classDate && ms[0].col != nil && ms[1].col.table == ms[0].col.table {
+		// "the heaviest weight recorded, and on what date": the row of the extreme, with
+		// its date (in the parts it is kept in).
+		date, p.measures = ms[1].col, ms[:1]
+		if ms[0].agg == aggNone && (ms[1].agg == aggMax || ms[1].agg == aggMin) {
+			p.measures[0].agg = ms[1].agg // the date took the superlative said before it
+		}
+	}
+	if !b.whoToo && date == nil || len(p.measures) != 1 || len(p.dims) > 0 || len(p.having) > 0 {
 		return
 	}
 	m := p.measures[0]
@@ -2624,6 +2731,17 @@ func (b *builder) extremeRow() {
 	}
 	t := m.col.table
 	cols := labelCols(t)
+	switch {
+	case date != nil && date.parts != nil:
+		cols = append(cols, date.parts[:]...)
+		for k := range b.items {
+			if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col == date {
+				it.kind, it.kw = itKeyword, keyword{} // shown as the parts it is kept in
+			}
+		}
+	case date != nil:
+		cols = append(cols, date)
+	}
 	if len(cols) == 0 {
 		return
 	}
@@ -3060,6 +3178,10 @@ func (b *builder) finish() error {
 			t = p.subjects[0]
 		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
 			t = nil
+		} else if d.table != nil && len(p.dims) == 1 && b.often && b.onlyChild(d.table) != nil {
+			// "which species were caught most often": the one kind of row that refers to
+			// them, counted.
+			t = b.onlyChild(d.table)
 		} else if b.busy && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
 			// "our busiest month": the month with the most of the business's events, when one
 			// dated table clearly records them.
@@ -3153,6 +3275,20 @@ func (b *builder) finish() error {
 		}
 		if len(cols) > 0 {
 			p.listTable, p.listCols, p.measures = m[0].table, append(cols, m[0].col), nil
+		}
+	}
+	if m := p.measures; len(m) == 1 && m[0].agg == aggNone && m[0].col != nil && !m[0].each && len(p.dims) == 0 && b.super == 0 && !ranking && len(p.having) == 0 {
+		// "What key is Cruel Summer in": a number coding what its twin column names (key,
+		// key_name) is answered by the name, not added up.
+		if tw := nameTwin(m[0].col); tw != nil {
+			for k := range b.items {
+				if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candColumn && it.pick.col == m[0].col {
+					pick := *it.pick
+					pick.col = tw
+					it.pick = &pick
+				}
+			}
+			p.listTable, p.listCols, p.measures = tw.table, []*column{tw}, nil
 		}
 	}
 	// Superlatives without a grouping are aggregates: "the highest order amount".
@@ -3580,6 +3716,7 @@ var dimWords = map[string][]string{
 	"weight": {"weight", "mass", "kg", "gram", "pound", "lb"},
 	"height": {"height"},
 	"age":    {"age"},
+	"speed":  {"speed", "tempo", "bpm", "velocity", "pace"},
 	// "the hottest day", "the coldest reading": a temperature, the highest of a day's when
 	// it keeps several (heat), the lowest (cold).
 	"temperature": {"temperature", "temp"}, "heat": {"temperature", "temp"}, "cold": {"temperature", "temp"},

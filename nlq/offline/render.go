@@ -980,6 +980,9 @@ func render(p *plan, d dialect) string {
 		for _, c := range cols {
 			sel = append(sel, d.col(c))
 		}
+		for _, u := range p.unitCols {
+			sel = append(sel, fmt.Sprintf("%s / %s AS %s", d.col(u.col), decimal(u.per), d.ident(al.take(u.unit+"s"))))
+		}
 		if rk := p.roleList; rk != nil {
 			ra := roleAlias(rk)
 			for _, c := range []*column{rk.table.label2, rk.table.label} {
@@ -1117,6 +1120,15 @@ func render(p *plan, d dialect) string {
 	return sb.String()
 }
 
+// decimal writes a divisor with a decimal point: integer division would cut the hours off.
+func decimal(f float64) string {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
 func indent(s string) string {
 	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
 }
@@ -1128,11 +1140,7 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		x := m
 		x.per = 0
 		e, a := measureSQL(p, x, d)
-		div := strconv.FormatFloat(m.per, 'f', -1, 64)
-		if !strings.Contains(div, ".") {
-			div += ".0" // a decimal divisor: integer division would cut the hours off
-		}
-		return fmt.Sprintf("%s / %s", e, div), a + "_" + m.unit + "s"
+		return fmt.Sprintf("%s / %s", e, decimal(m.per)), a + "_" + m.unit + "s"
 	}
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("SUM(%s * %s)", d.col(m.col), d.col(m.times)),

@@ -754,7 +754,7 @@ func dropVerbColumns(items []item) []item {
 		// or when, describes them.
 		reduced := i > 0 && items[i-1].kind == itEntity && len(items[i-1].cands) > 0 && items[i-1].cands[0].kind == candTable && len(it.skipped) == 0 &&
 			!last && len(items[i+1].skipped) > 0 && placePrepositions[items[i+1].skipped[0]] && pastPlain(it)
-		if !by && !last && (verbColumn(it) || reduced || aux && len(it.skipped) == 0 && pastPlain(it) && onlyText(it)) {
+		if !by && !last && !agentVerb(it) && (verbColumn(it) || reduced || aux && len(it.skipped) == 0 && pastPlain(it) && onlyText(it)) {
 			carry = append(append(carry, it.skipped...), it.toks[0].lower)
 			continue
 		}
@@ -769,6 +769,14 @@ func dropVerbColumns(items []item) []item {
 		out[n-1].skipped = append(out[n-1].skipped, carry...)
 	}
 	return out
+}
+
+// agentVerb reports whether an item is the verb of a column that keeps who did it ("who
+// directed ...": directed_by): it asks for that column.
+func agentVerb(it item) bool {
+	return len(it.toks) == 1 && slices.ContainsFunc(it.cands, func(c cand) bool {
+		return c.kind == candColumn && len(c.col.words) == 2 && c.col.words[1] == "by" && c.col.words[0] == it.toks[0].lower
+	})
 }
 
 // placeOfEvent reads a name said after a verb that names both when and where something
@@ -1511,6 +1519,8 @@ var fillerPhrases = map[string]bool{
 	"throughout the year": true, "for the whole year": true, "over the entire year": true,
 	// "how many races in history", "the most rain in a single day", "no rain at all": the
 	// whole of what the data keeps.
+	"over the whole show": true, "over the whole series": true, "over the whole study": true, "in the whole study": true,
+	"in the whole series": true, "in the whole show": true, "over the whole period": true, "over the years": true,
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
 	// "the hottest day of the year in Seattle, and how hot did it get": the day is listed
 	// with its high.
