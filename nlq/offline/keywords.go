@@ -192,6 +192,8 @@ var keywords = map[string]keyword{
 	"which": {kind: kwWhich}, "what": {kind: kwWhich},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "sort by": {kind: kwSort}, "ranked by": {kind: kwSort},
 	"rank by": {kind: kwSort}, "in order of": {kind: kwSort}, "in the order of": {kind: kwSort},
+	// "in the order they aired": by the date the verb names.
+	"in the order they": {kind: kwSort}, "in the order it": {kind: kwSort}, "in the order that they": {kind: kwSort},
 	// "from most to least common": an order, not a superlative.
 	"from most to least": {kind: kwDesc}, "most to least": {kind: kwDesc}, "from most to least common": {kind: kwDesc},
 	"from least to most": {kind: kwAsc}, "least to most": {kind: kwAsc}, "from least to most common": {kind: kwAsc},
@@ -271,7 +273,7 @@ var stopWords = toSet(strings.Fields(`
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide
 	study catch caught captured trapped
-	series say says said speak speaks spoke talk talks talked`))
+	series say says said speak speaks spoke talk talks talked tagged drew draw draws attracted`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

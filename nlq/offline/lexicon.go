@@ -241,8 +241,9 @@ var aliases = map[string][]string{
 	"shown": {"air date", "airdate", "broadcast date"}, "screened": {"air date", "airdate", "broadcast date"}, "first shown": {"air date", "airdate", "premiere"},
 	"audience": {"viewer", "viewership", "view"}, "watched": {"viewer", "view"}, "viewership": {"viewer", "view"}, "tuned in": {"viewer"},
 	"viewer": {"viewer", "view"},
-	// A transcript's lines are its utterances.
-	"line": {"line", "utterance"}, "spoken line": {"utterance"},
+	// A transcript's characters are who speaks its lines, its utterances.
+	"character": {"character", "speaker"},
+	"line":      {"line", "utterance"}, "spoken line": {"utterance"},
 	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
 	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},

@@ -1577,6 +1577,25 @@ func nameTwin(c *column) *column {
 	return nil
 }
 
+// namedParentChild is the one dated table that refers to the table the question's conditions
+// name rows of (a species, named by genus and epithet), or nil.
+func (b *builder) namedParentChild() *table {
+	var named *table
+	for _, c := range b.p.conds {
+		if c.col == nil || c.anti != nil || named != nil && c.col.table != named {
+			return nil
+		}
+		named = c.col.table
+	}
+	if named == nil || named.date != nil {
+		return nil
+	}
+	if c := b.onlyChild(named); c != nil && c.date != nil {
+		return c
+	}
+	return nil
+}
+
 // lastDuration is the one length or duration of the rows talked about, or nil.
 func (b *builder) lastDuration() *column {
 	if b.lastTable == nil {
@@ -1926,6 +1945,11 @@ func (b *builder) entity(i int) error {
 			return nil
 		}
 		switch {
+		case b.sort && len(b.p.measures) == 0 && len(b.p.dims) == 0:
+			// "the episodes directed by James Burrows, in the order they aired": listed by
+			// the date the verb names.
+			b.p.order, b.p.orderCol = orderCol, col
+			b.sort = false
 		case b.super != 0 && b.often && b.agg == aggNone && b.firstLast == aggNone:
 			// "the month seasons most often premiere": the event counted, not its latest date.
 			b.lastDate = col
@@ -2365,6 +2389,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		switch {
 		case b.distinct:
 			agg = aggCountDistinct
+		case agg == aggCount && col == col.table.ordinal:
+			// "how many lines are tagged Sad": the rows the number counts within its series.
+			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+			b.agg = aggNone
+			b.items[i].pick = &cand{kind: candTable, table: col.table, score: b.items[i].pick.score}
+			return nil
 		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName() && col != col.table.series:
 			// ("how many people": population.value is the people, added up.)
 			// "how many nutrient values" (nut_data.nutr_val): the rows that hold them, counted.
@@ -3182,6 +3212,15 @@ func (b *builder) finish() error {
 			// "which species were caught most often": the one kind of row that refers to
 			// them, counted.
 			t = b.onlyChild(d.table)
+		} else if c := b.namedParentChild(); (ranking || b.firstLast != aggNone) && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil && c != nil {
+			// "in which year did we catch the most Chaetodipus baileyi": the rows of the one
+			// dated kind that refers to the species named, counted per year; "in what year
+			// was it first caught": the first of those years.
+			t = c
+			if !ranking {
+				p.order, p.desc, p.limit = orderDims, b.firstLast == aggMax, 1
+				b.firstLast = aggNone
+			}
 		} else if b.busy && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
 			// "our busiest month": the month with the most of the business's events, when one
 			// dated table clearly records them.

@@ -1106,9 +1106,14 @@ func render(p *plan, d dialect) string {
 			// "films released in the 2010s": rows of a period, in the order they came.
 			order = append(order, d.col(p.dates[0].col)+" ASC")
 		}
-		order = append(order, d.col(t.label)+" ASC")
-		if t.label2 != nil {
-			order = append(order, d.col(t.label2)+" ASC")
+		switch {
+		case t.label2 != nil && slices.Equal(t.label2.words, []string{"genus"}):
+			// A species by its genus, then its epithet: as the name is written.
+			order = append(order, d.col(t.label2)+" ASC", d.col(t.label)+" ASC")
+		case t.label2 != nil:
+			order = append(order, d.col(t.label)+" ASC", d.col(t.label2)+" ASC")
+		default:
+			order = append(order, d.col(t.label)+" ASC")
 		}
 	}
 	if len(order) > 0 {

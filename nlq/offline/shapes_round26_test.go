@@ -64,6 +64,7 @@ var sitcomAnswers = []answer{
 	{"How many episodes first aired more than 30 years ago?", []string{"2"}},
 	{"What is the title of the second episode of season 2?", []string{"The One with the Breast Milk"}},
 	{"When did the first episode of season 2 air?", []string{"1995-09-21"}},
+	{"List the episodes directed by James Burrows in the order they aired.", []string{"The Pilot", "The One with the Sonogram at the End"}},
 }
 
 // TestASeriesIsReadByItsEpisodesLinesAndCredits: a table keyed by a season and a number
@@ -147,6 +148,7 @@ var fieldStudyAnswers = []answer{
 	{"How many bird species are on the species list?", []string{"2"}},
 	{"Which species were never caught?", []string{"SB"}},
 	{"What kind of plot is plot 2?", []string{"Rodent Exclosure"}},
+	{"In what year was Chaetodipus penicillatus first caught?", []string{"1977"}},
 	{"What is the average weight of males and of females?", []string{"M", "F"}},
 }
 
@@ -155,7 +157,8 @@ var fieldStudyAnswers = []answer{
 // with its date in the three columns it is kept in; species caught "most often" count the
 // captures that refer to them, named by genus and epithet; "how many species" counts the
 // species, not their epithets; "of males and of females" is one figure each; species "never
-// caught" have no capture (the one table that refers to them); "kind" is a type.
+// caught" have no capture (the one table that refers to them); "kind" is a type; the year a
+// species named was first caught is the first year of the captures that refer to it.
 func TestAFieldStudysCapturesAreItsAnimals(t *testing.T) {
 	lite, s := sqliteSchema(t, "fieldstudy", fieldStudyDDL, fieldStudyRows)
 	checkAnswers(t, lite, s, fieldStudyAnswers)
