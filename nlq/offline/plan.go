@@ -2407,9 +2407,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
-	case b.group && ordinalColumn(col) && b.agg == aggNone && len(b.p.dims) == 0 && !b.top && b.super == 0:
+	case b.group && ordinalColumn(col) && b.agg == aggNone && !b.top && b.super == 0 && (len(b.p.dims) == 0 || len(b.p.dims) == 1 &&
+		b.p.dims[0].table == col.table && b.p.dims[0].col == nil && b.p.dims[0].grain == grainNone && len(b.p.measures) == 1 && b.p.measures[0].agg == aggAvg):
 		// "the average audience in each season": the rows of each season, grouped by its
-		// number, which is no figure to add up.
+		// number, which is no figure to add up; "per episode in each season" said the
+		// average is of the episodes, the rows the season groups.
+		b.p.dims = nil
 		b.addDim(dimension{col: col})
 		b.group = false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
@@ -2803,6 +2806,24 @@ func (b *builder) whoDidMost() {
 	}
 	if person != nil {
 		p.dims = append(p.dims, dimension{table: person})
+		return
+	}
+	if m.agg != aggCount {
+		return
+	}
+	var said *column
+	for _, c := range t.cols {
+		if c.class == classText && len(givenNamesAlone(c)) > 0 {
+			if said != nil {
+				return
+			}
+			said = c
+		}
+	}
+	if said != nil {
+		// "who talks the most": the one column of the counted rows that holds people's full
+		// names (a transcript's speaker), grouped by.
+		p.dims = append(p.dims, dimension{col: said})
 	}
 }
 
@@ -3509,8 +3530,9 @@ func (b *builder) finish() error {
 		p.order = orderMeasure
 		p.desc = true
 		for _, d := range p.dims {
-			if d.grain != grainNone || d.table != nil && d.role == nil && d.table.label == nil && naturalKeyNamed(d.table) {
-				// (Series 1 to 10, like months, are read in their order.)
+			if d.grain != grainNone || d.table != nil && d.role == nil && d.table.label == nil && naturalKeyNamed(d.table) ||
+				d.col != nil && d.col.class == classNumber && ordinalColumn(d.col) {
+				// (Series 1 to 10, like months, are read in their order; so are seasons.)
 				p.order = orderDims
 			}
 		}
