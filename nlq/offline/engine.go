@@ -313,8 +313,10 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	dropPayVerbs(items)
 	unitAsked(items)
 	items = ordinalsAsNumbers(items)
-	if n := len(items); n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") {
-		// "and how many times each": the figure of each row listed, no grouping of its own.
+	if n := len(items); n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") &&
+		items[n-2].kind == itKeyword && items[n-2].kw.kind == kwCount && (len(items[n-1].skipped) == 0 || slices.Equal(items[n-1].skipped, []string{"times"})) {
+		// "and how many times each": the figure of each row listed, no grouping of its own
+		// ("how many flights went to each" still groups).
 		items = items[:n-1]
 	}
 	for k, it := range items {
