@@ -273,7 +273,7 @@ var stopWords = toSet(strings.Fields(`
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide
 	study catch caught captured trapped
-	series say says said speak speaks spoke talk talks talked tagged drew draw draws attracted`))
+	series say says said speak speaks spoke talk talks talked tagged`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

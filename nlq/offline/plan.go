@@ -3233,7 +3233,7 @@ func (b *builder) finish() error {
 			// "which species were caught most often": the one kind of row that refers to
 			// them, counted.
 			t = b.onlyChild(d.table)
-		} else if c := b.namedParentChild(); (ranking || b.firstLast != aggNone) && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil && c != nil {
+		} else if c := b.namedParentChild(); (ranking || b.firstLast != aggNone) && b.dim == "" && !b.price && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil && c != nil {
 			// "in which year did we catch the most Chaetodipus baileyi": the rows of the one
 			// dated kind that refers to the species named, counted per year; "in what year
 			// was it first caught": the first of those years.
