@@ -139,6 +139,8 @@ type table struct {
 	// rest of it (friends_info keyed by season and episode): it names the table's rows
 	// ("episodes"), and is never a figure to add up.
 	ordinal *column
+	// seriesKey is that primary key, in order (season, episode): rows are listed by it.
+	seriesKey []*column
 }
 
 // ordinalKey is the last column of a primary key of two or more whole-number columns, which
@@ -374,7 +376,11 @@ func newModel(s *datasource.Schema) *model {
 		}
 		t.label, t.label2 = pickLabel(t)
 		t.daily = dailyKey(t, st.PrimaryKey)
-		t.ordinal = ordinalKey(t, st.PrimaryKey)
+		if t.ordinal = ordinalKey(t, st.PrimaryKey); t.ordinal != nil {
+			for _, k := range st.PrimaryKey {
+				t.seriesKey = append(t.seriesKey, t.col(k))
+			}
+		}
 		if t.label == nil && t.daily != nil {
 			t.label = t.daily // a day's readings are named by their date
 		}

@@ -2326,8 +2326,12 @@ func countAgg(distinct bool) aggKind {
 }
 
 func (b *builder) numberColumn(i int, col *column) error {
+	rowsAfter := func(k int) bool { // "season 9 episodes": the rows the number is of, named next
+		nn := b.next(k)
+		return nn != nil && nn.kind == itEntity && nn.pick != nil && nn.pick.kind == candTable && nn.pick.table == col.table && len(nn.skipped) == 0
+	}
 	if n := b.next(i); n != nil && n.kind == itNumber && len(n.skipped) == 0 && ordinalColumn(col) && b.items[i].start+len(b.items[i].toks) == n.start &&
-		n.num == float64(int64(n.num)) && b.agg == aggNone && !b.group && !b.sort && (len(b.p.measures) > 0 || b.lastTable == col.table && len(b.p.conds) > 0) {
+		n.num == float64(int64(n.num)) && !b.group && !b.sort && (b.agg == aggNone && (len(b.p.measures) > 0 || b.lastTable == col.table && len(b.p.conds) > 0) || rowsAfter(i+1)) {
 		// "how many lines in season 3": the number read next keeps the rows of that season;
 		// the column is no second figure to add up.
 		return nil
@@ -2781,6 +2785,29 @@ func (b *builder) extremeRow() {
 	p.listTop(t, cols, m.col, m.agg == aggMax, 1)
 }
 
+// superlativeRow reads "the most watched episode" as that row: a superlative of a column said
+// right before the singular noun of the column's own rows ranks them, named, with the figure.
+func (b *builder) superlativeRow() {
+	p := &b.p
+	if b.super == 0 || b.top || b.topN > 0 || len(p.measures) != 1 || len(p.dims) > 0 || len(p.having) > 0 || len(p.listCols) > 0 {
+		return
+	}
+	m := p.measures[0]
+	if m.agg != aggNone || m.col == nil || m.col.metric != nil || m.col.class != classNumber || m.col.table.label == nil {
+		return
+	}
+	for k := 0; k+1 < len(b.items); k++ {
+		it, n := &b.items[k], &b.items[k+1]
+		if it.kind == itEntity && it.pick != nil && it.pick.col == m.col && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable &&
+			n.pick.table == m.col.table && !n.plural && len(n.skipped) == 0 {
+			t := m.col.table
+			p.listTop(t, labelCols(t), m.col, b.super > 0, 1)
+			b.super = 0
+			return
+		}
+	}
+}
+
 // whoDidMost reads "who scored the most goals" as the person the counted rows point to: with
 // no grouping said, "who" and a ranking of a count of rows that refer to exactly one table of
 // people (goals to players; teams are not people) group by that person.
@@ -2857,6 +2884,7 @@ func (b *builder) finish() error {
 		}
 	}
 	b.firstRow()
+	b.superlativeRow()
 	b.extremeRow()
 	b.whoDidMost()
 	if b.super != 0 && !b.top && b.topN == 0 && !b.price && b.dim == "" && !b.busy && !b.common && !b.sold && len(p.measures) == 1 && len(p.dims) == 1 &&

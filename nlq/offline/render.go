@@ -1107,6 +1107,11 @@ func render(p *plan, d dialect) string {
 			order = append(order, d.col(p.dates[0].col)+" ASC")
 		}
 		switch {
+		case len(t.seriesKey) > 0:
+			// Episodes by season and number: the order they came in.
+			for _, c := range t.seriesKey {
+				order = append(order, d.col(c)+" ASC")
+			}
 		case t.label2 != nil && slices.Equal(t.label2.words, []string{"genus"}):
 			// A species by its genus, then its epithet: as the name is written.
 			order = append(order, d.col(t.label2)+" ASC", d.col(t.label)+" ASC")

@@ -53,6 +53,8 @@ var sitcomAnswers = []answer{
 	{"Who directed The Pilot?", []string{"James Burrows"}},
 	{"Who directed the most episodes?", []string{"James Burrows"}},
 	{"Who talks the most, and how many lines do they have?", []string{"Rachel Green"}},
+	{"What was the most watched episode of season 2?", []string{"The One with the Breast Milk"}},
+	{"How many season 1 episodes did James Burrows direct?", []string{"2"}},
 	{"How many lines does Rachel have?", []string{"8"}},
 	{"How many lines does Rachel say in season 2?", []string{"4"}},
 	{"How many lines are there in season 1?", []string{"46"}},
@@ -74,7 +76,8 @@ var sitcomAnswers = []answer{
 // its "lines", "season 2" keeps that season's rows, "directed_by" is who directed, the
 // views kept in millions are the audience, "Rachel" is the one speaker of that given name, a
 // trailing "each" groups nothing, "the month of the year" is the month that recurs, and
-// "more than 30 years ago" is before that day; "the second episode of season 2" is episode 2.
+// "more than 30 years ago" is before that day; "the second episode of season 2" is episode 2;
+// "the most watched episode" is the row, named; "season 1 episodes" are that season's.
 func TestASeriesIsReadByItsEpisodesLinesAndCredits(t *testing.T) {
 	lite, s := sqliteSchema(t, "sitcom", sitcomDDL, sitcomRows())
 	checkAnswers(t, lite, s, sitcomAnswers)
