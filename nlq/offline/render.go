@@ -1107,8 +1107,9 @@ func render(p *plan, d dialect) string {
 			order = append(order, d.col(p.dates[0].col)+" ASC")
 		}
 		switch {
-		case len(t.seriesKey) > 0:
-			// Episodes by season and number: the order they came in.
+		case len(t.seriesKey) > 0 && !p.distinct:
+			// Episodes by season and number: the order they came in (not with DISTINCT,
+			// which may order only by what it selects).
 			for _, c := range t.seriesKey {
 				order = append(order, d.col(c)+" ASC")
 			}
