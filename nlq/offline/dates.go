@@ -201,7 +201,6 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 	return dateRange{from: a.from, to: a.to}, n, true
 }
 
-// atom reads an ISO date, a year, a month [year], a quarter [year] or "first quarter [of] year".
 // ago reads a time said back from today: "25 years ago" (that year), "more than 25 years ago"
 // (before its day), "less than 3 months ago" (since its day).
 func (p dateParser) ago(toks []token, i int, at func(int) string) (dateRange, int, bool) {
@@ -234,6 +233,7 @@ func (p dateParser) ago(toks []token, i int, at func(int) string) (dateRange, in
 	return dateRange{from: s, to: p.add(s, g, 1)}, k + 3, true
 }
 
+// atom reads an ISO date, a year, a month [year], a quarter [year] or "first quarter [of] year".
 func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 	if i >= len(toks) || toks[i].quoted {
 		return dateAtom{}, 0, false

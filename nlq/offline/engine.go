@@ -312,13 +312,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	}
 	dropPayVerbs(items)
 	unitAsked(items)
-	items = ordinalsAsNumbers(items)
-	if n := len(items); n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") &&
-		items[n-2].kind == itKeyword && items[n-2].kw.kind == kwCount && (len(items[n-1].skipped) == 0 || slices.Equal(items[n-1].skipped, []string{"times"})) {
-		// "and how many times each": the figure of each row listed, no grouping of its own
-		// ("how many flights went to each" still groups).
-		items = items[:n-1]
-	}
+	items = dropTrailingEach(ordinalsAsNumbers(items))
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -385,6 +379,18 @@ func outUnit(it item) string {
 		return it.toks[0].norm
 	}
 	return ""
+}
+
+// dropTrailingEach reads "and how many times each" as the figure of each row listed: the
+// "each" right after "how many (times)" that ends a question groups by nothing of its own
+// ("how many flights went to each" still groups).
+func dropTrailingEach(items []item) []item {
+	n := len(items)
+	if n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") &&
+		items[n-2].kind == itKeyword && items[n-2].kw.kind == kwCount && (len(items[n-1].skipped) == 0 || slices.Equal(items[n-1].skipped, []string{"times"})) {
+		return items[:n-1]
+	}
+	return items
 }
 
 // ordinalNumbers are the ordinal words a row's number within a series is said by.

@@ -1520,7 +1520,7 @@ var fillerPhrases = map[string]bool{
 	// "how many races in history", "the most rain in a single day", "no rain at all": the
 	// whole of what the data keeps.
 	"over the whole show": true, "over the whole series": true, "over the whole study": true, "in the whole study": true,
-	"in the whole series": true, "in the whole show": true, "over the whole period": true, "over the years": true,
+	"in the whole series": true, "in the whole show": true, "over the whole period": true,
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
 	// "the hottest day of the year in Seattle, and how hot did it get": the day is listed
 	// with its high.
