@@ -3255,6 +3255,13 @@ func (b *builder) finish() error {
 		var t *table
 		if len(p.subjects) > 0 {
 			t = p.subjects[0]
+			if c := b.onlyChild(t); c != nil && c.date != nil && t.date == nil && !b.named(t) && len(p.dims) == 1 && p.dims[0].grain != grainNone && p.dims[0].col == nil {
+				// "how many birds were recorded each year": a value of the species (taxa
+				// 'Bird') said for the dated rows that refer to them, the captures, counted
+				// per year ("how many species ..." counts the species).
+				p.subjects[0] = c
+				t = c
+			}
 		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
 			t = nil
 		} else if d.table != nil && len(p.dims) == 1 && b.often && b.onlyChild(d.table) != nil {

@@ -141,12 +141,12 @@ var fieldStudyRows = []string{
 	`INSERT INTO plots VALUES (1,'Control'),(2,'Rodent Exclosure')`,
 	`INSERT INTO species VALUES ('DM','Dipodomys','merriami','Rodent'),('PP','Chaetodipus','penicillatus','Rodent'),('AB','Amphispiza','bilineata','Bird'),('SB','Spizella','breweri','Bird')`,
 	`INSERT INTO surveys VALUES (1,7,16,1977,1,'DM','M',40),(2,7,16,1977,2,'PP','F',NULL),(3,3,5,1995,1,'DM','F',45),
-		(4,3,5,1995,1,'AB',NULL,NULL),(5,8,1,1995,2,'DM','M',41),(6,1,9,1996,1,'PP','F',17)`,
+		(4,3,5,1995,1,'AB',NULL,NULL),(5,8,1,1995,2,'DM','M',41),(6,1,9,1996,1,'PP','F',17),(7,3,5,1995,2,'AB',NULL,NULL)`,
 }
 
 var fieldStudyAnswers = []answer{
-	{"How many animals were caught in 1995?", []string{"3"}},
-	{"How many captures have no weight recorded?", []string{"2"}},
+	{"How many animals were caught in 1995?", []string{"4"}},
+	{"How many captures have no weight recorded?", []string{"3"}},
 	{"How many females were caught on plot 1?", []string{"2"}},
 	{"What was the heaviest weight ever recorded, and on what date was that animal caught?", []string{"45"}},
 	{"Which species was caught most often, and how many times?", []string{"3"}},
@@ -154,6 +154,8 @@ var fieldStudyAnswers = []answer{
 	{"Which species were never caught?", []string{"SB"}},
 	{"What kind of plot is plot 2?", []string{"Rodent Exclosure"}},
 	{"In what year was Chaetodipus penicillatus first caught?", []string{"1977"}},
+	{"How many birds were recorded each year?", []string{"2"}},
+	{"How many species were caught each year?", []string{"1977", "1995", "1996"}},
 	{"What is the average weight of males and of females?", []string{"M", "F"}},
 }
 
@@ -163,7 +165,8 @@ var fieldStudyAnswers = []answer{
 // captures that refer to them, named by genus and epithet; "how many species" counts the
 // species, not their epithets; "of males and of females" is one figure each; species "never
 // caught" have no capture (the one table that refers to them); "kind" is a type; the year a
-// species named was first caught is the first year of the captures that refer to it.
+// species named was first caught is the first year of the captures that refer to it; "how
+// many birds were recorded each year" counts captures of birds, "how many species" species.
 func TestAFieldStudysCapturesAreItsAnimals(t *testing.T) {
 	lite, s := sqliteSchema(t, "fieldstudy", fieldStudyDDL, fieldStudyRows)
 	checkAnswers(t, lite, s, fieldStudyAnswers)
