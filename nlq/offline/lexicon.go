@@ -1452,7 +1452,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			regions := placeRegions(c)
 			byName := surnamesFirst(c)
-			for g, v := range givenNamesAlone(c) {
+			for g, v := range c.givenNames {
 				// "Rachel" for 'Rachel Green' in a column of people's full names; not a word
 				// the schema names things by ("Taylor" of the taylor_ tables).
 				if schemaWords[g] {

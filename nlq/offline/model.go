@@ -23,15 +23,18 @@ const (
 
 // column is a schema column with what the engine derived about it.
 type column struct {
-	name    string
-	table   *table
-	class   colClass
-	words   []string // singular words of the name
-	money   int      // > 0 for money-like measures; higher is a likelier "revenue"
-	samples []string
-	metric  *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
-	boolTyp bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
-	intTyp  bool       // stored as an integer type
+	// givenNames maps a given name said alone to the one full name of this column of people's
+	// names that it starts ("rachel": 'Rachel Green'); nil for other columns.
+	givenNames map[string]string
+	name       string
+	table      *table
+	class      colClass
+	words      []string // singular words of the name
+	money      int      // > 0 for money-like measures; higher is a likelier "revenue"
+	samples    []string
+	metric     *metricDef // a semantic-layer metric: a virtual column, aggregated by its expression
+	boolTyp    bool       // a flag stored as a boolean (TRUE/FALSE), not as 0/1
+	intTyp     bool       // stored as an integer type
 	// dayOnly says a date column holds days, no time of day: typed DATE, kept as YYYYMMDD,
 	// or text the profile found ten characters long.
 	dayOnly bool
@@ -448,6 +451,9 @@ func newModel(s *datasource.Schema) *model {
 	lookupRoles(m)
 	pivotAttributes(m)
 	for _, t := range m.tables {
+		for _, c := range t.cols {
+			c.givenNames = givenNamesAlone(c)
+		}
 		t.placeholder = placeholderRow(t)
 		t.category = ownCategory(t)
 		if len(t.fks) >= 2 {

@@ -948,9 +948,8 @@ func (b *builder) comparison(i int) error {
 					if b.cmpAgg == aggNone && (b.agg == aggAvg || b.agg == aggSum) {
 						// "songs that average more than four minutes": the aggregate said
 						// before the comparison is of the duration, shown in the unit said.
-						b.cmpAgg, b.agg = b.agg, aggNone
-						m := measure{agg: b.cmpAgg, col: c, table: c.table, per: f, unit: n.toks[0].norm}
-						b.cmpAgg = aggNone
+						m := measure{agg: b.agg, col: c, table: c.table, per: f, unit: n.toks[0].norm}
+						b.agg = aggNone
 						b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 						n.kind, n.kw = itKeyword, keyword{}
 						return nil
@@ -2840,7 +2839,7 @@ func (b *builder) whoDidMost() {
 	}
 	var said *column
 	for _, c := range t.cols {
-		if c.class == classText && len(givenNamesAlone(c)) > 0 {
+		if c.class == classText && len(c.givenNames) > 0 {
 			if said != nil {
 				return
 			}
