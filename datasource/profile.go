@@ -117,6 +117,70 @@ func profileTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
 		t.profile[i] = ColumnProfile{Table: t.Name, Column: c.Name, Rows: rows, NonNull: nonNull[i], Distinct: distinct[i],
 			Min: cut(mins[i].String), Max: cut(maxs[i].String)}
 	}
+	if rows >= MaxProfileRows {
+		spanDates(ctx, db, dl, t)
+	}
+}
+
+// spanDates reads the first and last value of a table's date and year columns over all its
+// rows, where the profile saw only the first ones: the data's years are what a month said
+// without one ("sold in March") falls in, so they must not stop at the 10,000th row. One
+// bounded query per table; a failure keeps the profile's values.
+func spanDates(ctx context.Context, db *sql.DB, dl dialect, t *introTable) {
+	var idx []int
+	var sel []string
+	for i, p := range t.profile {
+		if !(dateLike(p.Min) && dateLike(p.Max)) && !(yearNamed(p.Column) && yearLike(p.Min) && yearLike(p.Max)) {
+			continue
+		}
+		tx := dl.asText(dl.quote(p.Column))
+		idx = append(idx, i)
+		sel = append(sel, "MIN("+tx+")", "MAX("+tx+")")
+	}
+	if len(idx) == 0 {
+		return
+	}
+	vals := make([]sql.NullString, 2*len(idx))
+	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), t.ref)
+	err := boundedQuery(ctx, db, dl, q, func(r *sql.Rows) error {
+		dest := make([]any, len(vals))
+		for i := range vals {
+			dest[i] = &vals[i]
+		}
+		return r.Scan(dest...)
+	})
+	if err != nil {
+		return
+	}
+	for k, i := range idx {
+		if vals[2*k].Valid && vals[2*k+1].Valid {
+			t.profile[i].Min, t.profile[i].Max = cut(vals[2*k].String), cut(vals[2*k+1].String)
+		}
+	}
+}
+
+// dateLike reports whether s starts as an ISO date does (2015-03-01, 2015-03-01 12:00:00).
+func dateLike(s string) bool {
+	if len(s) < 10 {
+		return false
+	}
+	for i, r := range s[:10] {
+		if (i == 4 || i == 7) != (r == '-') || i != 4 && i != 7 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// yearLike reports whether s is a four-digit year.
+func yearLike(s string) bool {
+	return len(s) == 4 && dateLike(s+"-01-01")
+}
+
+// yearNamed reports whether a column's name is the word "year" alone (year, Year, YEAR): a
+// date kept in parts.
+func yearNamed(name string) bool {
+	return strings.EqualFold(strings.Join(IdentWords(name), " "), "year")
 }
 
 // cut shortens s to MaxSampleValueLen characters.

@@ -462,3 +462,46 @@ func fkEqual(a, b []ForeignKey) bool {
 		return x.RefTable == y.RefTable && slices.Equal(x.Columns, y.Columns) && slices.Equal(x.RefColumns, y.RefColumns)
 	})
 }
+
+// TestSQLiteIntrospectSpansDatesOverTheWholeTable: the profile reads the first MaxProfileRows
+// rows, but a date's and a year's first and last values come from every row, so a month
+// said without a year falls in the years the data really covers.
+func TestSQLiteIntrospectSpansDatesOverTheWholeTable(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "sales.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, sold_on TEXT, year INTEGER, note TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= MaxProfileRows+500; i++ {
+		day, year := "2015-01-05", 2015
+		if i > MaxProfileRows {
+			day, year = "2016-11-30", 2016 // only past the rows the profile reads
+		}
+		if _, err := tx.Exec(`INSERT INTO sales VALUES (?, ?, ?, ?)`, i, day, year, "n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	m := NewManager(ManagerOptions{SQLiteDir: dir})
+	t.Cleanup(m.CloseAll)
+	s, err := m.Introspect(context.Background(), "ds_1", Config{Type: SQLite, Path: "sales.db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for col, want := range map[string][2]string{"sold_on": {"2015-01-05", "2016-11-30"}, "year": {"2015", "2016"}, "note": {"n", "n"}} {
+		p := s.ProfileOf("sales", col)
+		if p == nil || p.Min != want[0] || p.Max != want[1] {
+			t.Errorf("%s: profile %+v, want min %s max %s", col, p, want[0], want[1])
+		}
+	}
+}

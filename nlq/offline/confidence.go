@@ -472,6 +472,30 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
+	if t := p.listTable; t != nil && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 {
+		// "what goes on the Mexicana pizza" read as the pizza's name: an answer that only
+		// repeats the name asked about says nothing.
+		shown := p.listCols[0]
+		for _, c := range p.conds {
+			if c.op == "=" && len(c.vals) == 1 && c.anti == nil && c.col != nil && (c.col == shown || shown.via != nil && shown.via.text == c.col) {
+				return &notUnderstood{words: []string{fmt.Sprint(c.vals[0])}, msg: fmt.Sprintf("cannot tell what to show of %v: the answer would only repeat its name", c.vals[0])}
+			}
+		}
+	}
+	if t := p.listTable; t != nil && t.formOf != nil && slices.ContainsFunc(p.conds, func(c condition) bool { return c.anti != nil }) {
+		// "pizzas never sold as a small": the rows are forms of a pizza (one per size), and
+		// whether the size restricts the pizzas or the sales missing cannot be told apart.
+		for _, c := range p.conds {
+			if c.anti == nil && c.col != nil && c.col.table == t && c.col != t.label {
+				return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("cannot tell whether %s.%s restricts the %s or what they never had", t.name, c.col.name, t.name)}
+			}
+		}
+	}
+	if p.share && len(p.having) > 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].grain == grainNone {
+		// "what percentage of orders had more than one pizza": the share of the rows that
+		// pass, not each passing row's share of a total; not supported yet.
+		return &notUnderstood{words: []string{b.tableWord(p.dims[0].table)}, msg: fmt.Sprintf("a share of the %s whose total passes a condition is not supported", p.dims[0].table.name)}
+	}
 	if p.outerAvg && len(p.dims) >= 2 {
 		// "average order value per store": the average over all orders would drop the store.
 		return &notUnderstood{words: []string{dimWord(p.dims[len(p.dims)-1])}, msg: "an average of per-row totals within each group is not supported"}

@@ -52,6 +52,9 @@ var ordinals = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "thir
 type dateRange struct {
 	from, to time.Time
 	text     string // how the question said it, for the explanation
+	// yearless marks a month or quarter said without a year ("in March"): dated in today's
+	// year, and moved to the latest year the data holds when that one has none.
+	yearless bool
 }
 
 func (r dateRange) String() string {
@@ -198,7 +201,57 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 	if !ok {
 		return dateRange{}, 0, false
 	}
-	return dateRange{from: a.from, to: a.to}, n, true
+	return dateRange{from: a.from, to: a.to, yearless: !a.hasYear && (a.month != 0 || a.quarter != 0)}, n, true
+}
+
+// inDataYears re-dates a month or quarter said without a year into the latest year of the
+// column's data that it overlaps, when today's year has none of it: "pizzas sold in March" of
+// a shop whose orders are all from 2015 is March 2015, and "in December" asked in July is last
+// December. A range with its year, or one the data reaches, is kept as said.
+func inDataYears(r dateRange, c *column) dateRange {
+	lo, hi, ok := dataSpan(c)
+	if !r.yearless || !ok || r.from.IsZero() || r.to.IsZero() || r.from.Before(hi.AddDate(0, 0, 1)) && r.to.After(lo) {
+		return r
+	}
+	for y := hi.Year(); y >= lo.Year(); y-- {
+		shift := y - r.from.Year()
+		from, to := r.from.AddDate(shift, 0, 0), r.to.AddDate(shift, 0, 0)
+		if from.Before(hi.AddDate(0, 0, 1)) && to.After(lo) {
+			r.from, r.to = from, to
+			return r
+		}
+	}
+	return r
+}
+
+// dataSpan is the first and last day a date column's profile saw (for a date kept in parts,
+// its year column's first and last year).
+func dataSpan(c *column) (time.Time, time.Time, bool) {
+	if c == nil {
+		return time.Time{}, time.Time{}, false
+	}
+	if c.parts != nil {
+		p := c.parts[0].prof
+		if p == nil || p.NonNull == 0 {
+			return time.Time{}, time.Time{}, false
+		}
+		lo, err1 := strconv.Atoi(p.Min)
+		hi, err2 := strconv.Atoi(p.Max)
+		if err1 != nil || err2 != nil || !isYear(float64(lo)) || !isYear(float64(hi)) {
+			return time.Time{}, time.Time{}, false
+		}
+		return ymd(lo, 1, 1), ymd(hi, 12, 31), true
+	}
+	p := c.prof
+	if p == nil || p.NonNull == 0 || c.intDate || c.yearInt || !dateShaped(p.Min) || !dateShaped(p.Max) {
+		return time.Time{}, time.Time{}, false
+	}
+	lo, err1 := time.Parse("2006-01-02", p.Min[:10])
+	hi, err2 := time.Parse("2006-01-02", p.Max[:10])
+	if err1 != nil || err2 != nil {
+		return time.Time{}, time.Time{}, false
+	}
+	return lo, hi, true
 }
 
 // ago reads a time said back from today: "25 years ago" (that year), "more than 25 years ago"

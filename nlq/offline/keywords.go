@@ -244,7 +244,8 @@ const maxKeywordWords = 5
 var stopWords = toSet(strings.Fields(`
 	a an the of for in on at to from into as is are was were be been being do does did done
 	there their them they it its this that these those we our us i me my you your his her
-	please can could would will shall should tell get got find see give know want need needed
+	please can could would will shall should tell get got gets getting find see give know want need needed
+	pizzeria restaurant menu became become becomes strength reported
 	all any some whole anything
 	placed place made make makes generated generate created received receive recorded record
 	have has had come comes came live lives living lived located based belong belongs belonging
@@ -269,6 +270,7 @@ var stopWords = toSet(strings.Fields(`
 	cover covers covered covering accept accepts accepted
 	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
+	square kilometre kilometres kilometer kilometers
  occur happen up
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide

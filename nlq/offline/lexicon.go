@@ -217,7 +217,13 @@ var aliases = map[string][]string{
 	// Where a flight or a trip starts and ends; how high a place is.
 	// ("departing" and "arriving" say which end of a route, see roleGroups.)
 	"departure": {"source airport", "source", "origin"}, "arrival": {"destination airport", "destination"},
-	"elevation": {"altitude", "elevation"},
+	"elevation": {"altitude", "elevation"}, "how big": {"area", "size"}, "how large": {"area", "size"},
+	// Readings said with what they read: a wind's speed, an ozone level, a storm's central
+	// pressure are the wind, the ozone, the pressure kept.
+	"wind speed": {"wind", "wind speed"}, "sustained wind": {"wind"}, "sustained wind speed": {"wind"},
+	"ozone level": {"ozone"}, "central pressure": {"pressure"}, "air pressure": {"pressure"},
+	// A dish's toppings are its ingredients; what a menu asks is the price.
+	"topping": {"ingredient", "topping"}, "menu price": {"price"},
 	// What setting something up cost; who lives in a place.
 	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
 	"resident": {"person", "resident", "citizen"},
@@ -629,6 +635,11 @@ func valuePhrases(v string, camel bool) []string {
 		out = append(out, strings.Join(strings.Fields(m[1]+" "+m[4]+" "+m[2]), " "))
 	}
 	ws := strings.Fields(p)
+	if len(ws) >= 3 && ws[0] == "the" {
+		// 'The Hawaiian Pizza' is "a large Hawaiian pizza": a name's article is left out
+		// after another's.
+		out = append(out, strings.Join(ws[1:], " "))
+	}
 	if len(ws) >= 2 && len(ws[0]) <= 3 && len(ws[1]) >= 4 {
 		// "LaGuardia" for 'La Guardia', "McDonald" for 'Mc Donald': a particle written
 		// onto the name.
@@ -965,6 +976,15 @@ var genderWords = map[string][]string{
 	"female": {"female", "f"}, "male": {"male", "m"},
 }
 
+// postAdjectives are the adjectives schemas write after the noun (cloud_high, temp_max).
+var postAdjectives = toSet(strings.Fields("high low mid middle upper lower min max minimum maximum total average mean"))
+
+// sizeNames are the words for a size and the letters size columns keep it as.
+var sizeNames = map[string][]string{
+	"small": {"s", "sm"}, "medium": {"m", "med", "md"}, "large": {"l", "lg"}, "extra small": {"xs"},
+	"extra large": {"xl"}, "extra extra large": {"xxl"}, "double extra large": {"xxl"},
+}
+
 // countryCodes map common country codes to the normalised names countries are stored under.
 var countryCodes = map[string][]string{
 	"us": {"usa", "united states", "united states of america"}, "usa": {"united states", "united states of america", "us"},
@@ -1245,6 +1265,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 			}
+			if len(cw) == 1 && c.class == classText && (cw[0] == "type" || cw[0] == "category" || cw[0] == "kind") && len(t.words) > 0 {
+				// storms.type: "each kind of storm", "the type of storm".
+				noun := t.words[len(t.words)-1]
+				for _, w := range []string{"kind of ", "type of ", "sort of "} {
+					l.add(w+noun, with(tc, scoreExact-0.01))
+				}
+			}
 			if n := len(cw); n > 1 && c.class == classText && (cw[n-1] == "type" || cw[n-1] == "category") {
 				// plot_type: "what kind of plot", "the plot kind".
 				l.add(strings.Join(cw[:n-1], " ")+" kind", with(tc, scoreExact-0.01))
@@ -1254,6 +1281,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// us_views_millions: the views, counted in millions.
 				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact))
 				l.add(cw[n-2], with(tc, scoreHead))
+			}
+			if n := len(cw); n == 2 && c.class == classNumber && postAdjectives[cw[1]] {
+				// cloudhigh, temp_max, price_min: the adjective said first, "high cloud",
+				// "max temperature".
+				l.add(cw[1]+" "+cw[0], with(tc, scoreExact-0.01))
 			}
 			if n := len(cw); n == 2 && cw[1] == "by" && c.class == classText {
 				// directed_by, written_by: who did it is the director, the writer.
@@ -1597,6 +1629,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					nc := fc
 					nc.negate = true
 					l.add(word, nc)
+				}
+			}
+		}
+	}
+	// "large pizzas", "a small coffee": a size said in words is the letter a size column keeps.
+	for word, stored := range sizeNames {
+		for _, v := range stored {
+			for _, c := range l.entries[v] {
+				if c.kind == candValue && containsAny(c.col.words, []string{"size"}) {
+					l.add(word, with(c, scoreSynonym))
 				}
 			}
 		}

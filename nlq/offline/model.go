@@ -46,7 +46,10 @@ type column struct {
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
 	textDate        bool // a date stored as text, recognised by its values
-	monthText       bool // a month stored as 'YYYY-MM' text (a textDate): compared and bucketed as its first day
+	// clock says the column keeps a time of day alone ('12:25:12'), beside a date column
+	// that keeps the day: "each hour of the day" reads it.
+	clock     bool
+	monthText bool // a month stored as 'YYYY-MM' text (a textDate): compared and bucketed as its first day
 	// intDate says the column keeps a date as a number YYYYMMDD (20180115), as warehouses'
 	// date keys and some exports do: compared with numbers, bucketed by arithmetic.
 	intDate bool
@@ -144,6 +147,59 @@ type table struct {
 	ordinal *column
 	// seriesKey is that primary key, in order (season, episode): rows are listed by it.
 	seriesKey []*column
+	// clock is the time-of-day column kept beside a date of days (orders.date, orders.time).
+	clock *column
+	// sightings is the name of what a keyless table's dated rows report on, when each name
+	// comes back on many rows (a storm's six-hourly positions under its name): "how many
+	// storms" counts the names, not the reports.
+	sightings *column
+}
+
+// clockColumn is the one column of t named for a time that keeps a time of day ('HH:MM' or
+// 'HH:MM:SS', as the profile's smallest and largest values show), or nil.
+func clockColumn(t *table) *column {
+	var found *column
+	for _, c := range t.cols {
+		if c.class == classNumber || c.class == classKey || !slices.Contains(c.words, "time") || c.prof == nil || !clockShaped(c.prof.Min) || !clockShaped(c.prof.Max) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	if found != nil {
+		found.clock = true
+	}
+	return found
+}
+
+// clockShaped reports whether s is a time of day: 'HH:MM' or 'HH:MM:SS'.
+func clockShaped(s string) bool {
+	if len(s) != 5 && len(s) != 8 {
+		return false
+	}
+	for i, r := range s {
+		if (i == 2 || i == 5) != (r == ':') || i != 2 && i != 5 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// sightingsOf is the name column of a table without a key whose rows are dated reports on
+// fewer named things, each name on three rows or more on average; nil otherwise.
+func sightingsOf(t *table) *column {
+	c := t.label
+	if c == nil || t.date == nil || c.class != classText || c.via != nil || !slices.Equal(c.words, []string{"name"}) {
+		// Only a bare name names what the rows report on; a description repeats on rows
+		// that are each an event of their own (a medication given, named by the drug).
+		return nil
+	}
+	if p := c.prof; p == nil || p.NonNull == 0 || p.Distinct < 2 || p.Distinct*3 > p.NonNull {
+		return nil
+	}
+	return c
 }
 
 // ordinalKey is the last column of a primary key of two or more whole-number columns, which
@@ -402,6 +458,12 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 		t.series = seriesFigure(t)
+		if t.date != nil && t.date.dayOnly {
+			t.clock = clockColumn(t)
+		}
+		if len(st.PrimaryKey) == 0 && t.pk == nil {
+			t.sightings = sightingsOf(t)
+		}
 		m.tables = append(m.tables, t)
 		m.byName[strings.ToLower(t.name)] = t
 	}
@@ -465,6 +527,22 @@ func newModel(s *datasource.Schema) *model {
 		}
 	}
 	return m
+}
+
+// ownNamedFigure is the one figure named as its table is (elev.elev, a grid's elevations):
+// "the highest elevation" is that figure, not a row of the table. A whole number named so
+// is more often a number that names the row (flights.flight, episodes.episode).
+func ownNamedFigure(t *table) *column {
+	var own *column
+	for _, c := range t.cols {
+		if c.class == classNumber && !c.intTyp && c != t.pk && !t.fkCols[c] && !c.partKey && len(t.words) > 0 && slices.Equal(c.words, t.words) {
+			if own != nil {
+				return nil
+			}
+			own = c
+		}
+	}
+	return own
 }
 
 // placeholderRow is the label of a table's one row named as none of what the table holds
@@ -1115,8 +1193,14 @@ func partsDate(t *table) *column {
 			d = c
 		}
 	}
-	if y == nil || mo == nil || d == nil || t.col("date") != nil {
+	if y == nil || mo == nil || t.col("date") != nil {
 		return nil
+	}
+	if d == nil {
+		// Monthly readings (atmos by year and month): a date on the first of the month,
+		// which "in each month of 1998" and "which month" read; no single day is asked of it.
+		return &column{name: "date", table: t, words: []string{"date"}, class: classDate, intDate: true, dayOnly: true, intTyp: true,
+			parts: &[3]*column{y, mo, nil}}
 	}
 	return &column{name: "date", table: t, words: []string{"date"}, class: classDate, intDate: true, dayOnly: true, intTyp: true,
 		parts: &[3]*column{y, mo, d}}
@@ -1831,6 +1915,9 @@ func fansOut(start *table, p []edge) bool {
 // table: recent_grads keyed by the major keeps each major's graduates in Total, so "recent
 // graduates" are that figure, not the number of majors.
 func seriesFigure(t *table) *column {
+	if c := ownNamedFigure(t); c != nil {
+		return c
+	}
 	extends := t.pk != nil && t.fkCols[t.pk] && !t.pk.partKey
 	if (t.date == nil || t.pk != nil) && !extends {
 		return nil

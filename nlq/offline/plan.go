@@ -410,8 +410,9 @@ func build(m *model, items []item) (*plan, error) {
 		}
 	}
 	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggNone && b.p.measures[0].col != nil &&
-		b.p.measures[0].col.metric == nil && len(b.p.dims) == 0 {
-		// "how long are our films on average": the average of the measure named before.
+		b.p.measures[0].col.metric == nil && (len(b.p.dims) == 0 || b.super != 0 && b.p.measures[0].col.class == classNumber) {
+		// "how long are our films on average": the average of the measure named before;
+		// "which month has the most high cloud on average": ranked by it.
 		b.p.measures[0].agg, b.agg = aggAvg, aggNone
 	}
 	if b.agg == aggAvg && len(b.p.measures) == 1 && b.p.measures[0].agg == aggCount && b.p.measures[0].col == nil {
@@ -748,6 +749,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwDesc:
 		b.p.desc = true
 	case kwBucket:
+		if n := b.next(i); it.kw.grain == grainMonth && n != nil && n.kind == itEntity && n.pick != nil && n.pick.col != nil && keptByMonth(n.pick.col.table) {
+			// "the hottest monthly surface temperature" of readings kept one per month: each
+			// reading is a month's, so "monthly" groups nothing.
+			return nil
+		}
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
 		if b.firstLast != aggNone && it.kw.grain == grainYear && i > 0 && b.items[i-1].kind == itKeyword && (b.items[i-1].kw.kind == kwFirst || b.items[i-1].kw.kind == kwLatest) {
@@ -1056,6 +1062,11 @@ func (b *builder) comparison(i int) error {
 	if target == nil && b.lastTable != nil {
 		target = b.lastTable.measure
 	}
+	if target == nil && b.lastTable != nil && b.saidSizeComparative(i) {
+		// "glaciers larger than one square kilometre": a thing with no money measure is as
+		// large as its area or size.
+		target = dimColumn(b.lastTable, "size")
+	}
 	if target != nil && target.metric != nil {
 		// "products with revenue over 1000": a metric is an aggregate, so the condition is one.
 		m := measure{agg: aggSum, col: target, table: target.table}
@@ -1287,6 +1298,11 @@ func labelCols(t *table) []*column {
 				return []*column{t.label, c}
 			}
 		}
+	}
+	if p := t.label.prof; p != nil && t.pk != nil && t.pk != t.label && p.Rows > 0 && p.NonNull*2 < p.Rows {
+		// Glaciers most of which have no name: a listing shows each one's key beside the name
+		// it may have, so the unnamed are told apart.
+		return []*column{t.pk, t.label}
 	}
 	return []*column{t.label}
 }
@@ -2769,7 +2785,11 @@ func (b *builder) extremeRow() {
 	cols := labelCols(t)
 	switch {
 	case date != nil && date.parts != nil:
-		cols = append(cols, date.parts[:]...)
+		for _, c := range date.parts {
+			if c != nil {
+				cols = append(cols, c)
+			}
+		}
 		for k := range b.items {
 			if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col == date {
 				it.kind, it.kw = itKeyword, keyword{} // shown as the parts it is kept in
@@ -2931,12 +2951,21 @@ func (b *builder) finish() error {
 	if done := b.personQuestion(); done {
 		return nil
 	}
-	if b.sold && len(p.measures) == 0 && len(p.having) == 0 {
+	if m := p.measures; len(m) == 2 && m[0].agg == aggCount && m[1].agg == aggCount && m[0].col == nil && m[1].col == nil &&
+		m[0].table == m[1].table && len(m[0].via)+len(m[1].via) == 0 && m[0].shareOf == nil && m[1].shareOf == nil {
+		// "our five best-selling pizzas by number of pizzas sold": the pizzas said twice are
+		// one count.
+		p.measures = m[:1]
+	}
+	counted := len(p.measures) == 1 && len(p.dims) == 0 && len(p.subjects) == 0 && p.measures[0].agg == aggCount && p.measures[0].col == nil
+	if b.sold && (len(p.measures) == 0 || counted) && len(p.having) == 0 {
 		// "the best selling track", "our 3 best-selling albums": the rows talked about,
 		// ranked by the units of the one sales-lines table (its quantity, else its rows).
 		if lines := b.m.salesLines(); lines != nil {
 			var t *table
 			switch {
+			case counted:
+				t = p.measures[0].table // "our five best-selling pizzas": counted, ranked by their sales
 			case len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil:
 				t = p.dims[0].table
 			case len(p.dims) == 0 && len(p.subjects) == 1:
@@ -2951,6 +2980,21 @@ func (b *builder) finish() error {
 				}
 				p.measures, p.subjects = []measure{m}, nil
 				p.dims = []dimension{{table: t, plural: b.topN > 1}}
+			}
+		}
+	}
+	if m := p.measures; len(m) == 1 && len(p.having) == 0 && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) && b.saidSelling() {
+		// "how many pizzas did we sell in March", "how many XXL pizzas were sold": the units
+		// the one sales-lines table counts for the things sold, not how many different things.
+		if lines := b.m.salesLines(); lines != nil && m[0].table != nil && m[0].table != lines && b.descendantOf(lines, m[0].table, 2) {
+			for _, d := range b.m.derived {
+				if d.table == lines && d.metric.qty != nil {
+					// The things sold stay what the rows are about, joined to their lines.
+					if t := m[0].table; !slices.Contains(p.subjects, t) {
+						p.subjects = append(p.subjects, t)
+					}
+					p.measures = []measure{{agg: aggSum, col: d.metric.qty, table: lines}}
+				}
 			}
 		}
 	}
@@ -3465,8 +3509,11 @@ func (b *builder) finish() error {
 		switch {
 		case len(p.listCols) > 0:
 			p.listTable = p.listCols[0].table
-			if lc := labelCols(p.listTable); len(p.listCols) == 1 && p.listCols[0] == p.listTable.label && len(lc) == 2 && lc[0] == p.listTable.label {
-				p.listCols = lc // "which routes": '110' and what it stands for
+			if lc := labelCols(p.listTable); len(p.listCols) == 1 && p.listCols[0] == p.listTable.label && len(lc) == 2 &&
+				(lc[0] == p.listTable.label || lc[0] == p.listTable.pk) {
+				// "which routes": '110' and what it stands for; "which glaciers": each one's
+				// key beside the name most of them lack.
+				p.listCols = lc
 			}
 			for k := range b.items {
 				// "which products" where the word reached product_information.product_name:
@@ -3806,7 +3853,22 @@ func (b *builder) childDim(t *table, dim string) *column {
 }
 
 // dimWords are the column-name words that measure a dimension, with units.
+// saidSizeComparative reports whether the comparison before item i was said as "larger",
+// "bigger" or "smaller" (than).
+func (b *builder) saidSizeComparative(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if it := &b.items[k]; it.kind == itKeyword && isCmp(it.kw.kind) {
+			return sizeComparatives[strings.TrimSuffix(strings.ToLower(it.text()), " than")]
+		}
+	}
+	return false
+}
+
+// sizeComparatives compare things by their area or size when nothing else is said.
+var sizeComparatives = toSet(strings.Fields("larger bigger smaller"))
+
 var dimWords = map[string][]string{
+	"size":   {"area", "size"},
 	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight": {"weight", "mass", "kg", "gram", "pound", "lb"},
 	"height": {"height"},
@@ -4347,6 +4409,25 @@ func (b *builder) saidSoldBefore(last int) bool {
 		}
 		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
 			return false
+		}
+	}
+	return false
+}
+
+// keptByMonth reports whether a table's rows are dated by year and month only, one per
+// month of each thing they read.
+func keptByMonth(t *table) bool {
+	return t.date != nil && t.date.parts != nil && t.date.parts[2] == nil
+}
+
+// saidSelling reports whether the question says the things counted were sold ("sold",
+// "sell"), not bought or ordered by someone it counts.
+func (b *builder) saidSelling() bool {
+	for _, it := range b.items {
+		for _, w := range it.skipped {
+			if w == "sold" || w == "sell" {
+				return true
+			}
 		}
 	}
 	return false

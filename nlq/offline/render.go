@@ -59,6 +59,9 @@ func complete(m *model, p *plan) error {
 			p.dates[i].col = verbDate(c, p.said)
 		}
 	}
+	for i := range p.dates {
+		p.dates[i].rng = inDataYears(p.dates[i].rng, p.dates[i].col)
+	}
 	for i, dc := range p.dates {
 		if y := fullerYear(dc.col); y != nil && (dc.rng.from.IsZero() || wholeYear(dc.rng.from)) && (dc.rng.to.IsZero() || wholeYear(dc.rng.to)) {
 			p.dates[i].col = y // "characters introduced in 1963": by the year, kept where the month is not
@@ -126,6 +129,9 @@ func complete(m *model, p *plan) error {
 		if d := p.dims[i]; (d.grain == grainDay || d.grain == grainWeek || d.grain == grainWeekday) && d.col != nil && d.col.monthText {
 			// A month kept as text has no days.
 			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds months, not days", d.col.table.name, d.col.name)}
+		}
+		if d := p.dims[i]; d.grain == grainHour && d.col != nil && d.col.dayOnly && d.col.table.clock != nil {
+			p.dims[i].col = d.col.table.clock // the day's date and its time kept apart: the time's hour
 		}
 		if d := p.dims[i]; d.grain == grainHour && d.col != nil && d.col.dayOnly {
 			// Every row would fall in hour 0: the column holds days, not times.
@@ -563,7 +569,7 @@ func (d dialect) colOf(c *column, ref string) string {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
 	}
 	if p := c.parts; p != nil {
-		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.col(p[2]) + ")"
+		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.partsDay(p) + ")"
 	}
 	if c.numText && !d.words {
 		return d.number(ref + "." + d.ident(c.name))
@@ -577,8 +583,15 @@ func countKey(t *table) *column {
 	if t.formOf != nil {
 		return t.formOf
 	}
+	if t.sightings != nil {
+		return t.sightings
+	}
 	return t.pk
 }
+
+// countedByName says a table's rows are counted as the things they name or are forms of,
+// not one by one (countKey).
+func countedByName(t *table) bool { return t.formOf != nil || t.sightings != nil }
 
 // number reads a number kept as text (numText): thousands separators dropped, anything not a
 // number NULL. Each dialect needs its own test, because PostgreSQL's cast fails on 'unknown'
@@ -740,7 +753,9 @@ func (d dialect) hourOfDay(c *column) string {
 	x := d.col(c)
 	switch d.typ {
 	case datasource.Postgres:
-		if c.textDate {
+		if c.clock {
+			x = "CAST(" + x + " AS time)" // '12:25:12' as text, or a time already
+		} else if c.textDate {
 			x = "CAST(" + x + " AS timestamp)"
 		}
 		return fmt.Sprintf("CAST(EXTRACT(HOUR FROM %s) AS integer)", x)
@@ -788,7 +803,7 @@ func (d dialect) monthStart(x string) string {
 // partsAsDate is the date a row keeps as year, month and day columns, as the dialect's date
 // (SQLite's YYYY-MM-DD text).
 func (d dialect) partsAsDate(p *[3]*column) string {
-	y, m, dd := d.col(p[0]), d.col(p[1]), d.col(p[2])
+	y, m, dd := d.col(p[0]), d.col(p[1]), d.partsDay(p)
 	switch d.typ {
 	case datasource.Postgres:
 		return fmt.Sprintf("make_date(%s, %s, %s)", y, m, dd)
@@ -796,6 +811,15 @@ func (d dialect) partsAsDate(p *[3]*column) string {
 		return fmt.Sprintf("STR_TO_DATE(CONCAT_WS('-', %s, %s, %s), '%%Y-%%c-%%e')", y, m, dd)
 	}
 	return fmt.Sprintf("printf('%%04d-%%02d-%%02d', %s, %s, %s)", y, m, dd)
+}
+
+// partsDay is the day of a date kept in parts: its day column, or the first of the month
+// for readings kept by month.
+func (d dialect) partsDay(p *[3]*column) string {
+	if p[2] == nil {
+		return "1"
+	}
+	return d.col(p[2])
 }
 
 // intBucket truncates a date kept as the number YYYYMMDD by arithmetic, labelled in the
@@ -875,6 +899,19 @@ func render(p *plan, d dialect) string {
 			firstGroup = len(group)
 		}
 		switch {
+		case (dm.grain == grainMonth || dm.grain == grainDay) && dm.col != nil && dm.col.parts != nil && !dm.ofYear:
+			// A date kept as year, month and day columns is grouped and shown by them, as
+			// the table keeps it ("1997 | 8", not '1997-08').
+			n := 2
+			if dm.grain == grainDay && dm.col.parts[2] != nil {
+				n = 3
+			}
+			for _, c := range dm.col.parts[:n] {
+				a := al.take(strings.ToLower(c.name))
+				sel = append(sel, d.col(c)+" AS "+d.ident(a))
+				group = append(group, d.col(c))
+				dimAliases = append(dimAliases, a)
+			}
 		case dm.grain != grainNone:
 			e := d.bucket(dm.col, dm.grain)
 			if dm.ofYear {
@@ -914,8 +951,10 @@ func render(p *plan, d dialect) string {
 				}
 				a := al.take(singularName(t))
 				sel = append(sel, d.col(t.label)+" AS "+d.ident(a))
-				if t.pk != nil && t.pk != t.label {
-					group = append(group, d.col(t.pk))
+				if k := countKey(t); k != nil && k != t.label {
+					// Rows that are forms of another's (a pizza in each of its sizes) are
+					// grouped as what they are forms of, as they are counted.
+					group = append(group, d.col(k))
 				}
 				group = append(group, d.col(t.label))
 				if t.label2 != nil {
@@ -1180,7 +1219,7 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		if named != nil {
 			alias = strings.ToLower(strings.Join(splitIdent(named.name), "_")) + "_pct"
 		}
-		if m.table.formOf != nil || p.fanOut() && m.table.pk != nil {
+		if countedByName(m.table) || p.fanOut() && m.table.pk != nil {
 			// The join repeats the counted rows: each is counted once, by its key; forms
 			// (pokemon of pokemon_species) once per thing they are forms of.
 			k := d.col(countKey(m.table))
@@ -1190,7 +1229,7 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
-		if m.table.formOf != nil {
+		if countedByName(m.table) {
 			return "COUNT(DISTINCT " + d.col(countKey(m.table)) + ")", a
 		}
 		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {

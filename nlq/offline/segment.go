@@ -37,7 +37,8 @@ var schemaVocabulary = strings.Fields(`
 	value list standard sort key label capacity duration distance area population official language
 	surface independence life expectancy gross national local government head form continent district
 	timestamp percent public private album artist track genre media playlist film actor movie rental
-	inventory staff payment language each buy sell text html image scale model retail`)
+	inventory staff payment language each buy sell text html image scale model retail
+	cloud wind low mid high temp`)
 
 // newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
 // schema's names that the names themselves spell apart.

@@ -53,11 +53,20 @@ func (m *model) addDerivedMetrics() {
 				disc = c
 			}
 		}
+		tables := []*table{t}
+		if !amount && price == nil && qty != nil {
+			// Order lines that keep how many but not at what price, beside the product they
+			// reference that keeps its price (pizzas.price, one per pizza and size): the line
+			// sold quantity × that price.
+			if p := referencedPrice(t); p != nil {
+				price, tables = p, []*table{t, p.table}
+			}
+		}
 		if amount || price == nil || qty == nil {
 			continue
 		}
-		def := &metricDef{name: "revenue", tables: []*table{t}, price: price, qty: qty, discount: disc}
-		def.desc = fmt.Sprintf("%s × %s", t.name+"."+price.name, t.name+"."+qty.name)
+		def := &metricDef{name: "revenue", tables: tables, price: price, qty: qty, discount: disc}
+		def.desc = fmt.Sprintf("%s × %s", price.table.name+"."+price.name, t.name+"."+qty.name)
 		if disc != nil {
 			def.desc += fmt.Sprintf(" × (1 − %s.%s)", t.name, disc.name)
 		}
@@ -74,6 +83,42 @@ func (m *model) addDerivedMetrics() {
 			m.discountAmounts[disc] = &column{name: "discount_amount", table: t, class: classNumber, words: []string{"discount", "amount"}, money: 1, metric: dd}
 		}
 	}
+}
+
+// referencedPrice is the one price column of the tables t's foreign keys reference, when
+// those tables keep a price but no quantity or amount of their own (a product's list price,
+// not a sale); nil otherwise.
+func referencedPrice(t *table) *column {
+	var found *column
+	for _, f := range t.fks {
+		p := f.to.table
+		if p == t || f.from2 != nil {
+			continue
+		}
+		var price *column
+		for _, c := range p.cols {
+			if c.class != classNumber {
+				continue
+			}
+			switch {
+			case slices.Contains(c.words, "price") && !slices.Contains(c.words, "buy"):
+				if price != nil {
+					return nil
+				}
+				price = c
+			case c.money >= revenueLike, slices.Contains(c.words, "quantity"), slices.Contains(c.words, "qty"):
+				return nil
+			}
+		}
+		if price == nil {
+			continue
+		}
+		if found != nil && found != price {
+			return nil
+		}
+		found = price
+	}
+	return found
 }
 
 // addMargins infers each row's margin where a table keeps a price and a cost of the same

@@ -477,6 +477,9 @@ var identAbbrevs = map[string][]string{
 	"disb": {"disbursement"}, "rpt": {"report"}, "freq": {"frequency"}, "org": {"organization"},
 	"dsgn": {"designation"}, "sched": {"schedule"}, "cvg": {"coverage"}, "pol": {"political"},
 	"amndt": {"amendment"}, "coord": {"coordinated"}, "tp": {"type"},
+	// Readings of the atmosphere and the ground (the ASA Data Expo's surftemp, elev, atmos).
+	"surf": {"surface"}, "elev": {"elevation"}, "atmos": {"atmosphere"}, "seas": {"season"},
+	"lat": {"latitude"}, "lon": {"longitude"}, "lng": {"longitude"},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their
