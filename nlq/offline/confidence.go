@@ -472,6 +472,15 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
+	if b.price && len(p.dims) > 0 {
+		for _, m := range p.measures {
+			if m.agg == aggSum && m.col != nil && m.col.metric == nil && slices.Contains(m.col.words, "price") {
+				// "the most expensive pizza, in which size": a price is what one thing costs;
+				// sizes ranked by their prices added up answer nothing asked.
+				return &notUnderstood{words: []string{m.col.name}, msg: fmt.Sprintf("cannot tell what to rank: a sum of %s.%s adds up prices", m.col.table.name, m.col.name)}
+			}
+		}
+	}
 	if t := p.listTable; t != nil && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 {
 		// "what goes on the Mexicana pizza" read as the pizza's name: an answer that only
 		// repeats the name asked about says nothing.

@@ -76,6 +76,9 @@ type dateAtom struct {
 	hasYear  bool
 	month    time.Month // set for a month without a year, so "between March and June 2024" can reapply one
 	quarter  int
+	// dayNoYear is set for a day said without a year ("November 27", "New Year's Day"):
+	// dated in today's year, and moved into the data's years like a month.
+	dayNoYear bool
 }
 
 // dateParser reads date expressions relative to today.
@@ -201,7 +204,7 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 	if !ok {
 		return dateRange{}, 0, false
 	}
-	return dateRange{from: a.from, to: a.to, yearless: !a.hasYear && (a.month != 0 || a.quarter != 0)}, n, true
+	return dateRange{from: a.from, to: a.to, yearless: !a.hasYear && (a.month != 0 || a.quarter != 0 || a.dayNoYear)}, n, true
 }
 
 // inDataYears re-dates a month or quarter said without a year into the latest year of the
@@ -324,9 +327,14 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 	}
 	for _, h := range holidays {
 		// "Christmas Day 2014", "New Year's Eve 2014": the day, only with its year.
-		if i+h.n < len(toks) && !anyQuoted(toks[i:i+h.n]) && lowerPhrase(toks[i:i+h.n]) == h.phrase {
+		if i+h.n <= len(toks) && !anyQuoted(toks[i:i+h.n]) && lowerPhrase(toks[i:i+h.n]) == h.phrase {
 			if y, ok := year(h.n); ok {
 				return dateAtom{from: ymd(y, h.month, h.day), to: ymd(y, h.month, h.day+1), hasYear: true}, h.n + 1, true
+			}
+			if i > 0 && (toks[i-1].lower == "on" || toks[i-1].lower == "at") {
+				// "on New Year's Day": that day of the data's year (inDataYears).
+				y := p.today.Year()
+				return dateAtom{from: ymd(y, h.month, h.day), to: ymd(y, h.month, h.day+1), dayNoYear: true}, h.n, true
 			}
 		}
 	}
@@ -348,6 +356,10 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 		if d, ok := dayOfMonth(toks[i+1]); ok {
 			if y, ok := year(2); ok && d <= daysIn(y, m) {
 				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), hasYear: true}, 3, true
+			}
+			if y := p.today.Year(); i > 0 && toks[i-1].lower == "on" && d <= daysIn(y, m) && (i+2 >= len(toks) || !toks[i+2].isNum) {
+				// "on November 27": that day of the data's year (inDataYears).
+				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), dayNoYear: true}, 2, true
 			}
 		}
 	}

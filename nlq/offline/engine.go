@@ -634,6 +634,12 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("bottom %d", p.limit))
 	case p.limit > 0:
 		parts = append(parts, fmt.Sprintf("top %d", p.limit))
+	case p.topPer > 0 && p.partition != nil:
+		w := "highest"
+		if !p.desc {
+			w = "lowest"
+		}
+		parts = append(parts, fmt.Sprintf("the %s %s.%s within each %s.%s", w, p.orderCol.table.name, p.orderCol.name, p.partition.table.name, p.partition.name))
 	case p.topPer > 0:
 		parts = append(parts, fmt.Sprintf("top %d within each %s", p.topPer, dimWord(p.dims[0])))
 	}

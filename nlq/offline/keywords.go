@@ -147,8 +147,9 @@ var keywords = map[string]keyword{
 	"coldest": {kind: kwLeast, price: true, dim: "cold"}, "coolest": {kind: kwLeast, price: true, dim: "cold"},
 	// "the wettest month", "the driest city": by precipitation.
 	"wettest": {kind: kwMost, price: true, dim: "precipitation"}, "rainiest": {kind: kwMost, price: true, dim: "precipitation"},
-	"driest":  {kind: kwLeast, price: true, dim: "precipitation"},
-	"tallest": {kind: kwMost, price: true, dim: "height"},
+	"driest":    {kind: kwLeast, price: true, dim: "precipitation"},
+	"tallest":   {kind: kwMost, price: true, dim: "height"},
+	"strongest": {kind: kwMost, price: true, dim: "strength"}, "weakest": {kind: kwLeast, price: true, dim: "strength"},
 	// "the fastest songs", "fastest first": by a tempo or speed.
 	"fastest": {kind: kwMost, price: true, dim: "speed"}, "slowest": {kind: kwLeast, price: true, dim: "speed"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
@@ -179,7 +180,7 @@ var keywords = map[string]keyword{
 	"at most": {kind: kwLTE}, "no more than": {kind: kwLTE}, "up to": {kind: kwLTE}, "or less": {kind: kwLTE}, "or fewer": {kind: kwLTE}, "or below": {kind: kwLTE}, "or lower": {kind: kwLTE}, "or under": {kind: kwLTE},
 	"between": {kind: kwBetween}, "equal to": {kind: kwEq},
 	// "customers with only two orders", "stops that have only one route": exactly that many.
-	"with only": {kind: kwEq}, "have only": {kind: kwEq}, "has only": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
+	"with only": {kind: kwEq}, "have only": {kind: kwEq}, "has only": {kind: kwEq}, "in only": {kind: kwEq}, "come in only": {kind: kwEq}, "comes in only": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
 	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
 	// "leave out guests", "apart from the guest account": the rows that follow are excluded.

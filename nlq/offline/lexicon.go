@@ -1265,6 +1265,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					}
 				}
 			}
+			if c.clock {
+				// order_time: "what time", "the time of day" of the table's rows.
+				l.add("time", with(tc, scoreSynonym))
+				l.add("time of day", with(tc, scoreSynonym))
+			}
 			if len(cw) == 1 && c.class == classText && (cw[0] == "type" || cw[0] == "category" || cw[0] == "kind") && len(t.words) > 0 {
 				// storms.type: "each kind of storm", "the type of storm".
 				noun := t.words[len(t.words)-1]

@@ -1493,29 +1493,41 @@ func listItems(samples []string) ([]string, bool) {
 		return nil, false
 	}
 	seen := map[string]int{}
-	withSep := 0
+	withSep, total, long := 0, 0, false
 	for _, v := range samples {
 		parts := strings.Split(v, ",")
 		if len(parts) > 1 {
 			withSep++
 		}
+		total += len(parts)
 		for _, p := range parts {
 			p = strings.TrimSpace(p)
 			if p == "" || strings.ContainsAny(p, "%_") || strings.IndexFunc(p, unicode.IsLetter) < 0 {
 				return nil, false // an empty item, a LIKE wildcard, or a number such as 1,000
 			}
 			seen[p]++
+			long = long || len(strings.Fields(p)) > 4
 		}
 	}
-	if withSep*4 < len(samples) || len(seen) < 2 || len(seen) >= len(samples) {
+	// A recipe's ingredients: nearly every value a list of three items or more, of a few
+	// words each, many items shared, though not every one.
+	recipe := withSep*10 >= 9*len(samples) && total >= 3*len(samples) && !long
+	if withSep*4 < len(samples) || len(seen) < 2 || len(seen) >= len(samples) && !recipe {
 		return nil, false
 	}
 	items := make([]string, 0, len(seen))
+	shared := 0
 	for p, n := range seen {
-		if n < 2 {
+		if n < 2 && !recipe {
 			return nil, false
 		}
+		if n >= 2 {
+			shared++
+		}
 		items = append(items, p)
+	}
+	if shared*4 < len(seen) {
+		return nil, false
 	}
 	sort.Strings(items)
 	return items, true

@@ -148,7 +148,10 @@ type plan struct {
 	perRow     bool // "per episode" averaged across the rows of the measure's own table
 	// topPer keeps the top topPer rows within each group of the dimension marked each ("the
 	// top-spending customer at each store"), with a window function; limit is then 0.
-	topPer     int
+	topPer int
+	// partition is the column whose values a listing's rows are ranked within when topPer
+	// keeps the first rows of each ("the largest glacier in each country").
+	partition  *column
 	share      bool      // add each group's percentage of the total
 	unitCols   []unitCol // listed columns shown again in the unit the question asked for
 	roleList   *column   // list each row with the label of the row this self-reference points to
@@ -481,6 +484,7 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
 	b.p.dims = dedupeLabelDims(b.p.dims)
+	b.topRowPerGroup()
 	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; "the
@@ -3868,12 +3872,14 @@ func (b *builder) saidSizeComparative(i int) bool {
 var sizeComparatives = toSet(strings.Fields("larger bigger smaller"))
 
 var dimWords = map[string][]string{
-	"size":   {"area", "size"},
-	"length": {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
-	"weight": {"weight", "mass", "kg", "gram", "pound", "lb"},
-	"height": {"height"},
-	"age":    {"age"},
-	"speed":  {"speed", "tempo", "bpm", "velocity", "pace"},
+	"size": {"area", "size"},
+	// "the strongest storms", "the strongest winds": a wind's speed, a force or a strength.
+	"strength": {"wind", "strength", "force", "power"},
+	"length":   {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
+	"weight":   {"weight", "mass", "kg", "gram", "pound", "lb"},
+	"height":   {"height"},
+	"age":      {"age"},
+	"speed":    {"speed", "tempo", "bpm", "velocity", "pace"},
 	// "the hottest day", "the coldest reading": a temperature, the highest of a day's when
 	// it keeps several (heat), the lowest (cold).
 	"temperature": {"temperature", "temp"}, "heat": {"temperature", "temp"}, "cold": {"temperature", "temp"},
@@ -4814,6 +4820,39 @@ func (b *builder) saidTheir() bool {
 		}
 	}
 	return false
+}
+
+// topRowPerGroup reads "the largest glacier in each country": one row of the table said, the
+// first by a measurement of its own (its area, a length, a weight) within each value of one
+// of its columns, read as a count ranked once overall until here.
+func (b *builder) topRowPerGroup() {
+	p := &b.p
+	if b.super == 0 || p.limit != 1 || b.topN > 1 || len(p.dims) != 1 || !p.dims[0].each || p.dims[0].col == nil || p.dims[0].grain != grainNone ||
+		len(p.measures) != 1 || len(p.having) > 0 || p.share || p.outerAvg {
+		return
+	}
+	m, g := p.measures[0], p.dims[0].col
+	if m.agg != aggCount || m.col != nil || m.table == nil || m.table.label == nil || g.table != m.table || g.class != classText {
+		return
+	}
+	t := m.table
+	var by *column
+	switch w := strings.ToLower(kwWords(b, kwMost) + kwWords(b, kwLeast)); {
+	case b.dim != "":
+		by = dimColumn(t, b.dim)
+	case sizeWords[w]:
+		if by = dimColumn(t, "size"); by == nil {
+			by = t.measure
+		}
+	}
+	if by == nil || by.table != t {
+		return
+	}
+	p.listTable, p.listCols = t, append(append([]*column{g}, labelCols(t)...), by)
+	p.measures, p.dims = nil, nil
+	p.order, p.orderCol, p.desc = orderCol, by, b.super > 0
+	p.partition, p.topPer, p.limit = g, 1, 0
+	p.conds = append(p.conds, condition{col: by, op: "is not null"})
 }
 
 // topPerGroup turns a ranking cut with two groupings, one said after "each" ("the

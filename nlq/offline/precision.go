@@ -522,8 +522,8 @@ func (b *builder) checkSingleRowGroups() error {
 				}
 			}
 		}
-		if t == nil || t.pk == nil {
-			continue
+		if t == nil || t.pk == nil || d.col == nil && t.formOf != nil {
+			continue // forms (a pizza in each size) are grouped as what they are forms of
 		}
 		own, void := true, len(p.having) > 0
 		for _, m := range append(append([]measure{}, p.measures...), havingMeasures(p)...) {

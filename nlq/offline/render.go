@@ -25,6 +25,18 @@ func complete(m *model, p *plan) error {
 	p.dims = slices.CompactFunc(p.dims, func(a, b dimension) bool {
 		return a.col != nil && a.col == b.col && a.grain == b.grain && a.role == b.role && a.table == b.table
 	})
+	if t := p.listTable; t != nil && t.sightings != nil && p.order == orderCol && p.limit > 1 && p.orderCol != nil && p.orderCol.table == t &&
+		p.orderCol.class == classNumber && len(p.measures)+len(p.dims)+len(p.having) == 0 && !p.distinct {
+		// "the four storms with the highest winds": a storm is its reports, so each storm
+		// once, ranked by its highest (or lowest) report.
+		agg := aggMin
+		if p.desc {
+			agg = aggMax
+		}
+		p.dims = []dimension{{col: t.sightings}}
+		p.measures = []measure{{agg: agg, col: p.orderCol, table: t}}
+		p.order, p.orderCol, p.listTable, p.listCols = orderMeasure, nil, nil, nil
+	}
 	for i, d := range p.dims {
 		if d.table != nil && d.role == nil {
 			if h := linkHead(d.table); h != nil {
@@ -1019,6 +1031,19 @@ func render(p *plan, d dialect) string {
 		for _, c := range cols {
 			sel = append(sel, d.col(c))
 		}
+		if p.partition != nil && p.topPer > 0 && p.orderCol != nil {
+			// The rank of each row within its group, by the column ranked; ties go to the
+			// key order, so the answer is the same on every run.
+			dir := "ASC"
+			if p.desc {
+				dir = "DESC"
+			}
+			tie := ""
+			if pk := p.listTable.pk; pk != nil {
+				tie = ", " + d.col(pk) + " ASC"
+			}
+			sel = append(sel, fmt.Sprintf("ROW_NUMBER() OVER (PARTITION BY %s ORDER BY %s %s%s) AS %s", d.col(p.partition), d.col(p.orderCol), dir, tie, d.ident("rank_in_group")))
+		}
 		for _, u := range p.unitCols {
 			sel = append(sel, fmt.Sprintf("%s / %s AS %s", d.col(u.col), decimal(u.per), d.ident(al.take(u.unit+"s"))))
 		}
@@ -1100,6 +1125,10 @@ func render(p *plan, d dialect) string {
 		a := measureAliases[0]
 		return fmt.Sprintf("SELECT AVG(%s) AS %s\nFROM (\n%s\n) AS per_group", d.ident("per_group")+"."+d.ident(a), d.ident("avg_"+a), indent(inner))
 	}
+	if p.topPer > 0 && p.partition != nil {
+		inner := sb.String()
+		return fmt.Sprintf("SELECT *\nFROM (\n%s\n) AS ranked\nWHERE %s <= %d\nORDER BY %s ASC", indent(inner), d.ident("rank_in_group"), p.topPer, d.ident(p.partition.name))
+	}
 	if p.topPer > 0 {
 		inner := sb.String()
 		order := []string{d.ident(dimAliases[0]) + " ASC", d.ident("rank_in_group") + " ASC"}
@@ -1128,6 +1157,10 @@ func render(p *plan, d dialect) string {
 		}
 	case orderCol:
 		order = append(order, d.col(p.orderCol)+" "+dir)
+		if c := p.orderCol; c.dayOnly && c.table.clock != nil && c == c.table.date {
+			// "the first order on New Year's Day": the day, then its time kept apart.
+			order = append(order, d.col(c.table.clock)+" "+dir)
+		}
 		if p.listTable != nil && p.listTable.pk != nil && p.orderCol != p.listTable.pk {
 			order = append(order, d.col(p.listTable.pk)+" ASC")
 		}

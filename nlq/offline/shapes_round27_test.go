@@ -14,7 +14,7 @@ var pizzeriaDDL = []string{
 	`CREATE TABLE pizza_types (pizza_type_id VARCHAR(20) PRIMARY KEY, name VARCHAR(60), category VARCHAR(20), ingredients VARCHAR(200))`,
 	`CREATE TABLE pizzas (pizza_id VARCHAR(20) PRIMARY KEY, pizza_type_id VARCHAR(20) REFERENCES pizza_types (pizza_type_id),
 		size VARCHAR(3), price DOUBLE PRECISION)`,
-	`CREATE TABLE orders (order_id INTEGER PRIMARY KEY, order_date DATE, order_time VARCHAR(8))`,
+	`CREATE TABLE orders (order_id INTEGER PRIMARY KEY, date DATE, time VARCHAR(8))`,
 	`CREATE TABLE order_details (order_details_id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders (order_id),
 		pizza_id VARCHAR(20) REFERENCES pizzas (pizza_id), quantity INTEGER)`,
 }
@@ -22,11 +22,14 @@ var pizzeriaDDL = []string{
 // pizzeriaRows are four orders of 2015, ten years before the day the questions are asked.
 var pizzeriaRows = []string{
 	`INSERT INTO pizza_types VALUES ('hawaiian','The Hawaiian Pizza','classic','Sliced Ham, Pineapple, Mozzarella Cheese'),
-		('bbq_ckn','The Barbecue Chicken Pizza','chicken','Barbecued Chicken, Red Peppers, Barbecue Sauce'),
-		('greek','The Greek Pizza','classic','Kalamata Olives, Feta Cheese, Tomatoes')`,
+		('bbq_ckn','The Barbecue Chicken Pizza','chicken','Barbecued Chicken, Red Peppers, Mozzarella Cheese'),
+		('greek','The Greek Pizza','classic','Kalamata Olives, Feta Cheese, Tomatoes, Red Peppers'),
+		('veggie','The Vegetables Pizza','veggie','Mushrooms, Tomatoes, Red Peppers, Mozzarella Cheese'),
+		('big_meat','The Big Meat Pizza','classic','Bacon, Pepperoni, Mozzarella Cheese')`,
 	`INSERT INTO pizzas VALUES ('hawaiian_s','hawaiian','S',10.5),('hawaiian_m','hawaiian','M',13.25),('hawaiian_l','hawaiian','L',16.5),
 		('bbq_ckn_s','bbq_ckn','S',12.75),('bbq_ckn_m','bbq_ckn','M',16.75),('bbq_ckn_l','bbq_ckn','L',20.75),
-		('greek_s','greek','S',12.0),('greek_m','greek','M',16.0),('greek_l','greek','L',20.25),('greek_xl','greek','XL',25.5)`,
+		('greek_s','greek','S',12.0),('greek_m','greek','M',16.0),('greek_l','greek','L',20.25),('greek_xl','greek','XL',25.5),
+		('big_meat_s','big_meat','S',12.0)`,
 	`INSERT INTO orders VALUES (1,'2015-03-02','12:05:00'),(2,'2015-03-15','18:30:00'),(3,'2015-12-24','12:45:00'),(4,'2015-07-01','19:10:00')`,
 	`INSERT INTO order_details VALUES (1,1,'hawaiian_l',2),(2,1,'bbq_ckn_m',1),(3,2,'hawaiian_s',1),(4,3,'greek_xl',3),
 		(5,4,'bbq_ckn_l',1),(6,4,'hawaiian_l',1)`,
@@ -44,14 +47,22 @@ var pizzeriaAnswers = []answer{
 	{"How many orders do we get in each hour of the day?", []string{"12", "18", "19"}},
 	{"What is the average menu price for each pizza size?", []string{"S", "M", "L", "XL"}},
 	{"How many pizzas did we sell in each category?", []string{"classic", "chicken"}},
+	{"How many orders came in on March 15?", []string{"1"}},
+	{"Which pizzas have pineapple on them?", []string{"The Hawaiian Pizza"}},
+	{"Which pizzas come in only one size?", []string{"The Big Meat Pizza"}},
+	{"How many pizza types have mushrooms?", []string{"1"}},
+	{"What time did the first order come in on Christmas Eve?", []string{"12:45:00"}},
 }
 
 // TestAPizzeriasSalesAreCountedInPizzasAndPricedFromTheMenu: order lines that keep a
 // quantity and reference a priced pizza make the revenue (quantity × the pizza's price);
 // "pizzas sold" adds up the quantities; a pizza in several sizes is one pizza when ranked;
 // "large" is the size kept as 'L'; 'The Hawaiian Pizza' is also "a large Hawaiian pizza"; a
-// month said without a year is that month of the data's year, not of today's; the hour of
-// the day is read from the time kept beside the date.
+// month or a day ("on March 15", "on Christmas Eve") said without a year is in the data's
+// year, not today's; the hour of the day is read from the time kept beside the date, and
+// "the first order" of a day is the first by that time; an ingredient is an item of the
+// lists a column keeps, though most items appear in one list only; "pizzas that come in only
+// one size" counts each pizza's sizes.
 func TestAPizzeriasSalesAreCountedInPizzasAndPricedFromTheMenu(t *testing.T) {
 	lite, s := sqliteSchema(t, "pizzeria", pizzeriaDDL, pizzeriaRows)
 	checkAnswers(t, lite, s, pizzeriaAnswers)
@@ -65,10 +76,11 @@ func TestAPizzeriasSalesAreCountedInPizzasAndPricedFromTheMenu(t *testing.T) {
 	}
 	// Refused rather than answered wrong: each order's share instead of the share of orders,
 	// a size that may restrict the pizzas or their missing sales, an answer that only repeats
-	// the name asked about.
+	// the name asked about, sizes ranked by their prices added up.
 	wantRefusal(t, s, "What percentage of orders had more than one pizza?", "orders")
 	wantRefusal(t, s, "Which pizzas were never sold as a small?", "size")
 	wantRefusal(t, s, "What goes on the Hawaiian pizza?", "The Hawaiian Pizza")
+	wantRefusal(t, s, "What is the most expensive pizza, in which size, and what does it cost?", "price")
 }
 
 // weatherExpoDDL keeps the ASA Data Expo's shapes (lon for its long, a word MySQL reserves): monthly readings by grid cell with the
@@ -104,15 +116,19 @@ var weatherExpoAnswers = []answer{
 	{"Which month of the year has the most high cloud on average?", []string{"09"}},
 	{"What was the average surface temperature in each month of 1997?", []string{"08", "09"}},
 	{"What is the average wind speed for each kind of storm?", []string{"Hurricane", "Tropical Storm", "Tropical Depression"}},
+	{"Which two storms had the strongest winds?", []string{"Mitch", "Allison"}},
+	{"What is the largest glacier in each country?", []string{"RITACUBA BLANCO", "YERUPAJA"}},
 	{"Which month had the highest average surface temperature?", []string{"1997"}},
 	{"What was the hottest monthly surface temperature?", []string{"299.5"}},
 }
 
 // TestReadingsKeptByMonthAndStormsKeptAsReports: a keyless table of dated reports under
-// fewer names counts the names ("how many storms"); readings kept by year and month make a
+// fewer names counts the names ("how many storms") and ranks each name once by its
+// strongest report ("the two storms with the strongest winds"); readings kept by year and month make a
 // date of their own; surftemp is the surface temperature, cloudhigh the high cloud said
 // adjective first, elev the elevation its table is named for; "how big" and "larger than" a
-// thing with no money measure read its area; "each kind of storm" is the storms' type; a
+// thing with no money measure read its area, and "the largest glacier in each country" is
+// the one row of the largest area within each country; "each kind of storm" is the storms' type; a
 // month of readings kept by month is shown as its year and month, and "monthly" groups
 // nothing there.
 func TestReadingsKeptByMonthAndStormsKeptAsReports(t *testing.T) {
