@@ -1132,6 +1132,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		} else {
 			l.add(name, cand{kind: candTable, table: t, score: scoreExact})
 		}
+		if c := t.label; c != nil && slices.Equal(c.words, []string{"name"}) && c.prof != nil && c.prof.Rows > 0 && c.prof.NonNull == c.prof.Rows {
+			// "named storms" where every storm has its name: the storms.
+			l.add("named "+name, cand{kind: candTable, table: t, score: scoreExact - 0.01})
+		}
 		if f := t.series; f != nil {
 			// population.value: the table's name is its figure's ("India's population"),
 			// and so is what it keeps per thing ("co2 emissions" of

@@ -109,6 +109,7 @@ var weatherExpoRows = []string{
 var weatherExpoAnswers = []answer{
 	{"How many storms were there in 1998?", []string{"1"}},
 	{"How many storms became hurricanes?", []string{"2"}},
+	{"How many named storms were there in 1999?", []string{"1"}},
 	{"Which year had the most hurricanes?", []string{"1995"}},
 	{"What is the highest elevation?", []string{"3100.5"}},
 	{"How big is the Yerupaja glacier?", []string{"9.36"}},
@@ -123,7 +124,8 @@ var weatherExpoAnswers = []answer{
 }
 
 // TestReadingsKeptByMonthAndStormsKeptAsReports: a keyless table of dated reports under
-// fewer names counts the names ("how many storms") and ranks each name once by its
+// fewer names counts the names ("how many storms", "named storms" where every one has
+// its name) and ranks each name once by its
 // strongest report ("the two storms with the strongest winds"); readings kept by year and month make a
 // date of their own; surftemp is the surface temperature, cloudhigh the high cloud said
 // adjective first, elev the elevation its table is named for; "how big" and "larger than" a
