@@ -329,7 +329,7 @@ func (b *builder) checkPlaced() error {
 			}
 		}
 	}
-	for _, t := range p.copied {
+	for _, t := range append(slices.Clone(p.copied), p.unitsOf...) {
 		tabs[t] = true
 	}
 	antiTabs := map[*table]bool{}
@@ -492,13 +492,15 @@ func (b *builder) checkPlaced() error {
 		}
 	}
 	if t := p.listTable; t != nil && t.formOf != nil && slices.ContainsFunc(p.conds, func(c condition) bool { return c.anti != nil }) {
-		// "pizzas never sold as a small": the rows are forms of a pizza (one per size), and
-		// whether the size restricts the pizzas or the sales missing cannot be told apart.
+		// "pizzas never sold as a small", "pizzas nobody ordered on Christmas Eve": the rows
+		// are forms of a pizza (one per size); whether a size restricts the pizzas or what
+		// they lack, and whether a pizza lacks it in one size or in all, cannot be told.
 		for _, c := range p.conds {
 			if c.anti == nil && c.col != nil && c.col.table == t && c.col != t.label {
 				return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("cannot tell whether %s.%s restricts the %s or what they never had", t.name, c.col.name, t.name)}
 			}
 		}
+		return &notUnderstood{words: []string{b.tableWord(t)}, msg: fmt.Sprintf("cannot tell whether one of the %s lacks it in one form or in all of them", t.name)}
 	}
 	if p.share && len(p.having) > 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].grain == grainNone {
 		// "what percentage of orders had more than one pizza": the share of the rows that

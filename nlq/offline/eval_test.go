@@ -403,8 +403,9 @@ func head(cols [][]string) []string {
 // covers reports whether got holds want's rows, each of want's columns matched by a distinct
 // column of got.
 // monthsOfOneYear relabels a column of calendar months that all fall in one year ("2007-11")
-// by the month alone ("11"): the question fixed the year ("which month of 2007"), and answer
-// keys written by different people label such a month either way.
+// by the month alone ("11"), and quarters ("2015-Q1") by their number ("1"): the question
+// fixed the year ("which month of 2007"), or the data holds one, and answer keys written by
+// different people label such a month or quarter either way.
 func monthsOfOneYear(cols [][]string) [][]string {
 	out := make([][]string, len(cols))
 	for k, col := range cols {
@@ -421,7 +422,7 @@ func monthsOfOneYear(cols [][]string) [][]string {
 		if same {
 			m := make([]string, len(col))
 			for i, v := range col {
-				m[i] = v[5:]
+				m[i] = strings.TrimPrefix(v[5:], "Q") // a quarter of that year, '2015-Q1', is 1
 			}
 			out[k] = m
 		}

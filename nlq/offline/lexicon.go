@@ -689,6 +689,19 @@ func kindName(t *table, c *column, v string) string {
 	return strings.Join(ws[:len(ws)-1], " ")
 }
 
+// bareName is a name the table's noun frames ('The Calabrese Pizza' of pizza_types): said
+// without the article and the noun ("the Calabrese"); "" otherwise.
+func bareName(t *table, c *column, v string) string {
+	if c != t.label || len(t.words) == 0 {
+		return ""
+	}
+	ws := strings.Fields(normPhrase(v))
+	if len(ws) < 3 || ws[0] != "the" || singular(ws[len(ws)-1]) != t.words[0] {
+		return ""
+	}
+	return strings.Join(ws[1:len(ws)-1], " ")
+}
+
 // ownNounValue is the phrase a category is also said by without its own table's noun:
 // characters.sex 'Female Characters' is "female" ("the female Marvel characters", "how many
 // male and how many female"), align 'Bad Characters' "bad". Only for a column of a few
@@ -1336,6 +1349,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// Just below exact: the table's own name ("product categories") beats the phrase
 			// "product" + "category" naming products.category.
 			l.add(name+" "+full, with(tc, scoreExact-0.01))
+			if n := len(t.words); n > 1 && len(cw) == 1 && c.class == classText && (cw[0] == "category" || cw[0] == "type" || cw[0] == "kind") && !t.fkCols[c] {
+				// pizza_types.category: "the pizza category" is the column, not the pizza
+				// types that "category" may also name.
+				l.add(strings.Join(t.words[:n-1], " ")+" "+full, with(tc, scoreExact-0.01))
+			}
 			// "type of customer" for Customer.CustomerType, "status of the order" for
 			// orders.order_status: the rest of a name prefixed with its table's words, said
 			// with "of".
@@ -1472,7 +1490,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				items, _ := listItems(c.samples)
 				for _, v := range items {
 					for _, p := range valuePhrases(v, true) {
-						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact, item: true})
+						// Just below a whole value: "chicken pizzas" are of the category
+						// 'chicken' before they are the ones with chicken among their
+						// ingredients.
+						l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: scoreExact - 0.03, item: true})
 					}
 				}
 			}
@@ -1525,6 +1546,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				if p := kindName(t, c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
+				if p := bareName(t, c, v); p != "" {
+					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - 2*shortNamePenalty})
 				}
 				if p := ownNounValue(t, c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})

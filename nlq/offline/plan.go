@@ -165,6 +165,9 @@ type plan struct {
 	// (country_codes by population.country_name), or said as all of them together ("of all
 	// countries"): said, though neither joined nor grouped by.
 	copied []*table
+	// unitsOf are the things a quantity measure counts the units of ("how many pizzas are in
+	// an order": the order lines' quantities): named by the question, read by the measure.
+	unitsOf []*table
 }
 
 // unitCol is a listed duration shown in another unit: col divided by per, named after unit.
@@ -2987,16 +2990,20 @@ func (b *builder) finish() error {
 			}
 		}
 	}
-	if m := p.measures; len(m) == 1 && len(p.having) == 0 && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) && b.saidSelling() {
+	if m := p.measures; len(m) == 1 && len(p.having) == 0 && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) && m[0].col == nil {
 		// "how many pizzas did we sell in March", "how many XXL pizzas were sold": the units
-		// the one sales-lines table counts for the things sold, not how many different things.
-		if lines := b.m.salesLines(); lines != nil && m[0].table != nil && m[0].table != lines && b.descendantOf(lines, m[0].table, 2) {
+		// the one sales-lines table counts for the things sold, not how many different things;
+		// so are "how many pizzas are in an order" on average.
+		lines := b.m.salesLines()
+		inOrder := lines != nil && b.avgOf && len(p.subjects) == 1 && b.descendantOf(lines, p.subjects[0], 1)
+		if lines != nil && (b.saidSelling() || inOrder) && m[0].table != nil && m[0].table != lines && b.descendantOf(lines, m[0].table, 2) {
 			for _, d := range b.m.derived {
 				if d.table == lines && d.metric.qty != nil {
 					// The things sold stay what the rows are about, joined to their lines.
-					if t := m[0].table; !slices.Contains(p.subjects, t) {
+					if t := m[0].table; !inOrder && !slices.Contains(p.subjects, t) {
 						p.subjects = append(p.subjects, t)
 					}
+					p.unitsOf = append(p.unitsOf, m[0].table)
 					p.measures = []measure{{agg: aggSum, col: d.metric.qty, table: lines}}
 				}
 			}
@@ -3259,8 +3266,11 @@ func (b *builder) finish() error {
 	}
 	if ranking && len(p.measures) == 0 && len(p.having) == 0 && len(p.dims) == 1 && p.dims[0].table != nil && p.dims[0].role == nil && b.saidSoldAnywhere() {
 		// "which employee sold the most to customers in Germany": ranked by the business's
-		// sales that the rows brought, not by how many customers.
-		if money := b.entityMoney(p.dims[0].table); money != nil {
+		// sales that the rows brought, not by how many customers; "which five pizzas sold
+		// the least": the things sold themselves, by the units of their lines.
+		if q := b.unitsSold(p.dims[0].table); q != nil && b.saidSelling() {
+			p.measures = append(p.measures, measure{agg: aggSum, col: q, table: q.table})
+		} else if money := b.entityMoney(p.dims[0].table); money != nil {
 			p.measures = append(p.measures, measure{agg: aggSum, col: money, table: money.table})
 		}
 	}
@@ -4418,6 +4428,21 @@ func (b *builder) saidSoldBefore(last int) bool {
 		}
 	}
 	return false
+}
+
+// unitsSold is the quantity of the one sales-lines table when its lines reference t directly
+// (t is what is sold), or nil.
+func (b *builder) unitsSold(t *table) *column {
+	lines := b.m.salesLines()
+	if lines == nil || lines == t || !b.descendantOf(lines, t, 1) {
+		return nil
+	}
+	for _, d := range b.m.derived {
+		if d.table == lines && d.metric.qty != nil {
+			return d.metric.qty
+		}
+	}
+	return nil
 }
 
 // keptByMonth reports whether a table's rows are dated by year and month only, one per

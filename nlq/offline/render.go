@@ -25,7 +25,29 @@ func complete(m *model, p *plan) error {
 	p.dims = slices.CompactFunc(p.dims, func(a, b dimension) bool {
 		return a.col != nil && a.col == b.col && a.grain == b.grain && a.role == b.role && a.table == b.table
 	})
-	if t := p.listTable; t != nil && t.sightings != nil && p.order == orderCol && p.limit > 1 && p.orderCol != nil && p.orderCol.table == t &&
+	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.measures)+len(p.dims) == 0 && t.label != nil {
+		// "is the Calabrese a classic, chicken, supreme or veggie pizza": the row named, with
+		// which of the values offered it has.
+		offered := map[*column]int{}
+		for _, c := range p.conds {
+			if c.op == "=" && c.col != nil && c.col.table != t && c.anti == nil && c.role == nil && len(c.either) == 0 {
+				offered[c.col] += len(c.vals)
+			}
+		}
+		for _, c := range p.conds {
+			if offered[c.col] > 1 && c.col != nil {
+				p.listCols, p.distinct = append(labelCols(t), c.col), true
+				break
+			}
+		}
+	}
+	if t := p.listTable; t != nil && t.label != nil && p.order == orderCol && p.limit > 0 && len(p.listCols) > 1 && len(p.measures)+len(p.dims) == 0 &&
+		!slices.Contains(p.listCols, t.label) && !slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != t || c == t.pk }) {
+		// "the cheapest pizza, and in what size": the row ranked first is named beside what
+		// was asked of it.
+		p.listCols = append(labelCols(t), p.listCols...)
+	}
+	if t := p.listTable; t != nil && t.sightings != nil && p.order == orderCol && (p.limit > 1 || p.limit == 0) && p.orderCol != nil && p.orderCol.table == t &&
 		p.orderCol.class == classNumber && len(p.measures)+len(p.dims)+len(p.having) == 0 && !p.distinct {
 		// "the four storms with the highest winds": a storm is its reports, so each storm
 		// once, ranked by its highest (or lowest) report.
