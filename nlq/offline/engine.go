@@ -686,6 +686,12 @@ func measureWords(p *plan, m measure) string {
 	if m.shareOf != nil {
 		return fmt.Sprintf("Percentage of %s rows where %s", m.table.name, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
 	}
+	if m.col == nil && m.reports {
+		return "Number of " + m.table.name + " rows"
+	}
+	if m.col == nil && m.table.sightings != nil {
+		return fmt.Sprintf("Number of %s (distinct %s.%s)", m.table.name, m.table.name, m.table.sightings.name)
+	}
 	if m.col == nil {
 		return "Number of " + m.table.name
 	}

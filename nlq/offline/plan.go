@@ -46,6 +46,9 @@ type measure struct {
 	// each says the column was said in the plural after a named row's possessive ("Pikachu's
 	// base stats"): its values, one per row, not their sum.
 	each bool
+	// reports counts a keyless table's rows themselves, not the names they report on
+	// ("by number of reports" of storms).
+	reports bool
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -168,6 +171,9 @@ type plan struct {
 	// unitsOf are the things a quantity measure counts the units of ("how many pizzas are in
 	// an order": the order lines' quantities): named by the question, read by the measure.
 	unitsOf []*table
+	// saidReports says the question named rows as reports or records ("by number of
+	// reports"): a keyless table of dated reports is counted by them, not by its names.
+	saidReports bool
 }
 
 // unitCol is a listed duration shown in another unit: col divided by per, named after unit.
@@ -2964,6 +2970,7 @@ func (b *builder) finish() error {
 		// one count.
 		p.measures = m[:1]
 	}
+	p.saidReports = b.saidAnyOf(reportWords)
 	counted := len(p.measures) == 1 && len(p.dims) == 0 && len(p.subjects) == 0 && p.measures[0].agg == aggCount && p.measures[0].col == nil
 	if b.sold && (len(p.measures) == 0 || counted) && len(p.having) == 0 {
 		// "the best selling track", "our 3 best-selling albums": the rows talked about,
@@ -3595,8 +3602,11 @@ func (b *builder) finish() error {
 			}
 			if col == nil && (b.price || b.top || sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))]) {
 				// "the most expensive product", "top 5 orders", "the largest order": the
-				// table's own measure.
+				// table's own measure; "the biggest glacier": a thing without one, its area.
 				col = p.listTable.measure
+				if col == nil && sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))] {
+					col = dimColumn(p.listTable, "size")
+				}
 			}
 			if col == nil {
 				// "the most common film rating" read as a listing: no word says by what.
@@ -3751,6 +3761,8 @@ func (b *builder) limitFor() int {
 	switch {
 	case b.topN > 0:
 		return b.topN
+	case b.leadWord() == "rank" || b.leadWord() == "sort":
+		return 0 // "rank the 1996 storms by their strongest wind": all of them, in order
 	case b.singular:
 		return 1
 	case b.top:
@@ -4425,6 +4437,28 @@ func (b *builder) saidSoldBefore(last int) bool {
 		}
 		if it.kind == itKeyword && (it.kw.kind == kwNever || it.kw.kind == kwNot) {
 			return false
+		}
+	}
+	return false
+}
+
+// reportWords name the rows of a table of dated reports themselves.
+var reportWords = toSet(strings.Fields("report reports observation observations reading readings record records fix fixes position positions"))
+
+// saidAnyOf reports whether the question says one of the words, as a word no item claimed.
+func (b *builder) saidAnyOf(words map[string]bool) bool {
+	for _, it := range b.items {
+		for _, w := range it.skipped {
+			if words[w] {
+				return true
+			}
+		}
+		if it.kind == itUnknown || it.kind == itEntity {
+			for _, t := range it.toks {
+				if words[t.lower] {
+					return true
+				}
+			}
 		}
 	}
 	return false

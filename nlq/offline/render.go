@@ -41,6 +41,11 @@ func complete(m *model, p *plan) error {
 			}
 		}
 	}
+	for k, m := range p.measures {
+		if p.saidReports && m.agg == aggCount && m.col == nil && m.table != nil && m.table.sightings != nil {
+			p.measures[k].reports = true // "the busiest month for storms, by number of reports"
+		}
+	}
 	if t := p.listTable; t != nil && t.label != nil && p.order == orderCol && p.limit > 0 && len(p.listCols) > 1 && len(p.measures)+len(p.dims) == 0 &&
 		!slices.Contains(p.listCols, t.label) && !slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != t || c == t.pk }) {
 		// "the cheapest pizza, and in what size": the row ranked first is named beside what
@@ -1284,6 +1289,9 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"
+		if m.reports {
+			return "COUNT(*)", singularName(m.table) + "_report_count"
+		}
 		if countedByName(m.table) {
 			return "COUNT(DISTINCT " + d.col(countKey(m.table)) + ")", a
 		}

@@ -119,6 +119,7 @@ var weatherExpoAnswers = []answer{
 	{"How many storms were there in 1998?", []string{"1"}},
 	{"How many storms became hurricanes?", []string{"2"}},
 	{"How many named storms were there in 1999?", []string{"1"}},
+	{"How many storm reports were there in 1999?", []string{"3"}},
 	{"Which year had the most hurricanes?", []string{"1995"}},
 	{"What is the highest elevation?", []string{"3100.5"}},
 	{"How big is the Yerupaja glacier?", []string{"9.36"}},
@@ -128,13 +129,14 @@ var weatherExpoAnswers = []answer{
 	{"What is the average wind speed for each kind of storm?", []string{"Hurricane", "Tropical Storm", "Tropical Depression"}},
 	{"Which two storms had the strongest winds?", []string{"Mitch", "Allison"}},
 	{"What is the largest glacier in each country?", []string{"RITACUBA BLANCO", "YERUPAJA"}},
+	{"Rank the storms by their strongest wind.", []string{"Mitch", "Allison", "Bret"}},
 	{"Which month had the highest average surface temperature?", []string{"1997"}},
 	{"What was the hottest monthly surface temperature?", []string{"299.5"}},
 }
 
 // TestReadingsKeptByMonthAndStormsKeptAsReports: a keyless table of dated reports under
 // fewer names counts the names ("how many storms", "named storms" where every one has
-// its name) and ranks each name once by its
+// its name; "reports" counts the rows) and ranks each name once by its
 // strongest report ("the two storms with the strongest winds"); readings kept by year and month make a
 // date of their own; surftemp is the surface temperature, cloudhigh the high cloud said
 // adjective first, elev the elevation its table is named for; "how big" and "larger than" a
