@@ -2997,7 +2997,7 @@ func (b *builder) finish() error {
 			}
 		}
 	}
-	if m := p.measures; len(m) == 1 && len(p.having) == 0 && (m[0].agg == aggCount || m[0].agg == aggCountDistinct) && m[0].col == nil {
+	if m := p.measures; len(m) == 1 && len(p.having) == 0 && m[0].agg == aggCount && m[0].col == nil {
 		// "how many pizzas did we sell in March", "how many XXL pizzas were sold": the units
 		// the one sales-lines table counts for the things sold, not how many different things;
 		// so are "how many pizzas are in an order" on average.
