@@ -410,6 +410,14 @@ func monthsOfOneYear(cols [][]string) [][]string {
 	out := make([][]string, len(cols))
 	for k, col := range cols {
 		out[k] = col
+		if quarters(col) {
+			m := make([]string, len(col))
+			for i, v := range col {
+				m[i] = v[1:] // 'Q1', as some answer keys label a quarter: 1
+			}
+			out[k] = m
+			continue
+		}
 		year := ""
 		same := len(col) > 0
 		for _, v := range col {
@@ -428,6 +436,16 @@ func monthsOfOneYear(cols [][]string) [][]string {
 		}
 	}
 	return out
+}
+
+// quarters reports whether every value of a column is a quarter's label 'Q1'..'Q4'.
+func quarters(col []string) bool {
+	for _, v := range col {
+		if len(v) != 2 || v[0] != 'Q' || v[1] < '1' || v[1] > '4' {
+			return false
+		}
+	}
+	return len(col) > 0
 }
 
 // daysOfOneMonth relabels a column of days that all fall in one month ("2013-07-04") by the

@@ -3878,7 +3878,6 @@ func (b *builder) childDim(t *table, dim string) *column {
 	return found
 }
 
-// dimWords are the column-name words that measure a dimension, with units.
 // saidSizeComparative reports whether the comparison before item i was said as "larger",
 // "bigger" or "smaller" (than).
 func (b *builder) saidSizeComparative(i int) bool {
@@ -3893,6 +3892,7 @@ func (b *builder) saidSizeComparative(i int) bool {
 // sizeComparatives compare things by their area or size when nothing else is said.
 var sizeComparatives = toSet(strings.Fields("larger bigger smaller"))
 
+// dimWords are the column-name words that measure a dimension, with units.
 var dimWords = map[string][]string{
 	"size": {"area", "size"},
 	// "the strongest storms", "the strongest winds": a wind's speed, a force or a strength.
