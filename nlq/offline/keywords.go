@@ -271,7 +271,7 @@ var stopWords = toSet(strings.Fields(`
 	cover covers covered covering accept accepts accepted
 	runs operate operates operated operating needs content measured known
 	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
-	square kilometre kilometres kilometer kilometers
+	square kilometre kilometres kilometer kilometers millibar millibars knot knots
  occur happen up
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide

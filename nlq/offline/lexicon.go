@@ -217,7 +217,7 @@ var aliases = map[string][]string{
 	// Where a flight or a trip starts and ends; how high a place is.
 	// ("departing" and "arriving" say which end of a route, see roleGroups.)
 	"departure": {"source airport", "source", "origin"}, "arrival": {"destination airport", "destination"},
-	"elevation": {"altitude", "elevation"}, "how big": {"area", "size"}, "how large": {"area", "size"},
+	"elevation": {"altitude", "elevation"}, "size": {"size", "area"}, "how big": {"area", "size"}, "how large": {"area", "size"},
 	// Readings said with what they read: a wind's speed, an ozone level, a storm's central
 	// pressure are the wind, the ozone, the pressure kept.
 	"wind speed": {"wind", "wind speed"}, "sustained wind": {"wind"}, "sustained wind speed": {"wind"},
@@ -992,6 +992,9 @@ var genderWords = map[string][]string{
 // postAdjectives are the adjectives schemas write after the noun (cloud_high, temp_max).
 var postAdjectives = toSet(strings.Fields("high low mid middle upper lower min max minimum maximum total average mean"))
 
+// levelAdjectives say a height that is also said "<adjective>-level" ("mid-level cloud").
+var levelAdjectives = toSet(strings.Fields("high low mid middle upper lower"))
+
 // sizeNames are the words for a size and the letters size columns keep it as.
 var sizeNames = map[string][]string{
 	"small": {"s", "sm"}, "medium": {"m", "med", "md"}, "large": {"l", "lg"}, "extra small": {"xs"},
@@ -1308,6 +1311,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// cloudhigh, temp_max, price_min: the adjective said first, "high cloud",
 				// "max temperature".
 				l.add(cw[1]+" "+cw[0], with(tc, scoreExact-0.01))
+				if levelAdjectives[cw[1]] {
+					l.add(cw[1]+" level "+cw[0], with(tc, scoreExact-0.01)) // "mid-level cloud"
+				}
 			}
 			if n := len(cw); n == 2 && cw[1] == "by" && c.class == classText {
 				// directed_by, written_by: who did it is the director, the writer.

@@ -3016,6 +3016,12 @@ func (b *builder) finish() error {
 			}
 		}
 	}
+	if m := p.measures; len(m) == 1 && m[0].agg == aggCountDistinct && m[0].col != nil && b.saidSelling() {
+		// "in how many sizes is the Greek pizza sold": the sizes of the lines that sold it.
+		if lines := b.m.salesLines(); lines != nil && m[0].col.table != lines && b.descendantOf(lines, m[0].col.table, 2) && !slices.Contains(p.subjects, lines) {
+			p.subjects = append(p.subjects, lines)
+		}
+	}
 	if b.common && len(p.measures)+len(p.dims) == 0 && len(p.listCols) == 1 && p.listCols[0].class == classText {
 		// "the most common film rating": the rating most films have.
 		p.dims, p.listCols = []dimension{{col: p.listCols[0]}}, nil

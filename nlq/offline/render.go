@@ -52,6 +52,11 @@ func complete(m *model, p *plan) error {
 		// was asked of it.
 		p.listCols = append(labelCols(t), p.listCols...)
 	}
+	if t := p.listTable; t != nil && t.sightings != nil && p.order == orderNone && p.limit == 0 && len(p.measures)+len(p.dims) == 0 && slices.Contains(p.listCols, t.sightings) {
+		// "which storms had winds above 100 knots at some point": each storm once, not each
+		// report that passed.
+		p.listCols, p.distinct = []*column{t.sightings}, true
+	}
 	if t := p.listTable; t != nil && t.sightings != nil && p.order == orderCol && (p.limit > 1 || p.limit == 0) && p.orderCol != nil && p.orderCol.table == t &&
 		p.orderCol.class == classNumber && len(p.measures)+len(p.dims)+len(p.having) == 0 && !p.distinct {
 		// "the four storms with the highest winds": a storm is its reports, so each storm

@@ -1522,7 +1522,7 @@ var fillerPhrases = map[string]bool{
 	"over the whole show": true, "over the whole series": true, "over the whole study": true, "in the whole study": true,
 	"in the whole series": true, "in the whole show": true, "over the whole period": true,
 	"in the whole record": true, "over the whole record": true, "on the grid": true, "anywhere on the grid": true,
-	"over the region": true, "across the region": true, "hurricane season": true, "for the year": true, "on the menu": true, "on our menu": true,
+	"over the region": true, "across the region": true, "hurricane season": true, "at some point": true, "at any point": true, "for the year": true, "on the menu": true, "on our menu": true,
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
 	// "the hottest day of the year in Seattle, and how hot did it get": the day is listed
 	// with its high.

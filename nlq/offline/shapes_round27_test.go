@@ -50,6 +50,7 @@ var pizzeriaAnswers = []answer{
 	{"How many orders came in on March 15?", []string{"1"}},
 	{"Which pizzas have pineapple on them?", []string{"The Hawaiian Pizza"}},
 	{"Which pizzas come in only one size?", []string{"The Big Meat Pizza"}},
+	{"In how many sizes is the Greek pizza sold?", []string{"1"}},
 	{"On average, how many pizzas are in an order?", []string{"2.25"}},
 	{"Which two pizzas sold the least?", []string{"The Barbecue Chicken Pizza", "The Greek Pizza"}},
 	{"Is the Hawaiian a classic, chicken or veggie pizza?", []string{"classic"}},
@@ -67,7 +68,7 @@ var pizzeriaAnswers = []answer{
 // year, not today's; the hour of the day is read from the time kept beside the date, and
 // "the first order" of a day is the first by that time; an ingredient is an item of the
 // lists a column keeps, though most items appear in one list only; "pizzas that come in only
-// one size" counts each pizza's sizes; "how many pizzas are in an order" and "the pizzas that
+// one size" counts each pizza's sizes, "in how many sizes is it sold" the sizes its lines sold; "how many pizzas are in an order" and "the pizzas that
 // sold the least" read the lines' quantities; 'The Hawaiian Pizza' is also "the Hawaiian",
 // and asked whether it is one of several categories, the answer names its category; the
 // cheapest pizza is named beside its size; "the pizza category" is the column.
@@ -130,7 +131,10 @@ var weatherExpoAnswers = []answer{
 	{"Which two storms had the strongest winds?", []string{"Mitch", "Allison"}},
 	{"What is the largest glacier in each country?", []string{"RITACUBA BLANCO", "YERUPAJA"}},
 	{"Rank the storms by their strongest wind.", []string{"Mitch", "Allison", "Bret"}},
+	{"What is the average glacier size in each country?", []string{"CO", "PE"}},
+	{"Which storms had winds above 100 knots at some point?", []string{"Mitch"}},
 	{"Which month had the highest average surface temperature?", []string{"1997"}},
+	{"What is the average mid-level cloud cover in 1998?", []string{"2.5"}},
 	{"What was the hottest monthly surface temperature?", []string{"299.5"}},
 }
 
