@@ -3593,6 +3593,10 @@ func (b *builder) finish() error {
 			// "which raw materials", "list the finished goods": a kind said in the plural
 			// names the rows of that kind, in the one table that refers to the kinds.
 			p.listTable, p.listCols = kind, labelCols(kind)
+		case b.namedOnlyTable() != nil:
+			// "the biggest glacier in Colombia": the one table said, its rows kept by the
+			// conditions on it.
+			p.listTable = b.namedOnlyTable()
 		case b.leadWord() == "who" && b.peopleOfConds() != nil:
 			// "who won the 2021 Abu Dhabi Grand Prix": the people the rows kept (a first
 			// place) are of, by name.
@@ -4468,6 +4472,32 @@ func (b *builder) saidAnyOf(words map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// namedOnlyTable is the one table the question named, when every row condition is on it
+// and something ranks its rows; nil otherwise.
+func (b *builder) namedOnlyTable() *table {
+	if b.super == 0 && !b.top {
+		return nil
+	}
+	var t *table
+	for _, it := range b.items {
+		if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable {
+			if t != nil && t != it.pick.table {
+				return nil
+			}
+			t = it.pick.table
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	for _, c := range b.p.conds {
+		if c.col == nil || c.col.table != t || c.anti != nil || c.role != nil {
+			return nil
+		}
+	}
+	return t
 }
 
 // unitsSold is the quantity of the one sales-lines table when its lines reference t directly

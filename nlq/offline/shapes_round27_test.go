@@ -132,6 +132,7 @@ var weatherExpoAnswers = []answer{
 	{"What is the largest glacier in each country?", []string{"RITACUBA BLANCO", "YERUPAJA"}},
 	{"Rank the storms by their strongest wind.", []string{"Mitch", "Allison", "Bret"}},
 	{"What is the average glacier size in each country?", []string{"CO", "PE"}},
+	{"What is the biggest glacier in Peru?", []string{"YERUPAJA"}},
 	{"Which storms had winds above 100 knots at some point?", []string{"Mitch"}},
 	{"Which month had the highest average surface temperature?", []string{"1997"}},
 	{"What is the average mid-level cloud cover in 1998?", []string{"2.5"}},
