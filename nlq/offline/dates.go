@@ -52,8 +52,9 @@ var ordinals = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "thir
 type dateRange struct {
 	from, to time.Time
 	text     string // how the question said it, for the explanation
-	// yearless marks a month or quarter said without a year ("in March"): dated in today's
-	// year, and moved to the latest year the data holds when that one has none.
+	// yearless marks a month, a quarter or a day said without a year ("in March", "on
+	// November 27"): dated in today's year, and moved to the latest year the data holds
+	// when that one has none.
 	yearless bool
 }
 
@@ -207,7 +208,7 @@ func (p dateParser) core(toks []token, i int) (dateRange, int, bool) {
 	return dateRange{from: a.from, to: a.to, yearless: !a.hasYear && (a.month != 0 || a.quarter != 0 || a.dayNoYear)}, n, true
 }
 
-// inDataYears re-dates a month or quarter said without a year into the latest year of the
+// inDataYears re-dates a month, quarter or day said without a year into the latest year of the
 // column's data that it overlaps, when today's year has none of it: "pizzas sold in March" of
 // a shop whose orders are all from 2015 is March 2015, and "in December" asked in July is last
 // December. A range with its year, or one the data reaches, is kept as said.

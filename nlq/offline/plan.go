@@ -2987,10 +2987,8 @@ func (b *builder) finish() error {
 			}
 			if t != nil && t != lines {
 				m := measure{agg: aggCount, table: lines}
-				for _, d := range b.m.derived {
-					if d.table == lines {
-						m = measure{agg: aggSum, col: d.metric.qty, table: lines}
-					}
+				if _, qty := b.m.salesQuantity(); qty != nil {
+					m = measure{agg: aggSum, col: qty, table: lines}
 				}
 				p.measures, p.subjects = []measure{m}, nil
 				p.dims = []dimension{{table: t, plural: b.topN > 1}}
@@ -3001,19 +2999,15 @@ func (b *builder) finish() error {
 		// "how many pizzas did we sell in March", "how many XXL pizzas were sold": the units
 		// the one sales-lines table counts for the things sold, not how many different things;
 		// so are "how many pizzas are in an order" on average.
-		lines := b.m.salesLines()
-		inOrder := lines != nil && b.avgOf && len(p.subjects) == 1 && b.descendantOf(lines, p.subjects[0], 1)
-		if lines != nil && (b.saidSelling() || inOrder) && m[0].table != nil && m[0].table != lines && b.descendantOf(lines, m[0].table, 2) {
-			for _, d := range b.m.derived {
-				if d.table == lines && d.metric.qty != nil {
-					// The things sold stay what the rows are about, joined to their lines.
-					if t := m[0].table; !inOrder && !slices.Contains(p.subjects, t) {
-						p.subjects = append(p.subjects, t)
-					}
-					p.unitsOf = append(p.unitsOf, m[0].table)
-					p.measures = []measure{{agg: aggSum, col: d.metric.qty, table: lines}}
-				}
+		lines, qty := b.m.salesQuantity()
+		inOrder := qty != nil && b.avgOf && len(p.subjects) == 1 && b.descendantOf(lines, p.subjects[0], 1)
+		if qty != nil && (b.saidSelling() || inOrder) && m[0].table != nil && m[0].table != lines && b.descendantOf(lines, m[0].table, 2) {
+			// The things sold stay what the rows are about, joined to their lines.
+			if t := m[0].table; !inOrder && !slices.Contains(p.subjects, t) {
+				p.subjects = append(p.subjects, t)
 			}
+			p.unitsOf = append(p.unitsOf, m[0].table)
+			p.measures = []measure{{agg: aggSum, col: qty, table: lines}}
 		}
 	}
 	if m := p.measures; len(m) == 1 && m[0].agg == aggCountDistinct && m[0].col != nil && b.saidSelling() {
@@ -4503,16 +4497,11 @@ func (b *builder) namedOnlyTable() *table {
 // unitsSold is the quantity of the one sales-lines table when its lines reference t directly
 // (t is what is sold), or nil.
 func (b *builder) unitsSold(t *table) *column {
-	lines := b.m.salesLines()
-	if lines == nil || lines == t || !b.descendantOf(lines, t, 1) {
+	lines, qty := b.m.salesQuantity()
+	if qty == nil || lines == t || !b.descendantOf(lines, t, 1) {
 		return nil
 	}
-	for _, d := range b.m.derived {
-		if d.table == lines && d.metric.qty != nil {
-			return d.metric.qty
-		}
-	}
-	return nil
+	return qty
 }
 
 // keptByMonth reports whether a table's rows are dated by year and month only, one per
@@ -4523,22 +4512,19 @@ func keptByMonth(t *table) bool {
 
 // saidSelling reports whether the question says the things counted were sold ("sold",
 // "sell"), not bought or ordered by someone it counts.
-func (b *builder) saidSelling() bool {
-	for _, it := range b.items {
-		for _, w := range it.skipped {
-			if w == "sold" || w == "sell" {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (b *builder) saidSelling() bool { return b.saidSkipped(sellingVerbs) }
+
+// sellingVerbs say that the things counted were sold.
+var sellingVerbs = toSet([]string{"sold", "sell"})
 
 // saidSoldAnywhere reports whether the question says "sold" (or another sale verb).
-func (b *builder) saidSoldAnywhere() bool {
+func (b *builder) saidSoldAnywhere() bool { return b.saidSkipped(saleVerbs) }
+
+// saidSkipped reports whether one of the words was said and left to no item.
+func (b *builder) saidSkipped(words map[string]bool) bool {
 	for _, it := range b.items {
 		for _, w := range it.skipped {
-			if saleVerbs[w] {
+			if words[w] {
 				return true
 			}
 		}
@@ -4560,6 +4546,21 @@ func (m *model) salesLines() *table {
 		found = d.table
 	}
 	return found
+}
+
+// salesQuantity is the one sales-lines table and the quantity its derived revenue
+// multiplies; the quantity is nil when there is no such table or its revenue has none.
+func (m *model) salesQuantity() (*table, *column) {
+	lines := m.salesLines()
+	if lines == nil {
+		return nil, nil
+	}
+	for _, d := range m.derived {
+		if d.table == lines && d.metric.qty != nil {
+			return lines, d.metric.qty
+		}
+	}
+	return lines, nil
 }
 
 // eventTable is the one dated table that records the business's transactions: it holds a
