@@ -56,10 +56,15 @@ type dateRange struct {
 	// November 27"): dated in today's year, and moved to the latest year the data holds
 	// when that one has none.
 	yearless bool
+	// everyYear reads a month said without a year as that month of every year the data
+	// holds: "which seasons had nests first laid in December" asks of each season's December.
+	everyYear bool
 }
 
 func (r dateRange) String() string {
 	switch {
+	case r.everyYear:
+		return "in " + r.from.Month().String() + " of every year"
 	case r.from.IsZero():
 		return "before " + day(r.to)
 	case r.to.IsZero():

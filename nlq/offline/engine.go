@@ -653,7 +653,7 @@ func explain(p *plan) string {
 // which the explanation says with the question's own words instead.
 func isDateBound(p *plan, w string, d dialect) bool {
 	for _, dc := range p.dates {
-		if strings.HasPrefix(w, d.col(dc.col)+" >= ") || strings.HasPrefix(w, d.col(dc.col)+" < ") {
+		if strings.HasPrefix(w, d.col(dc.col)+" >= ") || strings.HasPrefix(w, d.col(dc.col)+" < ") || dc.rng.everyYear && strings.HasPrefix(w, d.monthOfYear(dc.col)+" = ") {
 			return true
 		}
 	}

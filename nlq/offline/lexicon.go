@@ -305,9 +305,15 @@ var aliases = map[string][]string{
 	"do for a living": {"occupation", "job", "profession"}, "for a living": {"occupation", "job", "profession"},
 	// A film comes out on its release date and grosses its box office; the Oscars are the
 	// Academy Awards; a film's rating on a site is its score there.
-	"come out": {"release date", "release"}, "came out": {"release date", "release"}, "comes out": {"release date", "release"},
+	"come out": {"release date", "release", "released"}, "came out": {"release date", "release", "released"}, "comes out": {"release date", "release", "released"},
 	"gross": {"box office", "gross"}, "grossed": {"box office", "gross"}, "grosses": {"box office", "gross"}, "takings": {"box office", "gross"},
 	"oscar": {"academy award", "academy"}, "academy award": {"academy"}, "rating": {"rating", "score"},
+	// Code hosting: stars are the stargazers, a house's words its motto, who a row is
+	// loyal or sworn to its allegiance; a body's mass is its weight.
+	"star": {"stargazer count", "stargazer", "star"}, "starred": {"stargazer count", "stargazer"},
+	"motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
+	"weight": {"mass", "body mass", "weight"}, "weigh": {"mass", "body mass", "weight"}, "weighed": {"mass", "body mass", "weight"},
+	"page count": {"number of page", "page count", "page"}, "how many page": {"number of page", "page count", "page"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -338,6 +344,7 @@ var agentNouns = map[string][]string{
 	"narrated": {"narrator", "narrated"}, "hosted": {"host", "hosted"}, "owned": {"owner", "owned"},
 	"managed": {"manager", "managed"}, "performed": {"performer", "performed"}, "sung": {"singer", "sung"},
 	"approved": {"approver", "approved"}, "reviewed": {"reviewer", "reviewed"},
+	"played": {"actor", "actress", "played", "plays", "play"},
 }
 
 // tableAliases maps everyday names of rows to the table names catalogues use for them; unlike
@@ -571,6 +578,11 @@ var nicknames = map[string][]string{
 // their opposite: a flag won is asked for as "win" or "winner", and unset as "lost".
 var flagVerbForms = map[string][2][]string{
 	"won": {{"win", "winner", "winning"}, {"lost", "lose", "loser", "losing"}},
+	// characters.alive: "living" ones, and "dead", "deceased" for it unset.
+	"alive":  {{"living", "live"}, {"dead", "deceased", "died"}},
+	"living": {{"alive"}, {"dead", "deceased"}},
+	"active": {{"current"}, {"former"}},
+	"open":   {{"opened"}, {"closed", "shut"}},
 }
 
 // nameTitles are the titles and generational suffixes a register writes among given names.
@@ -1182,7 +1194,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		if len(t.words) > 1 && !linkWords[t.words[len(t.words)-1]] {
 			head := t.words[len(t.words)-1]
 			score := scoreModifier + 0.1
-			if !tableWords[head] && !genericWords[head] && headOfOwnColumns(t, head) {
+			if !tableWords[head] && !genericWords[head] && (headOfOwnColumns(t, head) || groupPrefix(m, t)) {
 				// "order" for SalesOrder, whose OrderDate and OrderNumber carry the same word:
 				// the rows are orders, and the word names them before it names their columns
 				// or a thesaurus reading ("territory" for SalesTerritory, not its Region).
@@ -1306,6 +1318,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// us_views_millions: the views, counted in millions.
 				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact))
 				l.add(cw[n-2], with(tc, scoreHead))
+			}
+			if n := len(cw); n > 1 && c.class == classNumber && isUnitWord(cw[n-1]) {
+				// bill_length_mm, body_mass_g: the measure, said without its unit.
+				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact-0.01))
 			}
 			if n := len(cw); n == 2 && c.class == classNumber && postAdjectives[cw[1]] {
 				// cloudhigh, temp_max, price_min: the adjective said first, "high cloud",
@@ -1534,6 +1550,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				if flagAndNoun(nouns, t, v) {
 					continue
+				}
+				if p := c.prof; p != nil && p.Distinct == 1 && p.NonNull == p.Rows && len(t.words) > 0 && normPhrase(v) == t.words[len(t.words)-1] {
+					continue // gh_users.type 'User' on every row: the word names the table, keeps nothing
 				}
 				vc := cand{kind: candValue, table: t, col: c, value: v, score: valueScore}
 				if genderedTitle(c.samples, v) {
@@ -1783,6 +1802,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			l.add(strings.Join(c.words, " "), cand{kind: candTable, table: t, score: score})
+		}
+	}
+	// individuals keyed by penguin_id: its rows are "penguins". A key named after another
+	// noun than its table says what the rows are, when nothing else is called that.
+	for _, t := range m.tables {
+		c := t.pk
+		if c == nil || t.view || t.fkCols[c] || len(c.words) != 2 || c.words[1] != "id" || slices.Contains(t.words, c.words[0]) {
+			continue
+		}
+		if w := c.words[0]; len(w) > 2 && len(l.entries[w]) == 0 && m.byName[w] == nil {
+			l.add(w, cand{kind: candTable, table: t, score: scoreSynonym})
 		}
 	}
 	// Table aliases name a kind of row, never a column: "book" is the titles table, not an
@@ -2401,4 +2431,23 @@ func compounds(words []string) [][]string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// groupPrefix reports whether a table's first word is one it shares with other tables as a
+// prefix and that names no table of its own: gh_users and gh_repos are GitHub's users and
+// repositories, so "repositories" names gh_repos before gh_users.public_repos.
+func groupPrefix(m *model, t *table) bool {
+	if len(t.words) < 2 {
+		return false
+	}
+	first, shared := t.words[0], 0
+	for _, o := range m.tables {
+		if len(o.words) == 1 && o.words[0] == first {
+			return false
+		}
+		if o != t && len(o.words) > 1 && o.words[0] == first {
+			shared++
+		}
+	}
+	return shared > 0
 }

@@ -1266,6 +1266,11 @@ func pickLabel(t *table) (*column, *column) {
 			}
 		case w == own && namedKey(c): // pixar_films.film, keyed by the film's title
 			score = 6
+		case w == own && !hasName && c != t.pk && !t.fkCols[c] && c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct == c.prof.NonNull &&
+			wordy(c.prof.Min) && wordy(c.prof.Max) && numberedKey(t):
+			// islands.island beside island_id: 'Biscoe', 'Dream'. (A key of codes, 'SB',
+			// names the rows itself.)
+			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
 		case w == "label" || w == "username" || w == "user name" || w == "login":
@@ -1285,12 +1290,27 @@ func pickLabel(t *table) (*column, *column) {
 		if p := c.prof; score <= 5 && p != nil && p.NonNull*2 < max(p.Rows, t.rows) {
 			score = 0 // a common name most foods lack (USDA's comname) names no row
 		}
+		if score > 0 && score == bestScore && unique(c) && !unique(best) {
+			// gh_repos.name beside full_name: 'devtools' names two repositories,
+			// 'jennybc/devtools' one.
+			best = c
+		}
+		if (w == "login" || w == "username" || w == "user name") && len(t.words) > 0 && t.words[len(t.words)-1] == "user" && unique(c) {
+			// A user is known by the handle they log in with ('jennybc'); the name they
+			// give is optional and need not be unique.
+			score = 11
+		}
 		if score > bestScore {
 			best, bestScore = c, score
 		}
 	}
 	if best != nil && first != nil && best != first && bestScore == 7 {
 		return best, first
+	}
+	if best != nil && bestScore == 10 {
+		if c := shortOwnName(t, own, best); c != nil {
+			return c, nil
+		}
 	}
 	if best != nil && bestScore <= 5 && len(best.values()) > 0 && lowerShare(best) == 0 {
 		// nutr_def's tagname ('PROCNT') is a code; nutrdesc ('Protein') names the row.
@@ -1945,4 +1965,49 @@ func seriesFigure(t *table) *column {
 		fig = c
 	}
 	return fig
+}
+
+// shortOwnName is the column named as its table whose every value is a part of the table's
+// "<table> name" ('Adelie' in 'Adelie Penguin (Pygoscelis adeliae)'): the short name people
+// say and expect back; the long one is a description. Nil when there is none.
+func shortOwnName(t *table, own string, long *column) *column {
+	for _, c := range t.cols {
+		if c.class != classText || strings.Join(c.words, " ") != own || c == long {
+			continue
+		}
+		short, full := c.values(), long.values()
+		if len(short) == 0 || len(full) == 0 || c.prof == nil || c.prof.Distinct != c.prof.NonNull {
+			continue
+		}
+		all := true
+		for _, v := range short {
+			if !slices.ContainsFunc(full, func(f string) bool {
+				return len(f) > len(v) && strings.Contains(strings.ToLower(f), strings.ToLower(v))
+			}) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return c
+		}
+	}
+	return nil
+}
+
+// unique reports whether a column's values, as profiled, name one row each and are all set.
+func unique(c *column) bool {
+	p := c.prof
+	return p != nil && p.NonNull > 0 && p.NonNull == p.Rows && p.Distinct == p.NonNull
+}
+
+// numberedKey reports whether a table's key is a number, as profiled: a surrogate that names
+// nothing people say.
+func numberedKey(t *table) bool {
+	p := t.pk
+	if p == nil || p.prof == nil || p.prof.Min == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(p.prof.Min, 64)
+	return err == nil
 }

@@ -769,6 +769,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
+		if ct := b.cmpCount; b.cmpAvg && ct != nil && ct.date != nil {
+			// "days with more orders than the average day": each day's count against the
+			// average of the days' counts.
+			return b.countAboveAverage(ct, dimension{grain: it.kw.grain, hint: ct, plural: true})
+		}
 		if b.firstLast != aggNone && it.kw.grain == grainYear && i > 0 && b.items[i-1].kind == itKeyword && (b.items[i-1].kw.kind == kwFirst || b.items[i-1].kw.kind == kwLatest) {
 			// "the earliest year covered by the emissions records": the first date of the
 			// rows named next, as a year.
@@ -1036,7 +1041,9 @@ func (b *builder) comparison(i int) error {
 			// "albums that last longer than an hour": an album has no length, its tracks do;
 			// the album's is their sum.
 			target = b.childDim(b.lastTable, b.cmpDim)
-			childSum = target != nil
+			// "penguins heavier than 5 kg" with the mass on a row of its own per penguin: the
+			// one row's figure, nothing to add up.
+			childSum = target != nil && !(fkTo(target.table, b.lastTable) != nil && oneToOne(fkTo(target.table, b.lastTable)))
 		}
 		if target == nil {
 			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("cannot tell which column measures the %s", b.cmpDim)}
@@ -1051,8 +1058,18 @@ func (b *builder) comparison(i int) error {
 					vals[k] = v.(float64) * f
 				}
 				n.kind, n.kw = itKeyword, keyword{}
-			} else if _, isUnit := unitSeconds[n.toks[0].norm]; isUnit {
+			} else if isUnitWord(n.toks[0].norm) {
 				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
+			}
+		} else if u := b.unitAfterNumber(i); u != "" {
+			// "heavier than 5 kilograms": the number in the column's unit; a column whose
+			// name says no unit could hold inches as well as feet.
+			f, ok := unitFactor(u, target)
+			if !ok {
+				return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
+			}
+			for k, v := range vals {
+				vals[k] = v.(float64) * f
 			}
 		}
 	}
@@ -3846,9 +3863,54 @@ func sameColumn(a, b *column) bool {
 // unitSeconds are time units in seconds, by the singular word people and column names use.
 var unitSeconds = map[string]float64{"millisecond": 0.001, "ms": 0.001, "second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400}
 
+// unitGrams and unitMetres are masses in grams and lengths in metres, by the singular word
+// people and column names use (body_mass_g, flipper_length_mm).
+var (
+	unitGrams  = map[string]float64{"milligram": 0.001, "mg": 0.001, "gram": 1, "g": 1, "kilogram": 1000, "kilo": 1000, "kg": 1000, "pound": 453.59237, "lb": 453.59237, "tonne": 1e6}
+	unitMetres = map[string]float64{"millimetre": 0.001, "millimeter": 0.001, "mm": 0.001, "centimetre": 0.01, "centimeter": 0.01, "cm": 0.01,
+		"metre": 1, "meter": 1, "m": 1, "kilometre": 1000, "kilometer": 1000, "km": 1000, "inch": 0.0254, "foot": 0.3048, "feet": 0.3048, "mile": 1609.344}
+)
+
+// isUnitWord reports whether w names a unit of time, mass or length.
+func isUnitWord(w string) bool {
+	_, t := unitSeconds[w]
+	_, g := unitGrams[w]
+	_, l := unitMetres[w]
+	return t || g || l
+}
+
+// unitAfterNumber is the unit of mass or length the number at item i was said in ("5
+// kilograms"), or "".
+func (b *builder) unitAfterNumber(i int) string {
+	if it := &b.items[i]; it.kind == itNumber {
+		return it.unit
+	}
+	return ""
+}
+
+// singularUnit is a unit word said in the plural in the singular ("kilograms", "feet" stays).
+func singularUnit(w string) string {
+	w = strings.ToLower(w)
+	if strings.HasSuffix(w, "s") && len(w) > 3 {
+		return strings.TrimSuffix(w, "s")
+	}
+	return w
+}
+
 // unitFactor converts a number said in unit into col's unit, known from its name's words
-// (duration_minutes, Milliseconds) or, for a bare length, minutes (a film's length).
+// (duration_minutes, Milliseconds, body_mass_g) or, for a bare length, minutes (a film's
+// length).
 func unitFactor(unit string, col *column) (float64, bool) {
+	for _, units := range []map[string]float64{unitGrams, unitMetres} {
+		if from, ok := units[unit]; ok {
+			for _, w := range col.words {
+				if to, ok := units[w]; ok {
+					return from / to, true
+				}
+			}
+			return 0, false
+		}
+	}
 	from, ok := unitSeconds[unit]
 	if !ok {
 		return 0, false
@@ -3941,6 +4003,45 @@ func saysWord(c *column, w string) bool {
 // several: the hottest day by its high, the coldest by its low.
 var dimStat = map[string]string{"heat": "max", "cold": "min"}
 
+// soldItem reports whether t is what sales lines sell: referenced by the lines, or by the
+// undated row they reference (a pizza's size, of a pizza type), not the dated order and who
+// took it ("employees who sold more" sold money's worth, not units).
+func soldItem(lines, t *table) bool {
+	if fkTo(lines, t) != nil {
+		return true
+	}
+	for _, f := range lines.fks {
+		if p := f.to.table; p != t && p.date == nil && fkTo(p, t) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// countAboveAverage compares each group's count of rows of ct with the average of those
+// counts over all groups of the same kind: "customers with more rentals than the average
+// customer" (a group per customer), "days with more orders than the average day" (per day).
+func (b *builder) countAboveAverage(ct *table, group dimension) error {
+	return b.totalAboveAverage(measure{agg: aggCount, table: ct}, group)
+}
+
+// totalAboveAverage compares each group's measure m with the average of m over all groups:
+// "employees who sold more than the average employee" (their sales' total).
+func (b *builder) totalAboveAverage(m measure, group dimension) error {
+	avg := &plan{measures: []measure{m}, dims: []dimension{group}, outerAvg: true}
+	if k := b.cmpAvgCond; k != nil {
+		avg.conds = []condition{*k} // "more members than the average House committee": of House committees
+	}
+	b.cmpAvgBy, b.cmpAvgCond = nil, nil
+	op := cmpOp(b.cmp, b.not)
+	b.cmp, b.cmpAvg, b.not, b.cmpCount = kwNone, false, false, nil
+	b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
+	if len(b.p.dims) == 0 {
+		b.addDim(group)
+	}
+	return nil
+}
+
 // special handles an entity that completes a pending construction: an anti-join ("customers
 // without orders"), a filled-in column ("suppliers with a fax"), a comparison with the average
 // ("products more expensive than the average product"), a role of a self-reference ("per
@@ -3991,19 +4092,13 @@ func (b *builder) special(c *cand) (bool, error) {
 		if ct := b.cmpCount; ct != nil && c.kind == candTable && ct != c.table && (b.descendantOf(ct, c.table, 3) || b.linked(ct, c.table)) {
 			// "customers with more rentals than the average customer": each one's count against
 			// the average of those counts.
-			m := measure{agg: aggCount, table: ct}
-			avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
-			if k := b.cmpAvgCond; k != nil {
-				avg.conds = []condition{*k} // "more members than the average House committee": of House committees
-			}
-			b.cmpAvgBy, b.cmpAvgCond = nil, nil
-			op := cmpOp(b.cmp, b.not)
-			b.cmp, b.cmpAvg, b.not, b.cmpCount = kwNone, false, false, nil
-			b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
-			if len(b.p.dims) == 0 {
-				b.addDim(dimension{table: c.table, plural: true})
-			}
-			return true, nil
+			return true, b.countAboveAverage(ct, dimension{table: c.table, plural: true})
+		}
+		if lines, qty := b.m.salesQuantity(); qty != nil && c.kind == candTable && b.cmpDim == "" && !b.cmpPrice && b.cmpTarget == nil &&
+			subject == c.table && lines != c.table && soldItem(lines, c.table) && b.saidSelling() {
+			// "pizzas that sold more than the average pizza": each one's units sold against
+			// the average of those totals, not its price.
+			return true, b.totalAboveAverage(measure{agg: aggSum, col: qty, table: lines}, dimension{table: c.table, plural: true})
 		}
 		if target == nil && c.kind == candTable && b.cmpDim == "" && (subject == c.table || b.cmpTarget != nil) {
 			// "which employees sold more than the average employee": each one's total of the
@@ -4017,19 +4112,7 @@ func (b *builder) special(c *cand) (bool, error) {
 			}
 			if money != nil {
 				b.cmpTarget = nil
-				m := measure{agg: aggSum, col: money, table: money.table}
-				avg := &plan{measures: []measure{m}, dims: []dimension{{table: c.table, plural: true}}, outerAvg: true}
-				if k := b.cmpAvgCond; k != nil {
-					avg.conds = []condition{*k}
-				}
-				b.cmpAvgBy, b.cmpAvgCond = nil, nil
-				op := cmpOp(b.cmp, b.not)
-				b.cmp, b.cmpAvg, b.not = kwNone, false, false
-				b.p.having = append(b.p.having, condition{op: op, having: &m, avgGroups: avg})
-				if len(b.p.dims) == 0 {
-					b.addDim(dimension{table: c.table, plural: true})
-				}
-				return true, nil
+				return true, b.totalAboveAverage(measure{agg: aggSum, col: money, table: money.table}, dimension{table: c.table, plural: true})
 			}
 		}
 		if subject == nil || target == nil || target.metric != nil {

@@ -104,6 +104,10 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for i := range p.dates {
+		if dc := &p.dates[i]; dc.rng.yearless && oneMonth(dc.rng) && !dc.col.yearInt && !dc.col.monthText && byYear(p) {
+			dc.rng.everyYear = true // "which seasons ... in December": December of each one
+			continue
+		}
 		p.dates[i].rng = inDataYears(p.dates[i].rng, p.dates[i].col)
 	}
 	for i, dc := range p.dates {
@@ -1509,6 +1513,14 @@ func dateSQL(dates []dateCond, d dialect) []string {
 			}
 			return d.str(day(t))
 		}
+		if dc.rng.everyYear {
+			m := d.str(dc.rng.from.Format("01"))
+			if dc.col.intDate {
+				m = strconv.Itoa(int(dc.rng.from.Month()))
+			}
+			out = append(out, fmt.Sprintf("%s = %s", d.monthOfYear(dc.col), m))
+			continue
+		}
 		if !dc.rng.from.IsZero() {
 			out = append(out, fmt.Sprintf("%s >= %s", c, bound(dc.rng.from)))
 		}
@@ -1656,4 +1668,20 @@ func joinedEnd(in []*table, e edge) *table {
 		}
 	}
 	return nil
+}
+
+// oneMonth reports whether a range is one whole calendar month.
+func oneMonth(r dateRange) bool {
+	return !r.from.IsZero() && r.from.Day() == 1 && r.to.Equal(r.from.AddDate(0, 1, 0))
+}
+
+// byYear reports whether a plan groups its answer by year: a year bucket of a date, or a
+// column of years.
+func byYear(p *plan) bool {
+	for _, d := range p.dims {
+		if d.grain == grainYear || d.col != nil && d.col.yearInt && d.grain == grainNone {
+			return true
+		}
+	}
+	return false
 }

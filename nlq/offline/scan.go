@@ -39,6 +39,27 @@ type item struct {
 	// show says the item only names a column to show beside the rows answered ("... give
 	// its description, date and cost").
 	show bool
+	// unit is the unit of mass or length a number was said in ("5 kg"), singular.
+	unit string
+}
+
+// measureUnit is the unit of mass or length at toks[i] said after a number, in the singular,
+// or "". "m" is left out: after a number it says millions as often as metres.
+func measureUnit(toks []token, i int) string {
+	if i >= len(toks) || toks[i].quoted {
+		return ""
+	}
+	w := singularUnit(toks[i].lower)
+	if w == "m" || w == "lbs" {
+		w = map[string]string{"m": "", "lbs": "lb"}[w]
+	}
+	if _, ok := unitGrams[w]; ok {
+		return w
+	}
+	if _, ok := unitMetres[w]; ok {
+		return w
+	}
+	return ""
 }
 
 func (it *item) text() string { return joinRaw(it.toks) }
@@ -335,11 +356,48 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		best.verbs, verbs = verbs, nil
 		items = append(items, best)
 		i += bestLen
+		if u := measureUnit(toks, i); best.kind == itNumber && u != "" {
+			// "heavier than 5 kg": the unit the number is said in, converted later into the
+			// column's.
+			items[len(items)-1].unit = u
+			i++
+		}
 	}
 	items = numberThenBound(items) // before the deferred words join the last item
 	items = releasedAs(items)
 	bestOfColumn(items)
-	return ratherThan(items)
+	return valueThenNoun(ratherThan(items), lex)
+}
+
+// valueThenNoun splits a value read through the noun that follows it: "Chinstrap penguins"
+// matched the species 'Chinstrap penguin (Pygoscelis antarctica)', but the penguins are the
+// rows counted, of the species 'Chinstrap'. Only when the words before the noun are a value
+// of the same table, and the noun alone names another table.
+func valueThenNoun(items []item, lex *lexicon) []item {
+	for i := 0; i < len(items); i++ {
+		it := items[i]
+		n := len(it.toks)
+		if it.kind != itEntity || n < 2 || len(it.cands) == 0 || it.toks[n-1].quoted {
+			continue
+		}
+		if slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candValue }) {
+			continue
+		}
+		tables := slices.DeleteFunc(lex.lookup(it.toks[n-1].norm), func(c cand) bool { return c.kind != candTable || c.score < scoreSynonym })
+		if len(tables) == 0 {
+			continue
+		}
+		col := it.cands[0].col
+		head := slices.DeleteFunc(lex.valueCands(normPhraseToks(it.toks[:n-1])), func(c cand) bool { return c.table != col.table })
+		if len(head) == 0 || tables[0].table == col.table {
+			continue
+		}
+		value := item{kind: itEntity, cands: head, toks: it.toks[:n-1], start: it.start, skipped: it.skipped, verbs: it.verbs}
+		noun := item{kind: itEntity, cands: tables, toks: it.toks[n-1:], start: it.start + n - 1, plural: it.plural}
+		items = slices.Replace(items, i, i+1, value, noun)
+		i++
+	}
+	return items
 }
 
 // tableStartsAt reports whether a table's whole name of several words starts at toks[i].

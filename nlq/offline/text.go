@@ -480,6 +480,8 @@ var identAbbrevs = map[string][]string{
 	// Readings of the atmosphere and the ground (the ASA Data Expo's surftemp, elev, atmos).
 	"surf": {"surface"}, "elev": {"elevation"}, "atmos": {"atmosphere"}, "seas": {"season"},
 	"lat": {"latitude"}, "lon": {"longitude"}, "lng": {"longitude"},
+	// Code hosting (GitHub's API as tables: gh_users, gh_repos).
+	"repo": {"repository"}, "repos": {"repository"}, "gh": {"github"},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their
