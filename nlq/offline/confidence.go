@@ -378,6 +378,9 @@ func (b *builder) checkPlaced() error {
 			used = true // "of all nations": all of them together
 		case b.yearOf != nil && c.table == b.yearOf:
 			used = true // "the earliest year covered by the emissions records"
+		case c.state != nil && c.state.link != nil:
+			used = testsLink(p, c.state.link) // "POV characters": a row in the link table
+
 		case c.kind == candTable:
 			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
@@ -1030,4 +1033,20 @@ func overlaps(a, b dateRange) bool {
 		return false
 	}
 	return true
+}
+
+// testsLink reports whether a plan, or the average it compares with, tests for a row of the
+// link table key f belongs to.
+func testsLink(p *plan, f *fk) bool {
+	for _, c := range p.conds {
+		if c.anti == f {
+			return true
+		}
+	}
+	for _, h := range p.having {
+		if h.avgGroups != nil && testsLink(h.avgGroups, f) {
+			return true
+		}
+	}
+	return false
 }

@@ -378,6 +378,9 @@ func outUnit(it item) string {
 	if _, ok := unitSeconds[it.toks[0].norm]; ok {
 		return it.toks[0].norm
 	}
+	if u := measureUnit(it.toks, 0); u != "" {
+		return u // "the heaviest body mass, in grams", "in kilograms"
+	}
 	return ""
 }
 

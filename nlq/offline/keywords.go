@@ -271,7 +271,6 @@ var stopWords = toSet(strings.Fields(`
 	ours theirs serve serves served serving put puts
 	cover covers covered covering accept accepts accepted
 	runs operate operates operated operating needs content measured known
-	centimetres centimeters centimetre centimeter metres meters metre meter kilograms kilogram kilos
 	square kilometre kilometres kilometer kilometers millibar millibars knot knots
  occur happen up
 	compete competes competed competing

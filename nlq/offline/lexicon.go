@@ -49,6 +49,9 @@ type cand struct {
 type stateCond struct {
 	op  string
 	val float64
+	// link makes the state "has a row in the link table this key belongs to": "POV
+	// characters" are those with a row in character_pov_books.
+	link *fk
 }
 
 // statePhrases map everyday states to conditions on a column named by a word: "out of
@@ -60,35 +63,35 @@ var statePhrases = []struct {
 	words  []string
 	state  stateCond
 }{
-	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
-	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{">", 0}},
-	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{"=", 0}},
-	{"still out", []string{"return", "returned"}, stateCond{"is null", 0}},
-	{"not back", []string{"return", "returned"}, stateCond{"is null", 0}},
-	{"not back yet", []string{"return", "returned"}, stateCond{"is null", 0}},
-	{"not yet back", []string{"return", "returned"}, stateCond{"is null", 0}},
-	{"not yet returned", []string{"return", "returned"}, stateCond{"is null", 0}},
+	{"out of stock", []string{"stock", "hand", "inventory"}, stateCond{op: "=", val: 0}},
+	{"in stock", []string{"stock", "hand", "inventory"}, stateCond{op: ">", val: 0}},
+	{"sold out", []string{"stock", "hand", "inventory"}, stateCond{op: "=", val: 0}},
+	{"still out", []string{"return", "returned"}, stateCond{op: "is null", val: 0}},
+	{"not back", []string{"return", "returned"}, stateCond{op: "is null", val: 0}},
+	{"not back yet", []string{"return", "returned"}, stateCond{op: "is null", val: 0}},
+	{"not yet back", []string{"return", "returned"}, stateCond{op: "is null", val: 0}},
+	{"not yet returned", []string{"return", "returned"}, stateCond{op: "is null", val: 0}},
 	// "free" is what costs nothing.
-	{"free", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
-	{"free of charge", []string{"cost", "price", "fee", "charge"}, stateCond{"=", 0}},
+	{"free", []string{"cost", "price", "fee", "charge"}, stateCond{op: "=", val: 0}},
+	{"free of charge", []string{"cost", "price", "fee", "charge"}, stateCond{op: "=", val: 0}},
 	// Days it rained: some precipitation measured; dry ones none.
-	{"measurable precipitation", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
-	{"measurable rain", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
-	{"rainy", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
-	{"wet", []string{"precipitation", "rainfall"}, stateCond{">", 0}},
-	{"dry", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
-	{"no precipitation", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
-	{"no rain", []string{"precipitation", "rainfall"}, stateCond{"=", 0}},
+	{"measurable precipitation", []string{"precipitation", "rainfall"}, stateCond{op: ">", val: 0}},
+	{"measurable rain", []string{"precipitation", "rainfall"}, stateCond{op: ">", val: 0}},
+	{"rainy", []string{"precipitation", "rainfall"}, stateCond{op: ">", val: 0}},
+	{"wet", []string{"precipitation", "rainfall"}, stateCond{op: ">", val: 0}},
+	{"dry", []string{"precipitation", "rainfall"}, stateCond{op: "=", val: 0}},
+	{"no precipitation", []string{"precipitation", "rainfall"}, stateCond{op: "=", val: 0}},
+	{"no rain", []string{"precipitation", "rainfall"}, stateCond{op: "=", val: 0}},
 	// Records: a studio album is a full-length one, not an EP.
-	{"studio", []string{"ep"}, stateCond{"=", 0}},
+	{"studio", []string{"ep"}, stateCond{op: "=", val: 0}},
 	// People with a date of death: those without one are alive.
-	{"alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
-	{"still alive", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
-	{"living", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
-	{"still living", []string{"died", "death", "deceased"}, stateCond{"is null", 0}},
-	{"dead", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
-	{"no longer alive", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
-	{"no longer living", []string{"died", "death", "deceased"}, stateCond{"is not null", 0}},
+	{"alive", []string{"died", "death", "deceased"}, stateCond{op: "is null", val: 0}},
+	{"still alive", []string{"died", "death", "deceased"}, stateCond{op: "is null", val: 0}},
+	{"living", []string{"died", "death", "deceased"}, stateCond{op: "is null", val: 0}},
+	{"still living", []string{"died", "death", "deceased"}, stateCond{op: "is null", val: 0}},
+	{"dead", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
+	{"no longer alive", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
+	{"no longer living", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
 }
 
 func (c cand) key() string {
@@ -798,6 +801,10 @@ func shortNames(p string) []string {
 		out = append(out, strings.Join(ws[1:], " "))
 		out = append(out, shortNames(strings.Join(ws[1:], " "))...)
 	}
+	if k := slices.Index(ws, "of"); k >= 2 && k < len(ws)-1 && ws[0] != "the" && ws[0] != "a" && !slices.Contains(ws[:k], "and") {
+		// "House Stark" for 'House Stark of Winterfell': a name without the seat it is of.
+		out = append(out, strings.Join(ws[:k], " "))
+	}
 	for len(ws) >= 2 {
 		// "JetBlue" for 'JetBlue Airways', "San Francisco" for 'San Francisco Intl', "Alaska
 		// Airlines" for 'Alaska Airlines Inc.': a name without the words that say what kind of
@@ -1337,6 +1344,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(a, with(tc, scoreExact-0.01))
 				}
 			}
+			if c.class == classBool && len(cw) == 2 && (cw[1] == "completion" || cw[1] == "complete" || cw[1] == "completed") {
+				// clutch_completion: a "complete" or "full" clutch has it set, an incomplete
+				// one not.
+				for _, pre := range []string{"complete ", "completed ", "full "} {
+					l.add(pre+cw[0], with(tc, scoreSynonym))
+				}
+				nc := with(tc, scoreSynonym)
+				nc.negate = true
+				l.add("incomplete "+cw[0], nc)
+			}
 			if c.class == classBool {
 				fw := flagNameWords(cw)
 				// "inactive", "unpaid", "non verified": the flag is not set.
@@ -1802,6 +1819,38 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			l.add(strings.Join(c.words, " "), cand{kind: candTable, table: t, score: score})
+		}
+	}
+	// character_pov_books links characters to books as their point of view: "POV
+	// characters" are the characters with such a row. The words between the two tables'
+	// names qualify the first table's rows.
+	for _, t := range m.tables {
+		if t.view || len(t.fks) != 2 || len(t.words) < 3 {
+			continue
+		}
+		var own *fk
+		for i := range t.fks {
+			if p := t.fks[i].to.table; len(p.words) == 1 && p.words[0] == t.words[0] && p.pk != nil {
+				own = &t.fks[i]
+			}
+		}
+		other := t.fks[0].to.table
+		if own == &t.fks[0] {
+			other = t.fks[1].to.table
+		}
+		if own == nil || len(other.words) != 1 || other.words[0] != t.words[len(t.words)-1] {
+			continue
+		}
+		mid := t.words[1 : len(t.words)-1]
+		p := own.to.table
+		c := cand{kind: candValue, table: p, col: p.pk, score: scoreSynonym, state: &stateCond{op: "exists", link: own}}
+		l.add(strings.Join(mid, " "), c)
+		if len(mid) > 1 {
+			var initials strings.Builder
+			for _, w := range mid {
+				initials.WriteByte(w[0])
+			}
+			l.add(initials.String(), c)
 		}
 	}
 	// individuals keyed by penguin_id: its rows are "penguins". A key named after another

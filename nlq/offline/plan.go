@@ -1062,14 +1062,16 @@ func (b *builder) comparison(i int) error {
 				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
 			}
 		} else if u := b.unitAfterNumber(i); u != "" {
-			// "heavier than 5 kilograms": the number in the column's unit; a column whose
-			// name says no unit could hold inches as well as feet.
-			f, ok := unitFactor(u, target)
-			if !ok {
+			// "heavier than 5 kilograms": the number in the column's unit. A column whose
+			// name says no unit is taken to be in the unit said when the number falls among
+			// its values ("an average height above 200 centimetres"), not when it cannot
+			// ("taller than six feet" of heights kept in inches).
+			if f, ok := unitFactor(u, target); ok {
+				for k, v := range vals {
+					vals[k] = v.(float64) * f
+				}
+			} else if !unitFits(u, target) || !withinValues(target, vals) {
 				return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
-			}
-			for k, v := range vals {
-				vals[k] = v.(float64) * f
 			}
 		}
 	}
@@ -1849,6 +1851,13 @@ func (b *builder) entity(i int) error {
 	b.cur = i
 	if done, err := b.special(c); done || err != nil {
 		return err
+	}
+	if c.state != nil && c.state.link != nil {
+		// "POV characters": those with a row in the link table.
+		b.p.conds = append(b.p.conds, condition{anti: c.state.link, present: !b.not})
+		b.not = false
+		b.lastTable = c.table
+		return nil
 	}
 	if c.state != nil {
 		op := c.state.op
@@ -3092,7 +3101,18 @@ func (b *builder) finish() error {
 		// flag, a status) among the rows the other condition keeps, which stays in WHERE.
 		for i, c := range p.conds {
 			o := p.conds[1-i]
+			if c.col == nil {
+				continue // "the POV characters": a row in a link table, not a state
+			}
 			t := c.col.table
+			if stateCondition(c) && o.anti != nil && o.present && o.anti.to.table == t && len(o.antiConds) == 0 &&
+				!slices.ContainsFunc(p.subjects, func(s *table) bool { return s != t }) {
+				// "what percentage of the POV characters are dead": the state among the rows
+				// with a row in the link table.
+				p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+				p.conds, p.subjects, b.share = []condition{o}, nil, false
+				break
+			}
 			if !stateCondition(c) || stateCondition(o) || o.col == nil || o.col.table != t && fkTo(t, o.col.table) == nil ||
 				slices.ContainsFunc(p.subjects, func(s *table) bool { return s != t && s != o.col.table }) {
 				continue
@@ -3525,9 +3545,10 @@ func (b *builder) finish() error {
 		// "how many confessionals did men and women get": one answer for each.
 		b.versus = true
 	}
-	if b.versus && len(p.dims) == 0 && len(p.measures) > 0 {
+	if b.versus && (len(p.dims) == 0 || b.valuesAnd() && len(p.dims) == 1) && len(p.measures) > 0 {
 		// "average order total for online orders compared with direct orders": each value
-		// its own answer, side by side.
+		// its own answer, side by side; "of male and female penguins in each species": in
+		// each group too.
 		n := map[*column]int{}
 		for _, c := range p.conds {
 			if c.col != nil && c.op == "=" && c.role == nil && c.col.class == classText {
@@ -3535,7 +3556,7 @@ func (b *builder) finish() error {
 			}
 		}
 		for _, c := range p.conds {
-			if c.col != nil && n[c.col] >= 2 {
+			if c.col != nil && n[c.col] >= 2 && !slices.ContainsFunc(p.dims, func(d dimension) bool { return d.col == c.col }) {
 				p.dims = append(p.dims, dimension{col: c.col})
 				break
 			}
@@ -3871,6 +3892,40 @@ var (
 		"metre": 1, "meter": 1, "m": 1, "kilometre": 1000, "kilometer": 1000, "km": 1000, "inch": 0.0254, "foot": 0.3048, "feet": 0.3048, "mile": 1609.344}
 )
 
+// unitFits reports whether a unit of mass or length can measure a column, by what its name
+// says it measures (a weight, a height): kilograms never measure an area.
+func unitFits(u string, c *column) bool {
+	words := dimWords["weight"]
+	if _, mass := unitGrams[u]; !mass {
+		words = []string{"length", "height", "width", "depth", "distance", "altitude", "elevation", "diameter", "tall"}
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return saysWord(c, w) })
+}
+
+// withinValues reports whether every number lies between a column's smallest and largest
+// value, as profiled.
+func withinValues(c *column, vals []any) bool {
+	var seen []float64
+	if p := c.prof; p != nil {
+		// (Numbers kept as text beside 'unknown' are read from the samples too.)
+		for _, s := range append([]string{p.Min, p.Max}, c.samples...) {
+			if x, err := strconv.ParseFloat(s, 64); err == nil {
+				seen = append(seen, x)
+			}
+		}
+	}
+	if len(seen) < 2 {
+		return false
+	}
+	lo, hi := slices.Min(seen), slices.Max(seen)
+	for _, v := range vals {
+		if x, ok := v.(float64); !ok || x < lo || x > hi {
+			return false
+		}
+	}
+	return true
+}
+
 // isUnitWord reports whether w names a unit of time, mass or length.
 func isUnitWord(w string) bool {
 	_, t := unitSeconds[w]
@@ -4056,6 +4111,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 	}
 	switch {
+	case b.cmpAvg && c.kind == candValue && c.state != nil && c.state.link != nil:
+		// "more aliases than the average POV character": the average over the characters
+		// with a row in the link table.
+		kept := condition{anti: c.state.link, present: true}
+		b.cmpAvgCond = &kept
+		return true, nil
 	case b.cmpAvg && c.kind == candValue:
 		n := b.next(b.cur)
 		k := slices.IndexFunc(b.p.conds, func(d condition) bool {
@@ -4207,6 +4268,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		// table after it (or the way to it) is the anti-join, and antiInner puts the flag
 		// inside it.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classBool && c.col.table == b.antiFrom && b.antiStart == len(b.p.conds):
+		// "nests that never had a complete clutch": the rows' own flag, not set.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{c.negate}}})
+		b.anti = false
 		return true, nil
 	case b.anti && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):
 		if c.col.class == classBool || b.antiFrom != nil && c.col.table != b.antiFrom {

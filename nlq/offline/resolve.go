@@ -141,7 +141,7 @@ func preferExactCase(it *item) {
 		// MARC country code).
 		keep := it.cands[:0:0]
 		for _, c := range it.cands {
-			if c.kind != candValue || c.value != strings.ToLower(c.value) {
+			if c.kind != candValue || c.state != nil || c.value != strings.ToLower(c.value) {
 				keep = append(keep, c)
 			}
 		}

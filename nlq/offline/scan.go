@@ -1850,7 +1850,7 @@ func narrowByContext(items []item) {
 		c := it.cands[0]
 		if p := c.col; c.kind == candColumn && c.score <= scoreModifier && c.table == n.cands[0].table && p != nil && p.class == classText &&
 			p.prof != nil && p.prof.NonNull > 0 && p.prof.NonNull < p.prof.Rows {
-			it.cands = []cand{{kind: candValue, table: c.table, col: p, score: scoreSynonym, state: &stateCond{"is not null", 0}}}
+			it.cands = []cand{{kind: candValue, table: c.table, col: p, score: scoreSynonym, state: &stateCond{op: "is not null", val: 0}}}
 			// Said after the rows, as "stores that have a physical address": the rows stay
 			// where a number or "which" put them.
 			it.start, n.start = n.start, it.start

@@ -481,7 +481,7 @@ var identAbbrevs = map[string][]string{
 	"surf": {"surface"}, "elev": {"elevation"}, "atmos": {"atmosphere"}, "seas": {"season"},
 	"lat": {"latitude"}, "lon": {"longitude"}, "lng": {"longitude"},
 	// Code hosting (GitHub's API as tables: gh_users, gh_repos).
-	"repo": {"repository"}, "repos": {"repository"}, "gh": {"github"},
+	"repo": {"repository"}, "repos": {"repository"}, "gh": {"github"}, "pov": {"point", "of", "view"},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their

@@ -306,10 +306,10 @@ var finishWords = [][]string{{"position"}, {"position", "number"}, {"finish", "p
 // winPhrases are results said by where they finished: a win is a first place, a podium one of
 // the first three.
 var winPhrases = map[string]stateCond{
-	"win": {"=", 1}, "won": {"=", 1}, "winner": {"=", 1}, "victory": {"=", 1}, "first place": {"=", 1}, "first place finish": {"=", 1},
-	"podium": {"<=", 3}, "podium finish": {"<=", 3}, "top three finish": {"<=", 3}, "top 3 finish": {"<=", 3},
-	"finished first": {"=", 1}, "finished second": {"=", 2}, "finished third": {"=", 3}, "second place": {"=", 2}, "third place": {"=", 3},
-	"runner up": {"=", 2}, "came second": {"=", 2}, "came third": {"=", 3},
+	"win": {op: "=", val: 1}, "won": {op: "=", val: 1}, "winner": {op: "=", val: 1}, "victory": {op: "=", val: 1}, "first place": {op: "=", val: 1}, "first place finish": {op: "=", val: 1},
+	"podium": {op: "<=", val: 3}, "podium finish": {op: "<=", val: 3}, "top three finish": {op: "<=", val: 3}, "top 3 finish": {op: "<=", val: 3},
+	"finished first": {op: "=", val: 1}, "finished second": {op: "=", val: 2}, "finished third": {op: "=", val: 3}, "second place": {op: "=", val: 2}, "third place": {op: "=", val: 3},
+	"runner up": {op: "=", val: 2}, "came second": {op: "=", val: 2}, "came third": {op: "=", val: 3},
 }
 
 // addWins reads "wins", "won" and "podiums" as the finishing position of a table of results
