@@ -275,7 +275,7 @@ var stopWords = toSet(strings.Fields(`
  occur happen up
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide
-	study catch caught captured trapped sampled observed surveyed monitored
+	study catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
 	series say says said speak speaks spoke talk talks talked tagged`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -314,7 +314,7 @@ var aliases = map[string][]string{
 	// Code hosting: stars are the stargazers, a house's words its motto, who a row is
 	// loyal or sworn to its allegiance; a body's mass is its weight.
 	"star": {"stargazer count", "stargazer", "star"}, "starred": {"stargazer count", "stargazer"},
-	"motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
+	"programming language": {"language"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
 	"weight": {"mass", "body mass", "weight"}, "weigh": {"mass", "body mass", "weight"}, "weighed": {"mass", "body mass", "weight"},
 	"page count": {"number of page", "page count", "page"}, "how many page": {"number of page", "page count", "page"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},

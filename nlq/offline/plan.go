@@ -493,7 +493,9 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
 	b.p.dims = dedupeLabelDims(b.p.dims)
+	b.noneIsNoValue()
 	b.topRowPerGroup()
+	b.topRowOfEachOwner()
 	b.topPerGroup()
 	if b.outUnit != "" {
 		// "the average track length in minutes": the measure divided into that unit; "the
@@ -5098,6 +5100,62 @@ func (b *builder) topRowPerGroup() {
 	p.order, p.orderCol, p.desc = orderCol, by, b.super > 0
 	p.partition, p.topPer, p.limit = g, 1, 0
 	p.conds = append(p.conds, condition{col: by, op: "is not null"})
+}
+
+// noneIsNoValue keeps the rows that have a value when the question asks which values pass a
+// test ("which programming languages are used by at least three users"): a repository with
+// no language is no language that passes it.
+func (b *builder) noneIsNoValue() {
+	p := &b.p
+	if !b.which && !b.whichDim || len(p.having) == 0 || len(p.dims) != 1 {
+		return
+	}
+	if c := p.dims[0].col; c != nil && c.class == classText && c.nullable && p.dims[0].grain == grainNone &&
+		!slices.ContainsFunc(p.conds, func(d condition) bool { return d.col == c }) {
+		p.conds = append(p.conds, condition{col: c, op: "is not null"})
+	}
+}
+
+// topRowOfEachOwner reads "each user's most-starred repository", "the longest film of each
+// director" as the one row of the table named, per row it belongs to, ranked by its own
+// column: not the highest value alone (MAX per user), which names no repository.
+func (b *builder) topRowOfEachOwner() {
+	p := &b.p
+	if b.topN > 1 || len(p.dims) != 1 || p.dims[0].table == nil || p.dims[0].col != nil || p.dims[0].grain != grainNone ||
+		len(p.measures) != 1 || len(p.having) > 0 || p.share || p.outerAvg || p.limit > 0 || b.agg == aggMax || b.agg == aggMin {
+		return
+	}
+	m, g := p.measures[0], p.dims[0].table
+	if m.agg != aggMax && m.agg != aggMin || m.col == nil || m.col.metric != nil || m.col.table == g {
+		return
+	}
+	t := m.col.table
+	k := fkTo(t, g)
+	if k == nil || t.label == nil || !b.namedSingular(t) {
+		return
+	}
+	cols := append(append(labelCols(g), labelCols(t)...), m.col)
+	for i, c := range cols {
+		if slices.ContainsFunc(cols[i+1:], func(o *column) bool { return o.name == c.name }) {
+			return // two columns called alike could not be told apart outside the ranking
+		}
+	}
+	p.listTable, p.listCols = t, cols
+	p.measures, p.dims = nil, nil
+	p.order, p.orderCol, p.desc = orderCol, m.col, m.agg == aggMax
+	p.partition, p.topPer, p.limit = k, 1, 0
+	p.conds = append(p.conds, condition{col: m.col, op: "is not null"})
+}
+
+// namedSingular reports whether the question names t's rows in the singular ("their most
+// starred repository"): one row of it is asked for.
+func (b *builder) namedSingular(t *table) bool {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t && !it.plural {
+			return true
+		}
+	}
+	return false
 }
 
 // topPerGroup turns a ranking cut with two groupings, one said after "each" ("the

@@ -1163,7 +1163,13 @@ func render(p *plan, d dialect) string {
 	}
 	if p.topPer > 0 && p.partition != nil {
 		inner := sb.String()
-		return fmt.Sprintf("SELECT *\nFROM (\n%s\n) AS ranked\nWHERE %s <= %d\nORDER BY %s ASC", indent(inner), d.ident("rank_in_group"), p.topPer, d.ident(p.partition.name))
+		by := p.partition
+		if !slices.Contains(p.listCols, by) && len(p.listCols) > 0 {
+			// "each user's most-starred repository": partitioned by the owner key, shown by
+			// the owner's name, listed first.
+			by = p.listCols[0]
+		}
+		return fmt.Sprintf("SELECT *\nFROM (\n%s\n) AS ranked\nWHERE %s <= %d\nORDER BY %s ASC", indent(inner), d.ident("rank_in_group"), p.topPer, d.ident(by.name))
 	}
 	if p.topPer > 0 {
 		inner := sb.String()

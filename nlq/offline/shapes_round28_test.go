@@ -84,12 +84,14 @@ var codeHostAnswers = []answer{
 	{"How many stars does each GitHub user have altogether?", []string{"jennybc", "jtleek", "leeper"}},
 	{"How many characters are dead?", []string{"2"}},
 	{"How many characters are still alive?", []string{"3"}},
+	{"What is each GitHub user's most-starred repository?", []string{"jennybc/googlesheets", "jtleek/datasharing", "leeper/rio"}},
 }
 
 // TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin: a name two rows share gives way to
 // the unique full name, a user's label is the login, gh_ names GitHub ("repositories" are
 // gh_repos before the users' public_repos count), a type every user has keeps nothing, the
-// stars are the stargazers, and "dead" is a flag named alive unset.
+// stars are the stargazers, "dead" is a flag named alive unset, and "each user's most-starred
+// repository" is the one repository of each user ranked first by its own stars.
 func TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin(t *testing.T) {
 	lite, s := sqliteSchema(t, "codehost", codeHostDDL, codeHostRows)
 	checkAnswers(t, lite, s, codeHostAnswers)
