@@ -67,6 +67,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
 	items := dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks)))
+	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
 	neverVerbed(items)
@@ -783,4 +784,26 @@ func suggest(m *model, items []item) []string {
 		}
 	}
 	return out
+}
+
+// dimNarrows reads the word after a superlative or comparative of a dimension ("the deepest
+// bill", "a longer bill than") as the one of its columns that measures it: bill_depth_mm
+// before bill_length_mm.
+func dimNarrows(items []item) {
+	for i := 0; i+1 < len(items); i++ {
+		k, it := items[i], &items[i+1]
+		if k.kind != itKeyword || k.kw.dim == "" || it.kind != itEntity || len(it.cands) < 2 ||
+			slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn }) {
+			continue // ("the longest concert": the concerts, ranked by their length)
+		}
+		var keep []cand
+		for _, c := range it.cands {
+			if c.kind == candColumn && c.col.class == classNumber && slices.ContainsFunc(dimWords[k.kw.dim], func(w string) bool { return saysWord(c.col, w) }) {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) == 1 && len(keep) < len(it.cands) {
+			it.cands = keep
+		}
+	}
 }

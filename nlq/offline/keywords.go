@@ -97,7 +97,7 @@ var keywords = map[string]keyword{
 	"least common": {kind: kwLeast, common: true}, "rarest": {kind: kwLeast, common: true},
 	"busiest": {kind: kwMost, busy: true}, "quietest": {kind: kwLeast, busy: true},
 	"more expensive than": {kind: kwGT, price: true}, "longer than": {kind: kwGT, dim: "length"},
-	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"}, "weighed more than": {kind: kwGT, dim: "weight"}, "weighs more than": {kind: kwGT, dim: "weight"},
+	"shorter than": {kind: kwLT, dim: "length"}, "heavier than": {kind: kwGT, dim: "weight"}, "deeper than": {kind: kwGT, dim: "depth"}, "shallower than": {kind: kwLT, dim: "depth"}, "weighed more than": {kind: kwGT, dim: "weight"}, "weighs more than": {kind: kwGT, dim: "weight"},
 	"weigh more than": {kind: kwGT, dim: "weight"}, "weighed less than": {kind: kwLT, dim: "weight"}, "weighs less than": {kind: kwLT, dim: "weight"},
 	"taller than": {kind: kwGT, dim: "height"}, "lighter than": {kind: kwLT, dim: "weight"},
 	"dearer than": {kind: kwGT, price: true}, "pricier than": {kind: kwGT, price: true}, "costlier than": {kind: kwGT, price: true},
@@ -153,6 +153,7 @@ var keywords = map[string]keyword{
 	"strongest": {kind: kwMost, price: true, dim: "strength"}, "weakest": {kind: kwLeast, price: true, dim: "strength"},
 	// "the fastest songs", "fastest first": by a tempo or speed.
 	"fastest": {kind: kwMost, price: true, dim: "speed"}, "slowest": {kind: kwLeast, price: true, dim: "speed"},
+	"deepest": {kind: kwMost, price: true, dim: "depth"}, "shallowest": {kind: kwLeast, price: true, dim: "depth"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
 	// "the stop furthest north": the highest latitude; east and west go by longitude.
@@ -275,7 +276,7 @@ var stopWords = toSet(strings.Fields(`
  occur happen up
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide
-	study catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
+	study studied catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
 	series say says said speak speaks spoke talk talks talked tagged`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

@@ -314,10 +314,11 @@ var aliases = map[string][]string{
 	// Code hosting: stars are the stargazers, a house's words its motto, who a row is
 	// loyal or sworn to its allegiance; a body's mass is its weight.
 	"star": {"stargazer count", "stargazer", "star"}, "starred": {"stargazer count", "stargazer"},
-	"programming language": {"language"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
+	"programming language": {"language"}, "for hire": {"hireable"}, "available for hire": {"hireable"},
+	"other name": {"alias", "nickname"}, "pledged": {"allegiance"}, "pledge": {"allegiance"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
 	"weight": {"mass", "body mass", "weight"}, "weigh": {"mass", "body mass", "weight"}, "weighed": {"mass", "body mass", "weight"},
 	"page count": {"number of page", "page count", "page"}, "how many page": {"number of page", "page count", "page"},
-	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
+	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte", "size"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
 // valueWordAliases are everyday words for the words a stored category is said with: a dead

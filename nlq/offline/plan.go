@@ -298,6 +298,17 @@ type builder struct {
 func build(m *model, items []item) (*plan, error) {
 	items = winnersAsPeople(recordSetters(items))
 	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
+	averageBeforeComparison(items)
+	items = aggregatesOfOneColumn(items)
+	b.items = items
+	for i := 0; i+2 < len(items); i++ {
+		if a, z := items[i], items[i+2]; a.kind == itKeyword && z.kind == itKeyword && items[i+1].kind == itKeyword && items[i+1].kw.kind == kwAnd &&
+			(a.kw.kind == kwMost && z.kw.kind == kwLeast || a.kw.kind == kwLeast && z.kw.kind == kwMost) {
+			// "which species has the shortest and the longest flippers": two rankings in
+			// opposite directions, which one answer row cannot hold.
+			return nil, &notUnderstood{words: []string{a.text(), z.text()}, msg: "cannot rank both ways in one answer: ask for each separately"}
+		}
+	}
 	countAfterTable(items)
 	dateOfFirst(items)
 	placeBeforeComparison(items)
@@ -990,6 +1001,16 @@ func (b *builder) comparison(i int) error {
 		}
 	}
 	if target != nil && b.cmpAgg != aggNone {
+		if u := b.unitAfterNumber(i); u != "" {
+			// "flippers longer than 20 cm on average": the average in the column's unit.
+			f, ok := unitFactor(u, target)
+			if !ok {
+				return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
+			}
+			for k, v := range vals {
+				vals[k] = v.(float64) * f
+			}
+		}
 		m := measure{agg: b.cmpAgg, col: target, table: target.table}
 		b.cmpAgg = aggNone
 		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
@@ -2067,6 +2088,10 @@ func (b *builder) entity(i int) error {
 		// "independent states": a later word of a long flag's name (small_island_developing_
 		// states_sids) is not that flag; its first word may be ("preferred" vendors).
 		return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%q is only one word of %s.%s", it.text(), col.table.name, col.name)}
+	}
+	if col.class == classBool && i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.col == col &&
+		slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == col }) {
+		return nil // "never completed their clutch": the flag's own noun said again after it
 	}
 	if col.class == classBool && !b.group && (!b.which || rowsNext) && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set;
@@ -4023,6 +4048,7 @@ var dimWords = map[string][]string{
 	"length":   {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight":   {"weight", "mass", "kg", "gram", "pound", "lb"},
 	"height":   {"height"},
+	"depth":    {"depth"},
 	"age":      {"age"},
 	"speed":    {"speed", "tempo", "bpm", "velocity", "pace"},
 	// "the hottest day", "the coldest reading": a temperature, the highest of a day's when
@@ -4483,6 +4509,68 @@ func countAfterTable(items []item) {
 			items[i-1], items[i] = items[i], items[i-1]
 		}
 	}
+}
+
+// aggregatesOfOneColumn reads "the minimum and maximum flipper lengths", "the shortest and
+// the longest flipper lengths" as both aggregates of the one column named after them: the
+// first aggregate is not dropped. Superlatives become the minimum and maximum only where
+// nothing groups or ranks rows ("which species has ..." ranks).
+func aggregatesOfOneColumn(items []item) []item {
+	for i := 0; i+3 < len(items); i++ {
+		a, and, z, c := items[i], items[i+1], items[i+2], items[i+3]
+		if and.kind != itKeyword || and.kw.kind != kwAnd || c.kind != itEntity || c.pick == nil || c.pick.kind != candColumn || c.pick.col.class != classNumber {
+			continue
+		}
+		ka, kz := aggOfWord(a, items, c.pick.col.table), aggOfWord(z, items, c.pick.col.table)
+		if ka == kwNone || kz == kwNone || ka == kz {
+			continue
+		}
+		a.kw, z.kw = keyword{kind: ka}, keyword{kind: kz}
+		out := slices.Concat(items[:i], []item{a, c, and, z}, items[i+3:])
+		return out
+	}
+	return items
+}
+
+// aggOfWord is the aggregate an item says (minimum, maximum, average, total; the shortest or
+// the longest where nothing groups or ranks rows of another table than the column's), or
+// kwNone.
+func aggOfWord(it item, items []item, own *table) kw {
+	if it.kind != itKeyword {
+		return kwNone
+	}
+	switch it.kw.kind {
+	case kwMin, kwMax, kwAvg, kwSum:
+		return it.kw.kind
+	case kwMost, kwLeast:
+		if slices.ContainsFunc(items, func(o item) bool {
+			return o.kind == itKeyword && (o.kw.kind == kwGroup || o.kw.kind == kwTop || o.kw.kind == kwBottom) ||
+				o.kind == itEntity && o.pick != nil && o.pick.kind == candTable && o.pick.table != own || o.kind == itNumber
+		}) {
+			return kwNone
+		}
+		return map[kw]kw{kwMost: kwMax, kwLeast: kwMin}[it.kw.kind]
+	}
+	return kwNone
+}
+
+// averageBeforeComparison reads "species with flippers longer than 200 mm on average" as
+// "species with an average flipper length longer than 200 mm": a trailing "on average"
+// after a number column compared with a number moves before the column, so the comparison
+// is of the groups' average.
+func averageBeforeComparison(items []item) {
+	n := len(items)
+	if n < 4 {
+		return
+	}
+	a, num, k, c := items[n-1], items[n-2], items[n-3], items[n-4]
+	if a.kind != itKeyword || a.kw.kind != kwAvg || !slices.Contains(a.skipped, "on") || num.kind != itNumber ||
+		k.kind != itKeyword || !isCmp(k.kw.kind) || c.kind != itEntity || c.pick == nil || c.pick.kind != candColumn || c.pick.col.class != classNumber {
+		return
+	}
+	a.skipped = nil
+	copy(items[n-3:], items[n-4:n-1])
+	items[n-4] = a
 }
 
 // countBeforeAverage reads "customers with more rentals than the average customer": the
@@ -5107,8 +5195,8 @@ func (b *builder) topRowPerGroup() {
 // no language is no language that passes it.
 func (b *builder) noneIsNoValue() {
 	p := &b.p
-	if !b.which && !b.whichDim || len(p.having) == 0 || len(p.dims) != 1 {
-		return
+	if len(p.having) == 0 || len(p.dims) != 1 {
+		return // ("for each language with at least five repositories" keeps none either)
 	}
 	if c := p.dims[0].col; c != nil && c.class == classText && c.nullable && p.dims[0].grain == grainNone &&
 		!slices.ContainsFunc(p.conds, func(d condition) bool { return d.col == c }) {
