@@ -788,6 +788,18 @@ var acronym = regexp.MustCompile(`\(([A-Z][A-Z0-9]{2,7})\)`)
 // shortNames are the shorter phrases a stored name is also found by, scored a little below
 // the name itself so that a value stored exactly as said wins ("London" the city, not
 // 'London Airport').
+// nameBeforeOf is a name of two words or more before "of" ("house stark" of 'House Stark of
+// Winterfell'), said without the seat it is of, or "". The caller keeps it only when its last
+// word names nothing in the schema ("joint committee" of 'Joint Committee of Congress on the
+// Library' is a kind of committee, not that one).
+func nameBeforeOf(p string) string {
+	ws := strings.Fields(p)
+	if k := slices.Index(ws, "of"); k >= 2 && k < len(ws)-1 && ws[0] != "the" && ws[0] != "a" && !slices.Contains(ws[:k], "and") {
+		return strings.Join(ws[:k], " ")
+	}
+	return ""
+}
+
 func shortNames(p string) []string {
 	var out []string
 	ws := strings.Fields(p)
@@ -801,10 +813,6 @@ func shortNames(p string) []string {
 		// club without the letters that say it is one.
 		out = append(out, strings.Join(ws[1:], " "))
 		out = append(out, shortNames(strings.Join(ws[1:], " "))...)
-	}
-	if k := slices.Index(ws, "of"); k >= 2 && k < len(ws)-1 && ws[0] != "the" && ws[0] != "a" && !slices.Contains(ws[:k], "and") {
-		// "House Stark" for 'House Stark of Winterfell': a name without the seat it is of.
-		out = append(out, strings.Join(ws[:k], " "))
 	}
 	for len(ws) >= 2 {
 		// "JetBlue" for 'JetBlue Airways', "San Francisco" for 'San Francisco Intl', "Alaska
@@ -1586,6 +1594,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				for _, p := range shortNames(normPhrase(v)) {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
+				}
+				if q := nameBeforeOf(normPhrase(v)); q != "" && !schemaWords[q[strings.LastIndex(q, " ")+1:]] {
+					l.add(q, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if p := kindName(t, c, v); p != "" {
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})

@@ -387,6 +387,13 @@ func valueThenNoun(items []item, lex *lexicon) []item {
 		if len(tables) == 0 {
 			continue
 		}
+		phrase := normPhraseToks(it.toks)
+		if slices.ContainsFunc(it.cands, func(c cand) bool {
+			v := normPhrase(c.value)
+			return v == phrase || strings.TrimPrefix(v, "the ") == phrase
+		}) {
+			continue // 'The Pepperoni Pizza' said whole: the noun is part of the name
+		}
 		col := it.cands[0].col
 		head := slices.DeleteFunc(lex.valueCands(normPhraseToks(it.toks[:n-1])), func(c cand) bool { return c.table != col.table })
 		if len(head) == 0 || tables[0].table == col.table {
