@@ -973,10 +973,21 @@ func roleKeyWords(c *column) ([]string, bool) {
 			ws = append(ws, w)
 		}
 	}
-	if len(ws) < 2 || slices.Equal(ws, ref.words) || containsAny(ws, ref.words) {
+	if len(ws) < 2 && !(len(ws) == 1 && agentNoun(ws[0])) || slices.Equal(ws, ref.words) || containsAny(ws, ref.words) {
 		return nil, false
 	}
 	return ws, true
+}
+
+// agentNoun reports whether a word names who does something ("owner", "author", "assignee"):
+// a key named so is a role of the row it points to (gh_repos.owner_id, a user).
+func agentNoun(w string) bool {
+	for _, suf := range []string{"er", "or", "ee", "ent"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 // refTable is the table a foreign key column references, or nil.

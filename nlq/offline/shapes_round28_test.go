@@ -85,13 +85,15 @@ var codeHostAnswers = []answer{
 	{"How many characters are dead?", []string{"2"}},
 	{"How many characters are still alive?", []string{"3"}},
 	{"What is each GitHub user's most-starred repository?", []string{"jennybc/googlesheets", "jtleek/datasharing", "leeper/rio"}},
+	{"How many repositories does each owner have?", []string{"jennybc", "jtleek", "leeper"}},
 }
 
 // TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin: a name two rows share gives way to
 // the unique full name, a user's label is the login, gh_ names GitHub ("repositories" are
 // gh_repos before the users' public_repos count), a type every user has keeps nothing, the
 // stars are the stargazers, "dead" is a flag named alive unset, and "each user's most-starred
-// repository" is the one repository of each user ranked first by its own stars.
+// repository" is the one repository of each user ranked first by its own stars; owner_id
+// names the user's role, "each owner".
 func TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin(t *testing.T) {
 	lite, s := sqliteSchema(t, "codehost", codeHostDDL, codeHostRows)
 	checkAnswers(t, lite, s, codeHostAnswers)
