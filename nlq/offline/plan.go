@@ -4101,6 +4101,13 @@ func soldItem(lines, t *table) bool {
 	return false
 }
 
+// tableNext reports whether the item after item i names a table ("never won a single match":
+// the matches are what is missing).
+func (b *builder) tableNext(i int) bool {
+	n := b.next(i)
+	return n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable
+}
+
 // countAboveAverage compares each group's count of rows of ct with the average of those
 // counts over all groups of the same kind: "customers with more rentals than the average
 // customer" (a group per customer), "days with more orders than the average day" (per day).
@@ -4297,7 +4304,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		// inside it.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{!c.negate}}})
 		return true, nil
-	case b.anti && c.kind == candColumn && c.col.class == classBool && c.col.table == b.antiFrom && b.antiStart == len(b.p.conds):
+	case b.anti && c.kind == candColumn && c.col.class == classBool && c.col.table == b.antiFrom && b.antiStart == len(b.p.conds) && !b.tableNext(b.cur):
 		// "nests that never had a complete clutch": the rows' own flag, not set.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "=", vals: []any{flagValue{c.negate}}})
 		b.anti = false
