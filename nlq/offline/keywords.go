@@ -183,7 +183,7 @@ var keywords = map[string]keyword{
 	"between": {kind: kwBetween}, "equal to": {kind: kwEq},
 	// "customers with only two orders", "stops that have only one route": exactly that many.
 	"with only": {kind: kwEq}, "have only": {kind: kwEq}, "has only": {kind: kwEq}, "in only": {kind: kwEq}, "come in only": {kind: kwEq}, "comes in only": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
-	"not": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
+	"not": {kind: kwNot}, "failed to": {kind: kwNot}, "fail to": {kind: kwNot}, "fails to": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
 	// "leave out guests", "apart from the guest account": the rows that follow are excluded.
 	"leave out": {kind: kwNot}, "leaving out": {kind: kwNot}, "left out": {kind: kwNot}, "apart from": {kind: kwNot},

@@ -314,7 +314,7 @@ var aliases = map[string][]string{
 	// Code hosting: stars are the stargazers, a house's words its motto, who a row is
 	// loyal or sworn to its allegiance; a body's mass is its weight.
 	"star": {"stargazer count", "stargazer", "star"}, "starred": {"stargazer count", "stargazer"},
-	"programming language": {"language"}, "for hire": {"hireable"}, "available for hire": {"hireable"},
+	"programming language": {"language"}, "written in": {"language"}, "for hire": {"hireable"}, "available for hire": {"hireable"},
 	"other name": {"alias", "nickname"}, "pledged": {"allegiance"}, "pledge": {"allegiance"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
 	"weight": {"mass", "body mass", "weight"}, "weigh": {"mass", "body mass", "weight"}, "weighed": {"mass", "body mass", "weight"},
 	"page count": {"number of page", "page count", "page"}, "how many page": {"number of page", "page count", "page"},

@@ -733,6 +733,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if n != nil && n.kind != itNumber && it.text() == "under" {
 			return nil // "not under contract", "under manager King": a preposition, not a comparison
 		}
+		if w := strings.ToLower(it.text()); n != nil && n.kind == itEntity && (w == "reach" || w == "reached" || w == "reaches") {
+			return nil // "nests that never reached a full clutch": the verb of a state, no number
+		}
 		if w := strings.ToLower(it.text()); (w == "more" || w == "fewer" || w == "less") && (b.which || b.whichDim) && n != nil && n.kind == itEntity && !b.thanAfter(i) {
 			// "which publisher has more deceased characters": of the two or more, the one
 			// with the most.
@@ -3111,7 +3114,8 @@ func (b *builder) finish() error {
 			p.conds, p.subjects, b.share = nil, nil, false
 		}
 	}
-	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
+	if b.share && (len(p.dims) == 0 || len(p.dims) == 1 && p.conds != nil && p.dims[0].col != p.conds[0].col && stateCondition(p.conds[0])) &&
+		len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
 		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
 		// "percentage of products discontinued", "share of rentals still out", "percentage of
 		// cancelled orders": the rows in that state, or holding that value, among all rows of

@@ -16,18 +16,19 @@ var colonyDDL = []string{
 	`CREATE TABLE species (species_id INTEGER PRIMARY KEY, species VARCHAR(20), species_name VARCHAR(60))`,
 	`CREATE TABLE studies (study_name VARCHAR(10) PRIMARY KEY, year INTEGER)`,
 	`CREATE TABLE nests (nest_id INTEGER PRIMARY KEY, study_name VARCHAR(10) REFERENCES studies (study_name),
-		species_id INTEGER REFERENCES species (species_id), island_id INTEGER REFERENCES islands (island_id), date_egg DATE)`,
+		species_id INTEGER REFERENCES species (species_id), island_id INTEGER REFERENCES islands (island_id), date_egg DATE, clutch_completion VARCHAR(3))`,
 	`CREATE TABLE individuals (penguin_id INTEGER PRIMARY KEY, nest_id INTEGER REFERENCES nests (nest_id), sex VARCHAR(6))`,
-	`CREATE TABLE measurements (penguin_id INTEGER PRIMARY KEY REFERENCES individuals (penguin_id), body_mass_g INTEGER, flipper_length_mm INTEGER)`,
+	`CREATE TABLE measurements (penguin_id INTEGER PRIMARY KEY REFERENCES individuals (penguin_id), body_mass_g INTEGER, flipper_length_mm INTEGER,
+		bill_length_mm DOUBLE PRECISION, bill_depth_mm DOUBLE PRECISION)`,
 }
 
 var colonyRows = []string{
 	`INSERT INTO islands VALUES (1,'Biscoe'),(2,'Dream')`,
 	`INSERT INTO species VALUES (1,'Adelie','Adelie Penguin (Pygoscelis adeliae)'),(2,'Gentoo','Gentoo penguin (Pygoscelis papua)')`,
 	`INSERT INTO studies VALUES ('PAL0708',2007),('PAL0809',2008)`,
-	`INSERT INTO nests VALUES (1,'PAL0708',1,1,'2007-11-10'),(2,'PAL0708',2,1,'2007-12-02'),(3,'PAL0809',1,2,'2008-12-01'),(4,'PAL0809',2,1,'2008-11-20')`,
+	`INSERT INTO nests VALUES (1,'PAL0708',1,1,'2007-11-10','Yes'),(2,'PAL0708',2,1,'2007-12-02','No'),(3,'PAL0809',1,2,'2008-12-01','Yes'),(4,'PAL0809',2,1,'2008-11-20','No')`,
 	`INSERT INTO individuals VALUES (1,1,'male'),(2,1,'female'),(3,2,'male'),(4,2,'female'),(5,3,'male'),(6,4,'female'),(7,4,'male')`,
-	`INSERT INTO measurements VALUES (1,3800,190),(2,3400,185),(3,5600,225),(4,4700,212),(5,3900,195),(6,4800,215)`,
+	`INSERT INTO measurements VALUES (1,3800,190,39.1,18.7),(2,3400,185,39.5,17.4),(3,5600,225,46.1,13.2),(4,4700,212,50.0,16.3),(5,3900,195,40.3,18.0),(6,4800,215,47.6,14.5)`,
 }
 
 var colonyAnswers = []answer{
@@ -39,6 +40,11 @@ var colonyAnswers = []answer{
 	{"What is the average body mass of each species?", []string{"Adelie", "Gentoo"}},
 	{"What is the average flipper length on each island?", []string{"Biscoe", "Dream"}},
 	{"How many nests got their first egg in December each year?", []string{"2007", "2008"}},
+	{"What are the minimum and maximum flipper lengths?", []string{"185"}},
+	{"Which species have flippers longer than 200 mm on average?", []string{"Gentoo"}},
+	{"Which penguin has the deepest bill?", []string{"1"}},
+	{"For each island, what percentage of nests never reached a full clutch?", []string{"Biscoe", "Dream"}},
+	{"How many nests failed to reach a full clutch?", []string{"2"}},
 }
 
 // TestABirdStudyIsReadByItsKeysUnitsAndShortNames: individuals keyed by penguin_id are the
@@ -46,7 +52,9 @@ var colonyAnswers = []answer{
 // 'Gentoo penguin (...)'; a number said in kilograms or centimetres is compared in the
 // column's grams or millimetres, one bird's own measurements row without adding up; the
 // species' short name and the island's name label them; a month without a year, asked of
-// each year, is that month of every year.
+// each year, is that month of every year; both aggregates of one column are kept; "on
+// average" after a comparison compares the groups' average; "the deepest bill" is the
+// column of depth; a flag's share per group and "failed to reach" a state.
 func TestABirdStudyIsReadByItsKeysUnitsAndShortNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "colony", colonyDDL, colonyRows)
 	checkAnswers(t, lite, s, colonyAnswers)
@@ -54,9 +62,15 @@ func TestABirdStudyIsReadByItsKeysUnitsAndShortNames(t *testing.T) {
 	if err != nil || !strings.Contains(g.SQL, "> 4500") {
 		t.Errorf("4.5 kg is 4500 of body_mass_g: %v\n%s", err, g.SQL)
 	}
+	g, err = generate(t, s, datasource.SQLite, "What are the shortest and the longest flipper lengths measured?")
+	if err != nil || !strings.Contains(g.SQL, "MIN(measurements.flipper_length_mm)") || !strings.Contains(g.SQL, "MAX(measurements.flipper_length_mm)") {
+		t.Errorf("the shortest and the longest are both kept: %v\n%s", err, g.SQL)
+	}
 	// A unit said for a column whose name says none could be any: refused, not compared.
 	_, expo := sqliteSchema(t, "weatherexpo", weatherExpoDDL, weatherExpoRows)
 	wantRefusal(t, expo, "How many glaciers have an area above 2 kg?", "kg")
+	// Two rankings in opposite directions cannot be one answer row.
+	wantRefusal(t, s, "Which species has the shortest and the longest flippers?", "shortest")
 }
 
 // codeHostDDL keeps GitHub's API as tables, as the repurrrsive package has it: users known
