@@ -3260,13 +3260,13 @@ func (b *builder) finish() error {
 		// ranked by a length or a price.
 		t := p.dims[0].col
 		if t == nil && p.dims[0].table != nil && p.dims[0].role == nil {
-			t = p.dims[0].table.label
+			t = labelOrKey(p.dims[0].table)
 		}
 		var cols []*column
 		for _, d := range p.dims {
 			c := d.col
 			if c == nil && d.table != nil && d.role == nil {
-				c = d.table.label
+				c = labelOrKey(d.table)
 			}
 			if c == nil || d.grain != grainNone || t == nil || c.table != t.table {
 				cols = nil
@@ -3277,7 +3277,9 @@ func (b *builder) finish() error {
 		if len(cols) > 0 {
 			var by *column
 			if b.dim != "" {
-				by = dimColumn(t.table, b.dim)
+				if by = dimColumn(t.table, b.dim); by == nil {
+					by = b.extensionDim(t.table, b.dim)
+				}
 			} else {
 				by = t.table.measure
 			}
@@ -3291,6 +3293,13 @@ func (b *builder) finish() error {
 				p.desc = b.super > 0
 				return nil
 			}
+		}
+		if rows, by := b.rankedRowsInEach(); by != nil {
+			// "which penguin was the heaviest on each island": each penguin's mass, ranked
+			// within each island (topPerGroup keeps the first).
+			p.measures = []measure{{agg: aggMax, col: by, table: by.table}}
+			p.dims = slices.DeleteFunc(p.dims, func(d dimension) bool { return d.table == rows && !d.each })
+			p.dims = append([]dimension{{table: rows}}, p.dims...)
 		}
 	}
 	if len(p.measures) == 0 && len(p.dims) > 0 && !p.outerCount && b.whichDim && !ranking && len(p.having) == 0 {
@@ -3672,6 +3681,9 @@ func (b *builder) finish() error {
 			col := p.orderCol
 			if col == nil && b.dim != "" {
 				col = dimColumn(p.listTable, b.dim)
+			}
+			if col == nil && b.dim != "" {
+				col = b.extensionDim(p.listTable, b.dim) // "the heaviest penguin": its measurements row's mass
 			}
 			if col == nil && (b.price || b.top || sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))]) {
 				// "the most expensive product", "top 5 orders", "the largest order": the
@@ -4103,6 +4115,58 @@ func soldItem(lines, t *table) bool {
 		}
 	}
 	return false
+}
+
+// rankedRowsInEach is, for a ranking by a dimension with two groupings, one said after
+// "each", the other grouping's table and the column measuring the dimension on it or on its
+// one-to-one extension; nil when the question is not so.
+func (b *builder) rankedRowsInEach() (*table, *column) {
+	p := &b.p
+	if b.dim == "" || len(p.dims) != 2 || p.dims[0].each == p.dims[1].each {
+		return nil, nil
+	}
+	rows := p.dims[0]
+	if rows.each {
+		rows = p.dims[1]
+	}
+	if rows.table == nil || rows.col != nil || rows.role != nil || rows.grain != grainNone {
+		return nil, nil
+	}
+	by := dimColumn(rows.table, b.dim)
+	if by == nil {
+		by = b.extensionDim(rows.table, b.dim)
+	}
+	if by == nil {
+		return nil, nil
+	}
+	return rows.table, by
+}
+
+// labelOrKey is the column a table's rows are named by: its label, or its key when it has
+// none (a penguin is known by its penguin_id).
+func labelOrKey(t *table) *column {
+	if t.label != nil {
+		return t.label
+	}
+	return t.pk
+}
+
+// extensionDim is the column measuring dim in the one table that extends t one to one (its
+// key is t's): a penguin's mass kept in its measurements row. Nil when none or several.
+func (b *builder) extensionDim(t *table, dim string) *column {
+	var found *column
+	for _, c := range b.m.tables {
+		if c == t || c.view || c.pk == nil || fkTo(c, t) != c.pk {
+			continue
+		}
+		if col := dimColumn(c, dim); col != nil {
+			if found != nil {
+				return nil
+			}
+			found = col
+		}
+	}
+	return found
 }
 
 // tableNext reports whether the item after item i names a table ("never won a single match":

@@ -45,6 +45,8 @@ var colonyAnswers = []answer{
 	{"Which penguin has the deepest bill?", []string{"1"}},
 	{"For each island, what percentage of nests never reached a full clutch?", []string{"Biscoe", "Dream"}},
 	{"How many nests failed to reach a full clutch?", []string{"2"}},
+	{"Which penguin is the heaviest?", []string{"3"}},
+	{"Which penguin was the heaviest on each island?", []string{"Biscoe", "Dream"}},
 }
 
 // TestABirdStudyIsReadByItsKeysUnitsAndShortNames: individuals keyed by penguin_id are the
@@ -54,7 +56,8 @@ var colonyAnswers = []answer{
 // species' short name and the island's name label them; a month without a year, asked of
 // each year, is that month of every year; both aggregates of one column are kept; "on
 // average" after a comparison compares the groups' average; "the deepest bill" is the
-// column of depth; a flag's share per group and "failed to reach" a state.
+// column of depth; a flag's share per group and "failed to reach" a state; "the heaviest
+// penguin" (on each island) is ranked by its measurements row's mass.
 func TestABirdStudyIsReadByItsKeysUnitsAndShortNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "colony", colonyDDL, colonyRows)
 	checkAnswers(t, lite, s, colonyAnswers)
