@@ -299,7 +299,7 @@ func build(m *model, items []item) (*plan, error) {
 	items = winnersAsPeople(recordSetters(items))
 	b := &builder{m: m, items: items, antiCond: -1, antiStart: -1}
 	averageBeforeComparison(items)
-	items = aggregatesOfOneColumn(items)
+	items = whoseRows(aggregatesOfOneColumn(items))
 	b.items = items
 	for i := 0; i+2 < len(items); i++ {
 		if a, z := items[i], items[i+2]; a.kind == itKeyword && z.kind == itKeyword && items[i+1].kind == itKeyword && items[i+1].kw.kind == kwAnd &&
@@ -4408,14 +4408,16 @@ func (b *builder) special(c *cand) (bool, error) {
 	case b.antiDone && c.kind == candTable && !b.group && !b.which:
 		return true, nil // "customers who never rented a film": the film says what was rented
 	case c.kind == candColumn && c.col.class == classKey:
+		// "which owner has the most": one of them; "which managers", "per manager": all.
+		plural := b.group || b.items[b.cur].plural
 		if selfRef(c.col) && (b.group || b.which) {
-			b.addDim(dimension{role: c.col, table: c.table, plural: true})
+			b.addDim(dimension{role: c.col, table: c.table, plural: plural})
 			b.group = false
 			return true, nil
 		}
 		if _, ok := roleKeyWords(c.col); ok && (b.group || b.which) {
 			// "per support rep": the rows the role key points to, joined through that key.
-			b.addDim(dimension{role: c.col, table: refTable(c.col), plural: true})
+			b.addDim(dimension{role: c.col, table: refTable(c.col), plural: plural})
 			b.group = false
 			return true, nil
 		}
@@ -4584,6 +4586,35 @@ func countAfterTable(items []item) {
 			items[i-1], items[i] = items[i], items[i-1]
 		}
 	}
+}
+
+// whoseRows reads a question that opens with "whose" and a table ("whose repositories have
+// the most open issues in total") as "which owner's repositories ...": the one key of the
+// table named for a role (owner_id) or pointing to people is what is asked for.
+func whoseRows(items []item) []item {
+	if len(items) < 2 || items[0].kind != itKeyword || !strings.EqualFold(items[0].text(), "whose") ||
+		items[1].kind != itEntity || items[1].pick == nil || items[1].pick.kind != candTable {
+		return items
+	}
+	t := items[1].pick.table
+	var key *column
+	for _, f := range t.fks {
+		_, role := roleKeyWords(f.from)
+		if role || personTable(f.to.table) {
+			if key != nil {
+				return items // two owners: which one is not said
+			}
+			key = f.from
+		}
+	}
+	if key == nil {
+		return items
+	}
+	c := cand{kind: candColumn, table: t, col: key, score: scoreExact}
+	owner := item{kind: itEntity, cands: []cand{c}, pick: &c, toks: items[0].toks, start: items[0].start}
+	which := items[0]
+	which.kw = keyword{kind: kwWhich}
+	return slices.Concat([]item{which, owner}, items[1:])
 }
 
 // aggregatesOfOneColumn reads "the minimum and maximum flipper lengths", "the shortest and

@@ -103,6 +103,8 @@ var codeHostAnswers = []answer{
 	{"How many characters are still alive?", []string{"3"}},
 	{"What is each GitHub user's most-starred repository?", []string{"jennybc/googlesheets", "jtleek/datasharing", "leeper/rio"}},
 	{"How many repositories does each owner have?", []string{"jennybc", "jtleek", "leeper"}},
+	{"Whose repositories have the most stars in total?", []string{"jtleek"}},
+	{"Which owner has the most stars in total?", []string{"jtleek"}},
 }
 
 // TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin: a name two rows share gives way to
@@ -110,7 +112,7 @@ var codeHostAnswers = []answer{
 // gh_repos before the users' public_repos count), a type every user has keeps nothing, the
 // stars are the stargazers, "dead" is a flag named alive unset, and "each user's most-starred
 // repository" is the one repository of each user ranked first by its own stars; owner_id
-// names the user's role, "each owner".
+// names the user's role, "each owner", "which owner" (one of them), "whose repositories".
 func TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin(t *testing.T) {
 	lite, s := sqliteSchema(t, "codehost", codeHostDDL, codeHostRows)
 	checkAnswers(t, lite, s, codeHostAnswers)
