@@ -380,7 +380,6 @@ func (b *builder) checkPlaced() error {
 			used = true // "the earliest year covered by the emissions records"
 		case c.state != nil && c.state.link != nil:
 			used = testsLink(p, c.state.link) // "POV characters": a row in the link table
-
 		case c.kind == candTable:
 			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
 		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:

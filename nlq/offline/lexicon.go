@@ -311,8 +311,9 @@ var aliases = map[string][]string{
 	"come out": {"release date", "release", "released"}, "came out": {"release date", "release", "released"}, "comes out": {"release date", "release", "released"},
 	"gross": {"box office", "gross"}, "grossed": {"box office", "gross"}, "grosses": {"box office", "gross"}, "takings": {"box office", "gross"},
 	"oscar": {"academy award", "academy"}, "academy award": {"academy"}, "rating": {"rating", "score"},
-	// Code hosting: stars are the stargazers, a house's words its motto, who a row is
-	// loyal or sworn to its allegiance; a body's mass is its weight.
+	// Stars are a repository's stargazers, the language it is written in its language; a
+	// house's words are its motto, whom a row is sworn, loyal or pledged to its allegiance;
+	// a body's mass is its weight; a book's pages are its page count.
 	"star": {"stargazer count", "stargazer", "star"}, "starred": {"stargazer count", "stargazer"},
 	"programming language": {"language"}, "written in": {"language"}, "for hire": {"hireable"}, "available for hire": {"hireable"},
 	"other name": {"alias", "nickname"}, "pledged": {"allegiance"}, "pledge": {"allegiance"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
@@ -785,9 +786,6 @@ func unqualified(v string) string {
 // [Ratio]' is also "BMI".
 var acronym = regexp.MustCompile(`\(([A-Z][A-Z0-9]{2,7})\)`)
 
-// shortNames are the shorter phrases a stored name is also found by, scored a little below
-// the name itself so that a value stored exactly as said wins ("London" the city, not
-// 'London Airport').
 // nameBeforeOf is a name of two words or more before "of" ("house stark" of 'House Stark of
 // Winterfell'), said without the seat it is of, or "". The caller keeps it only when its last
 // word names nothing in the schema ("joint committee" of 'Joint Committee of Congress on the
@@ -800,6 +798,9 @@ func nameBeforeOf(p string) string {
 	return ""
 }
 
+// shortNames are the shorter phrases a stored name is also found by, scored a little below
+// the name itself so that a value stored exactly as said wins ("London" the city, not
+// 'London Airport').
 func shortNames(p string) []string {
 	var out []string
 	ws := strings.Fields(p)

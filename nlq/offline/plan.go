@@ -4632,8 +4632,7 @@ func aggregatesOfOneColumn(items []item) []item {
 			continue
 		}
 		a.kw, z.kw = keyword{kind: ka}, keyword{kind: kz}
-		out := slices.Concat(items[:i], []item{a, c, and, z}, items[i+3:])
-		return out
+		return slices.Concat(items[:i], []item{a, c, and, z}, items[i+3:])
 	}
 	return items
 }
@@ -5296,13 +5295,14 @@ func (b *builder) topRowPerGroup() {
 	p.conds = append(p.conds, condition{col: by, op: "is not null"})
 }
 
-// noneIsNoValue keeps the rows that have a value when the question asks which values pass a
-// test ("which programming languages are used by at least three users"): a repository with
-// no language is no language that passes it.
+// noneIsNoValue keeps the rows that have a value when groups of a column's values are kept by
+// a test ("which programming languages are used by at least three users", "for each language
+// with at least five repositories"): a repository with no language is no language that
+// passes it.
 func (b *builder) noneIsNoValue() {
 	p := &b.p
 	if len(p.having) == 0 || len(p.dims) != 1 {
-		return // ("for each language with at least five repositories" keeps none either)
+		return
 	}
 	if c := p.dims[0].col; c != nil && c.class == classText && c.nullable && p.dims[0].grain == grainNone &&
 		!slices.ContainsFunc(p.conds, func(d condition) bool { return d.col == c }) {

@@ -50,8 +50,11 @@ func measureUnit(toks []token, i int) string {
 		return ""
 	}
 	w := singularUnit(toks[i].lower)
-	if w == "m" || w == "lbs" {
-		w = map[string]string{"m": "", "lbs": "lb"}[w]
+	switch w {
+	case "m":
+		return ""
+	case "lbs":
+		w = "lb"
 	}
 	if _, ok := unitGrams[w]; ok {
 		return w
