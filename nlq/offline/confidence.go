@@ -31,7 +31,45 @@ func (b *builder) checkAllOf() error {
 	if _, all, it := b.allOf(); all != nil {
 		return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot answer for every one of %s: rows that have all of them are not supported", all.name)}
 	}
+	if _, col, it := b.allValuesOf(); col != nil {
+		return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot answer for every %s: rows that have all of them are not supported", col.name)}
+	}
 	return nil
+}
+
+// allValuesOf finds "in every season", "in all six seasons" said of the rows asked for where
+// the seasons are the values of a column of another table (character_tv_series.season): the
+// rows, the column, and the item naming it.
+func (b *builder) allValuesOf() (*table, *column, *item) {
+	var rows *table
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || it.pick == nil {
+			continue
+		}
+		if rows == nil {
+			if it.pick.kind == candTable {
+				rows = it.pick.table
+			}
+			continue
+		}
+		c := it.pick.col
+		if it.pick.kind != candColumn || c == nil || c.table == rows || c.class == classKey || c.class == classBool {
+			continue
+		}
+		all := b.everyBefore(k)
+		if k > 0 && b.items[k-1].kind == itNumber && it.plural {
+			prev := b.items[k-1].skipped
+			all = all || len(prev) > 0 && prev[len(prev)-1] == "all"
+		}
+		if sk := it.skipped; it.plural && len(sk) > 0 && sk[len(sk)-1] == "all" {
+			all = true
+		}
+		if all {
+			return rows, c, it
+		}
+	}
+	return nil, nil, nil
 }
 
 // allOf finds "in every film", "in all (six) films" said of the rows asked for: the rows (the

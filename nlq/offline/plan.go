@@ -2964,6 +2964,16 @@ func (b *builder) finish() error {
 		p.having = append(p.having, condition{op: "=", having: &m, avgGroups: &plan{measures: []measure{{agg: aggCount, table: all}}}})
 		b.division, b.topN, b.which = true, 0, false
 	}
+	if rows, col, _ := b.allValuesOf(); col != nil && !b.division && len(p.measures) == 0 && len(p.having) == 0 && len(p.conds) == 0 && len(p.dates) == 0 &&
+		rows.label != nil && b.m.distance([]*table{rows}, col.table) > 0 {
+		// "which characters appear in every season", "in all six seasons": each character
+		// whose distinct seasons are as many as the seasons any row has.
+		m := measure{agg: aggCountDistinct, col: col, table: col.table}
+		p.dims = []dimension{{table: rows, plural: true}}
+		p.listTable, p.listCols, p.subjects, p.distinct = nil, nil, nil, false
+		p.having = append(p.having, condition{op: "=", having: &m, avgGroups: &plan{measures: []measure{m}}})
+		b.division, b.topN, b.which = true, 0, false
+	}
 	for i := range p.dims {
 		if b.often && p.dims[i].grain == grainMonth && len(p.dates) == 0 {
 			// "in which month do seasons most often premiere": the month of the year, which

@@ -560,7 +560,13 @@ var reserved = toSet(strings.Fields(`all and as asc between by case check column
 	current_time current_timestamp default delete desc distinct drop else end exists false for foreign from full
 	group having in index inner insert interval into is join key left like limit natural not null offset on or order
 	outer primary references right rows select set table then to true union unique update user using values when
-	where window with`))
+	where window with
+	character char condition range rank row row_number read release return repeat require signal trigger leave
+	loop option lines long mod div regexp rlike schema separator show spatial sql starting varchar while analyze
+	both leading trailing cursor database databases dual explain fetch function grant groups ignore kill lateral
+	lock match over partition procedure rename replace revoke sensitive specific system unsigned usage int integer
+	float double decimal numeric real bigint smallint tinyint blob binary current_user session_user localtime
+	localtimestamp cube cume_dist dense_rank first_value lag last_value lead nth_value ntile percent_rank recursive`))
 
 func (d dialect) ident(s string) string {
 	plain := s != "" && !reserved[strings.ToLower(s)]

@@ -85,6 +85,7 @@ var codeHostDDL = []string{
 	`CREATE TABLE gh_repos (id INTEGER PRIMARY KEY, name VARCHAR(40), full_name VARCHAR(80), owner_id INTEGER REFERENCES gh_users (id),
 		stargazers_count INTEGER, created_at TIMESTAMP, fork INTEGER)`,
 	`CREATE TABLE characters (id INTEGER PRIMARY KEY, name VARCHAR(40), alive INTEGER)`,
+	`CREATE TABLE character_tv_series (character_id INTEGER REFERENCES characters (id), tv_series VARCHAR(10), season INTEGER)`,
 }
 
 var codeHostRows = []string{
@@ -93,6 +94,8 @@ var codeHostRows = []string{
 		(3,'datasharing','jtleek/datasharing',2,3558,'2013-06-24 10:00:00',0),(4,'googlesheets','jennybc/googlesheets',1,600,'2016-03-01 12:00:00',0),
 		(5,'rio','leeper/rio',3,250,'2016-04-01 08:00:00',0)`,
 	`INSERT INTO characters VALUES (1,'Arya Stark',1),(2,'Eddard Stark',0),(3,'Catelyn Stark',0),(4,'Tyrion Lannister',1),(5,'Jon Snow',1)`,
+	`INSERT INTO character_tv_series VALUES (1,'Season 1',1),(1,'Season 2',2),(1,'Season 3',3),(2,'Season 1',1),(3,'Season 1',1),(3,'Season 2',2),
+		(4,'Season 1',1),(4,'Season 2',2),(4,'Season 3',3),(5,'Season 1',1),(5,'Season 2',2),(5,'Season 3',3)`,
 }
 
 var codeHostAnswers = []answer{
@@ -105,6 +108,8 @@ var codeHostAnswers = []answer{
 	{"How many repositories does each owner have?", []string{"jennybc", "jtleek", "leeper"}},
 	{"Whose repositories have the most stars in total?", []string{"jtleek"}},
 	{"Which owner has the most stars in total?", []string{"jtleek"}},
+	{"Which characters appear in every season?", []string{"Arya Stark", "Tyrion Lannister", "Jon Snow"}},
+	{"Which characters are in all three seasons?", []string{"Arya Stark", "Tyrion Lannister", "Jon Snow"}},
 }
 
 // TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin: a name two rows share gives way to
@@ -112,7 +117,8 @@ var codeHostAnswers = []answer{
 // gh_repos before the users' public_repos count), a type every user has keeps nothing, the
 // stars are the stargazers, "dead" is a flag named alive unset, and "each user's most-starred
 // repository" is the one repository of each user ranked first by its own stars; owner_id
-// names the user's role, "each owner", "which owner" (one of them), "whose repositories".
+// names the user's role, "each owner", "which owner" (one of them), "whose repositories";
+// "characters in every season" have as many distinct seasons as any character has.
 func TestRepositoriesAreNamedUniquelyAndUsersByTheirLogin(t *testing.T) {
 	lite, s := sqliteSchema(t, "codehost", codeHostDDL, codeHostRows)
 	checkAnswers(t, lite, s, codeHostAnswers)
