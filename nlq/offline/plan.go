@@ -788,7 +788,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if ct := b.cmpCount; b.cmpAvg && ct != nil && ct.date != nil {
 			// "days with more orders than the average day": each day's count against the
 			// average of the days' counts.
-			return b.countAboveAverage(ct, dimension{grain: it.kw.grain, hint: ct, plural: true})
+			return b.totalAboveAverage(measure{agg: aggCount, table: ct}, dimension{grain: it.kw.grain, hint: ct, plural: true})
 		}
 		if b.firstLast != aggNone && it.kw.grain == grainYear && i > 0 && b.items[i-1].kind == itKeyword && (b.items[i-1].kw.kind == kwFirst || b.items[i-1].kw.kind == kwLatest) {
 			// "the earliest year covered by the emissions records": the first date of the
@@ -1004,15 +1004,9 @@ func (b *builder) comparison(i int) error {
 		}
 	}
 	if target != nil && b.cmpAgg != aggNone {
-		if u := b.unitAfterNumber(i); u != "" {
-			// "flippers longer than 20 cm on average": the average in the column's unit.
-			f, ok := unitFactor(u, target)
-			if !ok {
-				return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
-			}
-			for k, v := range vals {
-				vals[k] = v.(float64) * f
-			}
+		// "flippers longer than 20 cm on average": the average in the column's unit.
+		if err := b.inSaidUnit(i, target, vals); err != nil {
+			return err
 		}
 		m := measure{agg: b.cmpAgg, col: target, table: target.table}
 		b.cmpAgg = aggNone
@@ -1087,18 +1081,8 @@ func (b *builder) comparison(i int) error {
 			} else if isUnitWord(n.toks[0].norm) {
 				return &notUnderstood{words: []string{n.text()}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
 			}
-		} else if u := b.unitAfterNumber(i); u != "" {
-			// "heavier than 5 kilograms": the number in the column's unit. A column whose
-			// name says no unit is taken to be in the unit said when the number falls among
-			// its values ("an average height above 200 centimetres"), not when it cannot
-			// ("taller than six feet" of heights kept in inches).
-			if f, ok := unitFactor(u, target); ok {
-				for k, v := range vals {
-					vals[k] = v.(float64) * f
-				}
-			} else if !unitFits(u, target) || !withinValues(target, vals) {
-				return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
-			}
+		} else if err := b.inSaidUnit(i, target, vals); err != nil {
+			return err // "heavier than 5 kilograms"
 		}
 	}
 	inUnit(target, vals, scale)
@@ -3987,13 +3971,26 @@ func isUnitWord(w string) bool {
 	return t || g || l
 }
 
-// unitAfterNumber is the unit of mass or length the number at item i was said in ("5
-// kilograms"), or "".
-func (b *builder) unitAfterNumber(i int) string {
-	if it := &b.items[i]; it.kind == itNumber {
-		return it.unit
+// inSaidUnit converts the numbers of the comparison at item i, said in a unit of mass or
+// length ("5 kilograms"), into target's unit. A column whose name says no unit is taken to be
+// in the unit said when it measures that kind of thing and the numbers fall among its values
+// ("an average height above 200 centimetres"); otherwise ("taller than six feet" of heights
+// kept in inches) the comparison is refused.
+func (b *builder) inSaidUnit(i int, target *column, vals []any) error {
+	u := b.items[i].unit
+	if b.items[i].kind != itNumber || u == "" {
+		return nil
 	}
-	return ""
+	if f, ok := unitFactor(u, target); ok {
+		for k, v := range vals {
+			vals[k] = v.(float64) * f
+		}
+		return nil
+	}
+	if unitFits(u, target) && withinValues(target, vals) {
+		return nil
+	}
+	return &notUnderstood{words: []string{u}, msg: fmt.Sprintf("cannot tell the unit of %s", target.name)}
 }
 
 // singularUnit is a unit word said in the plural in the singular ("kilograms", "feet" stays).
@@ -4186,15 +4183,10 @@ func (b *builder) tableNext(i int) bool {
 	return n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable
 }
 
-// countAboveAverage compares each group's count of rows of ct with the average of those
-// counts over all groups of the same kind: "customers with more rentals than the average
-// customer" (a group per customer), "days with more orders than the average day" (per day).
-func (b *builder) countAboveAverage(ct *table, group dimension) error {
-	return b.totalAboveAverage(measure{agg: aggCount, table: ct}, group)
-}
-
-// totalAboveAverage compares each group's measure m with the average of m over all groups:
-// "employees who sold more than the average employee" (their sales' total).
+// totalAboveAverage compares each group's measure m with the average of m over all groups of
+// the same kind: "employees who sold more than the average employee" (their sales' total),
+// "customers with more rentals than the average customer" and "days with more orders than the
+// average day" (a count).
 func (b *builder) totalAboveAverage(m measure, group dimension) error {
 	avg := &plan{measures: []measure{m}, dims: []dimension{group}, outerAvg: true}
 	if k := b.cmpAvgCond; k != nil {
@@ -4266,7 +4258,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		if ct := b.cmpCount; ct != nil && c.kind == candTable && ct != c.table && (b.descendantOf(ct, c.table, 3) || b.linked(ct, c.table)) {
 			// "customers with more rentals than the average customer": each one's count against
 			// the average of those counts.
-			return true, b.countAboveAverage(ct, dimension{table: c.table, plural: true})
+			return true, b.totalAboveAverage(measure{agg: aggCount, table: ct}, dimension{table: c.table, plural: true})
 		}
 		if lines, qty := b.m.salesQuantity(); qty != nil && c.kind == candTable && b.cmpDim == "" && !b.cmpPrice && b.cmpTarget == nil &&
 			subject == c.table && lines != c.table && soldItem(lines, c.table) && b.saidSelling() {
@@ -4664,7 +4656,10 @@ func aggOfWord(it item, items []item, own *table) kw {
 		}) {
 			return kwNone
 		}
-		return map[kw]kw{kwMost: kwMax, kwLeast: kwMin}[it.kw.kind]
+		if it.kw.kind == kwMost {
+			return kwMax
+		}
+		return kwMin
 	}
 	return kwNone
 }
