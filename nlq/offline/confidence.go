@@ -683,6 +683,10 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 				addC(c.avgBy) // "the average of their category": the category's key and table
 				addT(refTable(c.avgBy))
 			}
+			if w := c.avgWhere; w != nil {
+				addC(w.col) // "than the average Beverages product": the category's name
+				addT(w.col.table)
+			}
 			if c.having != nil {
 				addT(c.having.table)
 				addC(c.having.col)

@@ -66,7 +66,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
 	toks := tokenize(q)
-	items := dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks)))
+	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
@@ -337,6 +337,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 		return nil, &notUnderstood{words: unknown, msg: "some words do not match any table, column or value"}
 	}
 	daysAsRows(m, items)
+	holdersOfRows(items)
 	narrowByContext(items)
 	if err := resolve(m, items); err != nil {
 		return nil, err

@@ -277,7 +277,8 @@ var stopWords = toSet(strings.Fields(`
 	compete competes competed competing
 	perform performs performed performing official nationwide countrywide
 	study studied catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
-	series say says said speak speaks spoke talk talks talked tagged`))
+	series say says said speak speaks spoke talk talks talked tagged
+	mpg mileage engine fully purely entirely`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

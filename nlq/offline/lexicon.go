@@ -229,7 +229,7 @@ var aliases = map[string][]string{
 	"topping": {"ingredient", "topping"}, "menu price": {"price"},
 	// What setting something up cost; who lives in a place.
 	"set up": {"initial outlay", "setup cost", "setup", "installation cost"}, "setup": {"initial outlay", "setup cost"},
-	"resident": {"person", "resident", "citizen"},
+	"resident": {"person", "resident", "citizen", "population"},
 	// Who wrote something: its author, a song's composer.
 	"wrote": {"author", "composer", "writer"}, "written": {"author", "composer", "writer"}, "write": {"author", "composer", "writer"}, "person": {"employee", "staff", "member", "customer", "user", "population"},
 	"charge": {"cost", "fee", "freight", "price"}, "fee": {"cost", "charge"},
@@ -319,6 +319,12 @@ var aliases = map[string][]string{
 	"other name": {"alias", "nickname"}, "pledged": {"allegiance"}, "pledge": {"allegiance"}, "motto": {"word", "motto", "slogan"}, "sworn": {"allegiance"}, "loyal": {"allegiance"}, "loyalty": {"allegiance"},
 	"weight": {"mass", "body mass", "weight"}, "weigh": {"mass", "body mass", "weight"}, "weighed": {"mass", "body mass", "weight"},
 	"page count": {"number of page", "page count", "page"}, "how many page": {"number of page", "page count", "page"},
+	// A car's maker is its make (the EPA's, most registers'), its gearbox its transmission; who
+	// lives in a place is its population, how closely they live its density.
+	"manufacturer": {"make", "manufacturer", "maker", "brand"}, "brand": {"brand", "make", "manufacturer"}, "carmaker": {"make", "manufacturer", "maker"},
+	"automaker": {"make", "manufacturer", "maker"}, "car": {"vehicle", "car", "automobile"}, "automobile": {"vehicle", "car"},
+	"gearbox": {"transmission", "tran"}, "transmission": {"transmission", "tran"}, "model year": {"model year", "year"}, "drive train": {"drive", "drivetrain"}, "drivetrain": {"drive", "drive train"}, "size class": {"class", "size class"},
+	"inhabitants": {"population"}, "densely populated": {"density"}, "population density": {"density", "population density"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte", "size"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }
 
@@ -1165,6 +1171,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			nouns[t.words[n-1]] = true
 		}
 	}
+	// familyWord is a word several categories of a column share (valueFamilies), indexed last
+	// and only where nothing else is called so.
+	type familyWord struct {
+		word string
+		c    cand
+	}
+	var families []familyWord
 	schemaWords := map[string]bool{}
 	for _, w := range strings.Fields(m.namespace) {
 		schemaWords[w] = true
@@ -1185,8 +1198,22 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// pixar_franchises: "franchises" are the values of its franchise column (6
 			// franchises), not its rows (17 films that belong to one).
 			l.add(name, cand{kind: candTable, table: t, score: scoreExact - 0.03})
+		} else if slices.ContainsFunc(t.cols, func(c *column) bool {
+			// A figure that tells rows apart, not a number counting them (episodes.episode).
+			return c.class == classNumber && slices.Equal(c.words, t.words) && c != t.pk && !slices.Contains(t.seriesKey, c) && !t.fkCols[c] &&
+				c.prof != nil && 2*c.prof.Distinct >= c.prof.NonNull
+		}) {
+			// populations.population: "the total population", "their populations" are the
+			// number each row holds, not a count of the rows.
+			l.add(name, cand{kind: candTable, table: t, score: scoreExact - 0.05})
 		} else {
 			l.add(name, cand{kind: candTable, table: t, score: scoreExact})
+		}
+		if n := len(t.words); n > 0 && strings.HasSuffix(t.words[n-1], "ality") && !t.view {
+			// "the municipal population": of the municipalities.
+			adj := slices.Clone(t.words)
+			adj[n-1] = strings.TrimSuffix(adj[n-1], "ity")
+			l.add(strings.Join(adj, " "), cand{kind: candTable, table: t, score: scoreSynonym})
 		}
 		if c := t.label; c != nil && slices.Equal(c.words, []string{"name"}) && c.prof != nil && c.prof.Rows > 0 && c.prof.NonNull == c.prof.Rows {
 			// "named storms" where every storm has its name: the storms.
@@ -1337,18 +1364,38 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(w+noun, with(tc, scoreExact-0.01))
 				}
 			}
+			if n := len(cw); n > 0 && c.class == classText && len(c.samples) > 0 && !t.fkCols[c] && cw[n-1] != "type" && cw[n-1] != "category" && cw[n-1] != "kind" {
+				// vehicles.fuel: "each fuel type", "the kind of fuel" are its categories.
+				for _, p := range []string{full + " type", full + " kind", "kind of " + full, "type of " + full} {
+					if !slices.ContainsFunc(l.entries[p], func(o cand) bool { return o.kind != candValue && o.score >= scoreExact }) {
+						l.add(p, with(tc, scoreExact-0.03))
+					}
+				}
+			}
 			if n := len(cw); n > 1 && c.class == classText && (cw[n-1] == "type" || cw[n-1] == "category") {
 				// plot_type: "what kind of plot", "the plot kind".
 				l.add(strings.Join(cw[:n-1], " ")+" kind", with(tc, scoreExact-0.01))
 				l.add("kind of "+strings.Join(cw[:n-1], " "), with(tc, scoreExact-0.01))
+				if len(t.words) > 0 && !slices.ContainsFunc(t.cols, func(o *column) bool {
+					return o != c && o.class == classText && len(o.words) > 0 && (o.words[len(o.words)-1] == "type" || o.words[len(o.words)-1] == "category")
+				}) {
+					// municipalities.csd_type, the table's one type: "each kind of
+					// municipality", "municipalities of each type".
+					noun := t.words[len(t.words)-1]
+					for _, w := range []string{"kind of ", "type of ", "sort of "} {
+						l.add(w+noun, with(tc, scoreExact-0.02))
+					}
+					l.add(noun+" type", with(tc, scoreExact-0.02))
+					l.add(cw[n-1], with(tc, scoreAmbig-0.05)) // below a column named so alone (titles.type), never an alias's target
+				}
 			}
 			if n := len(cw); n > 1 && c.class == classNumber && scaleWords[cw[n-1]] > 0 {
 				// us_views_millions: the views, counted in millions.
 				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact))
 				l.add(cw[n-2], with(tc, scoreHead))
 			}
-			if n := len(cw); n > 1 && c.class == classNumber && isUnitWord(cw[n-1]) {
-				// bill_length_mm, body_mass_g: the measure, said without its unit.
+			if n := len(cw); n > 1 && c.class == classNumber && (isUnitWord(cw[n-1]) || areaVolumeUnits[cw[n-1]]) {
+				// bill_length_mm, body_mass_g, land_area_km2: the measure, said without its unit.
 				l.add(strings.Join(cw[:n-1], " "), with(tc, scoreExact-0.01))
 			}
 			if n := len(cw); n == 2 && c.class == classNumber && postAdjectives[cw[1]] {
@@ -1636,6 +1683,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						l.stems[st] = append(l.stems[st], with(vc, scoreSynonym*0.9))
 					}
 				}
+			}
+			for w, pattern := range valueFamilies(c) {
+				families = append(families, familyWord{w, cand{kind: candValue, table: t, col: c, value: strings.Trim(pattern, "%"), pattern: pattern, score: valueScore - 2*shortNamePenalty}})
 			}
 			for _, v := range c.index {
 				for _, p := range append([]string{kindName(t, c, v), unqualified(v), placeName(c, v)}, surnameFirst(v, byName)...) {
@@ -2134,6 +2184,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	for _, f := range families {
+		// "sales" of 'Sales Manager' and 'Sales Support Agent' stays the sales figure.
+		if _, kw := keywords[f.word]; kw || len(l.entries[f.word]) > 0 || len(l.values[f.word]) > 0 || schemaWords[f.word] || f.c.table.fkCols[f.c.col] {
+			continue
+		}
+		l.add(f.word, f.c)
+	}
 	return l
 }
 
@@ -2426,8 +2483,67 @@ func (l *lexicon) addSemantics(m *model, s *nlq.Semantics) {
 	}
 }
 
+// areaVolumeUnits are units of area and volume identifiers end with (land_area_km2,
+// tank_volume_l).
+var areaVolumeUnits = toSet([]string{"km2", "sqkm", "m2", "sqm", "ha", "hectare", "acre", "sqmi", "mi2", "sqft", "ft2", "litre", "liter", "ml", "cc", "gal", "gallon"})
+
+// valueFamilies are the words several sampled categories of a column are said with, mapped
+// to the LIKE pattern that keeps them all: "manual" for 'Manual 5-spd', 'Manual 6-spd' and
+// 'Manual(M7)' ('Manual%'), "pickups" for 'Small Pickup Trucks' and 'Standard Pickup Trucks'
+// ('%Pickup%'). A word every category carries ('Drive' of each drive train) keeps nothing and
+// a word that is itself a category names that one; neither is a family.
+func valueFamilies(c *column) map[string]string {
+	if c.class != classText || len(c.index) > 0 || len(c.samples) < 3 || len(c.samples) > 50 || c.listSep != "" {
+		return nil
+	}
+	if p := c.prof; p == nil || p.Distinct >= p.NonNull {
+		return nil // names of rows ('New Moon Books', 'Scootney Books'), not categories
+	}
+	if slices.ContainsFunc(c.words, func(w string) bool { return w == "description" || w == "comment" || w == "note" || w == "remark" }) ||
+		slices.ContainsFunc(c.samples, func(v string) bool { return len(strings.Fields(v)) > 5 }) {
+		return nil // prose ('Twin Economy Futon - Natural Canvas'): its words say what a row is, not its kind
+	}
+	type family struct {
+		raw    string
+		n      int
+		prefix bool
+	}
+	fams := map[string]*family{}
+	whole := map[string]bool{}
+	for _, v := range c.samples {
+		whole[fold(normPhrase(v))] = true
+		seen := map[string]bool{}
+		for i, raw := range strings.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			w := fold(normPhrase(raw))
+			if len(w) < 4 || seen[w] || stopWords[w] || genericWords[w] || linkWords[w] || strings.Contains(w, " ") {
+				continue
+			}
+			seen[w] = true
+			f := fams[w]
+			if f == nil {
+				f = &family{raw: raw, prefix: true}
+				fams[w] = f
+			}
+			f.n++
+			f.prefix = f.prefix && i == 0 && strings.HasPrefix(v, raw)
+		}
+	}
+	out := map[string]string{}
+	for w, f := range fams {
+		if f.n < 2 || 2*f.n > len(c.samples) || whole[w] {
+			continue
+		}
+		if f.prefix {
+			out[w] = f.raw + "%"
+		} else {
+			out[w] = "%" + f.raw + "%"
+		}
+	}
+	return out
+}
+
 // stemSuffixes are cut from a word to find its stem, longest first.
-var stemSuffixes = []string{"ation", "ition", "ment", "ion", "ing", "ed", "e", "y"}
+var stemSuffixes = []string{"ation", "ition", "ment", "ion", "ity", "ing", "ed", "e", "y"}
 
 // stem is a rough stem of one lower-case singular word, for matching a status value with the
 // forms of its verb ("complete", "completed", "completion" → "complet"; "cancelled",

@@ -1266,10 +1266,11 @@ func pickLabel(t *table) (*column, *column) {
 			}
 		case w == own && namedKey(c): // pixar_films.film, keyed by the film's title
 			score = 6
-		case w == own && !hasName && c != t.pk && !t.fkCols[c] && c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct == c.prof.NonNull &&
-			wordy(c.prof.Min) && wordy(c.prof.Max) && numberedKey(t):
+		case w == own && !hasName && c != t.pk && !t.fkCols[c] && c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct*10 >= c.prof.NonNull*9 &&
+			(wordy(c.prof.Min) || named(c.prof.Min)) && (wordy(c.prof.Max) || named(c.prof.Max)) && numberedKey(t):
 			// islands.island beside island_id: 'Biscoe', 'Dream'. (A key of codes, 'SB',
-			// names the rows itself.)
+			// names the rows itself.) Nearly unique will do: models.model repeats 'Mustang'
+			// under two makes.
 			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
@@ -1371,6 +1372,13 @@ func labelFromData(t *table) *column {
 }
 
 // wordy reports whether a value reads as words: letters, no digits, at most six words.
+// named reports whether a value reads as a product's name, letters beside its figures
+// ('1-Ton Truck 2WD', 'F150 Pickup 4WD'): two words or more, one of them a word of letters.
+func named(s string) bool {
+	ws := strings.Fields(s)
+	return len(ws) >= 2 && len(ws) <= 6 && slices.ContainsFunc(ws, wordy)
+}
+
 func wordy(s string) bool {
 	letters := false
 	for _, r := range s {

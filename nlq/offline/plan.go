@@ -81,6 +81,15 @@ type condition struct {
 	// avgBy narrows that average to the rows sharing this foreign key's value: "above the
 	// average price of their category" is the average of the same category's products.
 	avgBy *column
+	// avgWhere keeps only the rows of a value in that average: "a larger land area than the
+	// average city" is the average of the municipalities of type 'city'.
+	avgWhere *condition
+	// avgPath joins the averaged rows to the table of avgWhere's value, each step to the row
+	// referred to ("the average Gentoo penguin": measurements to individuals, nests, species).
+	avgPath []edge
+	// periodKept says antiDates were set when the condition was made, the period of rows that
+	// exist beside a period of rows that do not ("vehicles in 1985 but none in 2014").
+	periodKept bool
 	// than compares col with its value on the row of the same table whose label is this:
 	// "more appearances than Superman (Clark Kent)".
 	than string
@@ -267,6 +276,7 @@ type builder struct {
 	lastDim    bool
 	list       bool
 	withCols   []*column // "list the products ..., with their price": columns shown beside the rows
+	dirSaid    bool      // "largest first", "in ascending order": a direction said on its own
 	thanCol    *column   // the column a named row's value was compared on, shown beside a listing
 	unknown    []string
 	singular   bool // the dimension of a superlative was singular
@@ -487,18 +497,27 @@ func build(m *model, items []item) (*plan, error) {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
 		p := &b.p
-		if p.listTable == nil || len(p.measures) > 0 || len(p.dims) > 0 {
+		if beside := b.besideGroups(); beside != nil {
+			// "the five most densely populated municipalities, with their census division":
+			// a name of what each group's row belongs to, shown beside it.
+			p.dims = append(p.dims, beside...)
+		} else if p.listTable == nil || len(p.measures) > 0 || len(p.dims) > 0 {
 			return nil, &notUnderstood{words: []string{b.withCols[0].name}, msg: fmt.Sprintf("cannot tell which rows to show %s beside", b.withCols[0].name)}
-		}
-		if len(p.listCols) == 0 {
-			p.listCols = labelCols(p.listTable)
-		}
-		if len(p.listCols) == 0 && p.listTable.pk != nil {
-			p.listCols = []*column{p.listTable.pk} // "the biggest order? give its date": which order
-		}
-		for _, c := range b.withCols {
-			if !slices.Contains(p.listCols, c) {
-				p.listCols = append(p.listCols, c)
+		} else {
+			if len(p.listCols) == 0 {
+				p.listCols = labelCols(p.listTable)
+			}
+			if len(p.listCols) == 0 && p.listTable.pk != nil {
+				p.listCols = []*column{p.listTable.pk} // "the biggest order? give its date": which order
+			}
+			for _, c := range b.withCols {
+				if !slices.Contains(p.listCols, c) {
+					p.listCols = append(p.listCols, c)
+				}
+			}
+			if c := b.withCols[len(b.withCols)-1]; b.dirSaid && p.order == orderNone && c.class == classNumber {
+				// "with their 2021 populations, largest first": ordered by the figure shown.
+				p.order, p.orderCol = orderCol, c
 			}
 		}
 	}
@@ -660,6 +679,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if b.agg == aggAvg && (k == kwSum || k == kwCount) {
 			b.avgOf = true // "average total payments per customer"
 		}
+		if t := b.groupedRows(); b.agg == aggCount && k != kwCount && t != nil && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwAnd ||
+			t != nil && b.agg == aggCount && k != kwCount && i > 1 && b.items[i-2].kind == itKeyword && b.items[i-2].kw.kind == kwAnd && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWhich {
+			// "for each kind of municipality, how many are there and what was their average
+			// population": the rows of each group, counted, before the next aggregate.
+			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
+		}
 		b.agg = map[kw]aggKind{kwCount: aggCount, kwSum: aggSum, kwAvg: aggAvg, kwMax: aggMax, kwMin: aggMin}[k]
 		// "average number of tracks per playlist": the average of a count per group, when a
 		// table follows (tableEntity); "mean number of conversions" is a count column's mean.
@@ -775,8 +800,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwAsc:
 		b.p.desc = false
 		b.topDir = -1
+		b.dirSaid = true
 	case kwDesc:
 		b.p.desc = true
+		b.dirSaid = true
 	case kwBucket:
 		if n := b.next(i); it.kw.grain == grainMonth && n != nil && n.kind == itEntity && n.pick != nil && n.pick.col != nil && keptByMonth(n.pick.col.table) {
 			// "the hottest monthly surface temperature" of readings kept one per month: each
@@ -1031,11 +1058,23 @@ func (b *builder) comparison(i int) error {
 				b.p.conds = append(b.p.conds, condition{col: n.pick.col, op: "=", vals: []any{n.pick.value}})
 				n.kind, n.kw = itKeyword, keyword{}
 				return nil
+			case n.pick.kind == candColumn && n.pick.col.class == classNumber && b.agg == aggAvg && b.cmpAgg == aggNone && b.avgJustBefore(i) &&
+				b.lastTable != nil && b.lastTable != n.pick.col.table:
+				// "Honda models that average more than 40 mpg on the highway": each group's
+				// average of the column named after the number.
+				n.kind, n.kw = itKeyword, keyword{}
+				inUnit(n.pick.col, vals, scale)
+				m := measure{agg: aggAvg, col: n.pick.col, table: n.pick.col.table}
+				b.agg = aggNone
+				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				return nil
 			case n.pick.kind == candColumn && n.pick.col.class == classNumber:
 				target = n.pick.col
 				n.kind, n.kw = itKeyword, keyword{}
 				inUnit(target, vals, scale)
-				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) {
+				// ("manufacturers that never made a vehicle with more than four cylinders": a
+				// condition on the missing rows, not a total of the makers'.)
+				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) && !(b.antiDone && b.antiStart >= 0) {
 					m := measure{agg: aggSum, col: target, table: target.table}
 					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 					return nil
@@ -2173,6 +2212,14 @@ func (b *builder) wordsBefore(i int) []string {
 
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
+	if !b.list && t.label != nil && t.label.class == classText && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith &&
+		slices.Contains(it.skipped, "their") && b.lastTable != nil && b.lastTable != t && fkTo(b.lastTable, t) != nil {
+		// "the most densely populated municipalities, with their census division": the name
+		// of the row each one belongs to, shown beside it (besideGroups).
+		b.withCols = append(b.withCols, t.label)
+		b.items[i-1].kw = keyword{}
+		return nil
+	}
 	b.lastTable = t
 	if b.avgCount && b.agg == aggAvg {
 		b.agg, b.avgOf = aggCount, true
@@ -2498,6 +2545,16 @@ func (b *builder) numberColumn(i int, col *column) error {
 	case b.list && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith && slices.Contains(b.items[i].skipped, "their"):
 		b.withCols = append(b.withCols, col)
 		b.items[i-1].kw = keyword{} // consumed: "with" shows, it does not filter
+	case !b.list && col.class == classText && col == col.table.label && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith &&
+		slices.Contains(b.items[i].skipped, "their") && len(b.p.measures) > 0:
+		// "the most densely populated municipalities, with their census division": shown
+		// beside each group if it names what the group's row belongs to (besideGroups).
+		b.withCols = append(b.withCols, col)
+		b.items[i-1].kw = keyword{}
+	case b.list && i > 1 && b.items[i-2].kind == itKeyword && b.items[i-2].kw.kind == kwWith && b.items[i-1].kind == itDate && slices.Contains(b.items[i-1].skipped, "their"):
+		// "with their 2021 populations": the year picks the rows shown.
+		b.withCols = append(b.withCols, col)
+		b.items[i-2].kw = keyword{}
 	default:
 		each := b.items[i].plural && i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil &&
 			b.items[i-1].pick.kind == candValue && b.items[i-1].toks[len(b.items[i-1].toks)-1].poss
@@ -2526,7 +2583,40 @@ func (b *builder) valuesAnd() bool {
 		}
 		return true
 	}
-	return false
+	return b.numbersAnd() != nil
+}
+
+// numbersAnd is the number column of counts said as adjectives joined by "and" ("four-, six-
+// and eight-cylinder vehicles", "two and three bedroom flats"): each is its own answer, as
+// two values of a text column are; nil when the question says none.
+func (b *builder) numbersAnd() *column {
+	// The pair's number is read as a condition on the column after it, and put after it.
+	number := func(x *item) bool {
+		w := strings.ToLower(x.text())
+		_, ok := parseNumber(w)
+		_, word := numberWords[w]
+		return x.kind == itNumber || x.kind == itKeyword && (ok || word)
+	}
+	pair := func(x, y *item) *column {
+		if x.kind == itEntity && number(y) {
+			x, y = y, x
+		}
+		if y.kind != itEntity || len(y.cands) == 0 || y.cands[0].kind != candColumn || y.cands[0].col.class != classNumber ||
+			!number(x) || y.start-x.start < 1 || y.start-x.start > 2 {
+			return nil
+		}
+		return y.cands[0].col
+	}
+	for j := 2; j+2 < len(b.items); j++ {
+		k := &b.items[j]
+		if k.kind != itKeyword || !strings.EqualFold(k.text(), "and") {
+			continue
+		}
+		if a, c := pair(&b.items[j-2], &b.items[j-1]), pair(&b.items[j+1], &b.items[j+2]); a != nil && a == c {
+			return a
+		}
+	}
+	return nil
 }
 
 // repeatedPreposition reports whether only a repeated "of" or "for" stands between "and" and
@@ -2926,9 +3016,93 @@ func (b *builder) whoDidMost() {
 	}
 }
 
+// subjectBefore is the table named before the rows of t in the question, the rows asked
+// about ("manufacturers" of "manufacturers that had vehicles"), or nil.
+func (b *builder) subjectBefore(t *table) *table {
+	for j := 0; j < b.cur; j++ {
+		if it := &b.items[j]; it.kind == itEntity && it.pick != nil && it.pick.table != t && (it.pick.kind == candTable || it.pick.col == it.pick.table.label) {
+			return it.pick.table
+		}
+	}
+	return nil
+}
+
+// numberSaidBefore is the number column said last before the current item, right before
+// the comparison that is pending ("a land area larger than the average city"), or nil.
+func (b *builder) numberSaidBefore() *column {
+	for j := b.cur - 1; j >= 0; j-- {
+		it := &b.items[j]
+		if it.kind == itKeyword && isCmp(it.kw.kind) {
+			if j > 0 {
+				if pr := &b.items[j-1]; pr.kind == itEntity && pr.pick != nil && pr.pick.kind == candColumn && pr.pick.col.class == classNumber {
+					return pr.pick.col
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// avgJustBefore reports whether "average" was said right before the comparison at item i,
+// as a verb ("models that average more than 40").
+func (b *builder) avgJustBefore(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if it := &b.items[j]; it.kind == itKeyword && it.kw.kind == kwAvg {
+			return true
+		} else if it.kind != itKeyword || !isCmp(it.kw.kind) {
+			return false
+		}
+	}
+	return false
+}
+
+// besideGroups are the columns said "with their ..." as groupings, when the answer groups one
+// table's rows and each column is the name of a row that table refers to: one value per
+// group, so the groups stay as they are. Nil otherwise.
+func (b *builder) besideGroups() []dimension {
+	p := &b.p
+	if len(p.dims) != 1 || p.dims[0].table == nil || p.dims[0].col != nil || len(p.measures) == 0 {
+		return nil
+	}
+	var out []dimension
+	for _, c := range b.withCols {
+		if c.class != classText || c.table == p.dims[0].table || fkTo(p.dims[0].table, c.table) == nil || c != c.table.label {
+			return nil
+		}
+		out = append(out, dimension{col: c})
+	}
+	return out
+}
+
+// groupedRows is the table whose rows the one grouping said so far groups by a column of its
+// own ("each kind of municipality"), or nil.
+func (b *builder) groupedRows() *table {
+	if len(b.p.dims) != 1 || b.p.dims[0].col == nil || b.p.dims[0].grain != grainNone || len(b.p.measures) > 0 {
+		return nil
+	}
+	return b.p.dims[0].col.table
+}
+
+// countAlone reports whether "how many" was said with no rows named after it ("how many are
+// there").
+func (b *builder) countAlone() bool {
+	for j := len(b.items) - 1; j >= 0; j-- {
+		it := &b.items[j]
+		if it.kind == itKeyword && it.kw.kind == kwCount {
+			return strings.EqualFold(it.text(), "how many") && !slices.ContainsFunc(b.items[j+1:], func(x item) bool { return x.kind == itEntity })
+		}
+	}
+	return false
+}
+
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	if t := b.groupedRows(); t != nil && b.agg == aggCount && len(p.subjects)+len(p.listCols)+len(p.having) == 0 && b.countAlone() {
+		// "for each kind of municipality, how many are there": its rows, counted.
+		p.measures, b.agg = []measure{{agg: aggCount, table: t}}, aggNone
+	}
 	if len(p.subjects)+len(p.measures)+len(p.listCols) == 0 {
 		if t := b.namedKind(); t != nil && b.agg == aggCount && len(p.dims) == 0 {
 			// "how many emergency room visits": the visits whose kind that is, counted.
@@ -3584,8 +3758,9 @@ func (b *builder) finish() error {
 		// its own answer, side by side; "of male and female penguins in each species": in
 		// each group too.
 		n := map[*column]int{}
+		counts := b.numbersAnd()
 		for _, c := range p.conds {
-			if c.col != nil && c.op == "=" && c.role == nil && c.col.class == classText {
+			if c.col != nil && c.op == "=" && c.role == nil && (c.col.class == classText || c.col == counts) {
 				n[c.col]++
 			}
 		}
@@ -4227,6 +4402,46 @@ func (b *builder) special(c *cand) (bool, error) {
 		k := slices.IndexFunc(b.p.conds, func(d condition) bool {
 			return d.col == c.col && d.op == "=" && d.role == nil && len(d.vals) == 1 && d.vals[0] == any(c.value)
 		})
+		if nx := n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable; k < 0 && c.col2 == nil && c.state == nil && (n == nil || n.kind != itEntity || nx) {
+			// "towns with a larger land area than the average city", "Chinstrap penguins with
+			// longer bills than the average Gentoo penguin": the average of the rows of that
+			// value, not of the rows compared.
+			target := b.cmpTarget
+			switch {
+			case target != nil:
+			case b.numberSaidBefore() != nil:
+				target = b.numberSaidBefore() // "a land area larger than"
+			case b.cmpDim != "" && b.lastTable != nil:
+				// "a longer bill than": the length the rows compared keep, or their one-to-one
+				// measurements keep.
+				if target = dimColumn(b.lastTable, b.cmpDim); target == nil {
+					target = b.extensionDim(b.lastTable, b.cmpDim)
+				}
+			case nx && n.pick.table.measure != nil:
+				target = n.pick.table.measure
+			case b.lastTable != nil:
+				target = b.lastTable.measure
+			}
+			var path []edge
+			if target != nil && target.table != c.table {
+				var ok bool
+				path, ok = b.m.path([]*table{target.table}, c.table)
+				if !ok || len(path) > 4 || slices.ContainsFunc(path, func(e edge) bool { return !e.forward }) {
+					path, target = nil, nil // only rows a value's row holds: each averaged row has one
+				}
+			}
+			if target == nil || target.metric != nil {
+				return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
+			}
+			kept := condition{col: c.col, op: "=", vals: []any{c.value}}
+			if c.pattern != "" {
+				kept = condition{col: c.col, op: "like", vals: []any{c.pattern}}
+			}
+			op := cmpOp(b.cmp, b.not)
+			b.cmp, b.cmpAvg, b.not, b.cmpDim, b.cmpTarget = kwNone, false, false, "", nil
+			b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target, avgWhere: &kept, avgPath: path})
+			return true, nil
+		}
 		if n == nil || n.kind != itEntity || n.pick == nil || n.pick.kind != candTable || k < 0 {
 			return true, &notUnderstood{words: []string{describe(*c)}, msg: "cannot tell which number to compare with the average"}
 		}
@@ -4306,6 +4521,41 @@ func (b *builder) special(c *cand) (bool, error) {
 		// that refers to the rows talked about is their absence, as after "never".
 		b.anti, b.antiFrom, b.not = true, b.lastTable, false
 		return b.special(c)
+	case b.anti && c.kind == candTable && b.antiFrom == c.table:
+		// "manufacturers that had vehicles in 1985 but none in 2014": the rows named before
+		// are those of the subject that exist in the first period, an EXISTS of its own; the
+		// missing ones are of the same table, in the period said next.
+		subject := b.subjectBefore(c.table)
+		if subject == nil {
+			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to each other", c.table.name)}
+		}
+		f, via, ok := b.antiLink(subject, c.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.table.name, subject.name)}
+		}
+		var kept, rest []dateCond
+		for _, dc := range b.p.dates {
+			if dc.col == nil && (dc.hint == nil || dc.hint == c.table) && c.table.date != nil {
+				dc.col = c.table.date // "orders in 1997": the orders' own date
+			}
+			if dc.col != nil && dc.col.table == c.table {
+				kept = append(kept, dc)
+			} else {
+				rest = append(rest, dc)
+			}
+		}
+		if len(kept) == 0 {
+			return true, &notUnderstood{words: []string{c.table.name}, msg: fmt.Sprintf("cannot tell how %s relate to each other", c.table.name)}
+		}
+		b.p.dates = rest
+		b.p.subjects = slices.DeleteFunc(b.p.subjects, func(t *table) bool { return t == c.table })
+		b.markAnti()
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via, present: true, antiDates: kept, periodKept: true}, condition{anti: &f, antiVia: via})
+		b.p.subjects = appendTable(b.p.subjects, subject)
+		b.anti, b.antiDone, b.antiFrom = false, true, subject
+		b.lastTable = subject
+		b.dateHint = c.table
+		return true, nil
 	case b.anti && c.kind == candTable:
 		named := c.table
 		if sl := b.m.salesLines(); sl != nil && sl != named && fkTo(sl, named) != nil && b.saidSoldHere() {

@@ -310,8 +310,27 @@ func complete(m *model, p *plan) error {
 			}
 		}
 	}
+	for _, x := range p.measures {
+		if x.agg == aggSum && x.times == nil && ratioColumn(x.col) && !oneRowEach(p, x.table) {
+			// "the most densely populated divisions": densities, rates and shares of rows do
+			// not add up to the group's; the group's is a ratio of its own totals.
+			return &notUnderstood{msg: fmt.Sprintf("adding up %s.%s would add up ratios; ask for its average, or for the totals it is a ratio of", x.table.name, x.col.name),
+				words: []string{x.col.name}}
+		}
+	}
 	if p.fanOut() && !p.throughLinks() {
+		fans := 0
+		for _, j := range p.joins {
+			if j.fanOut {
+				fans++
+			}
+		}
 		for _, x := range p.measures {
+			if fans == 1 && x.table == p.fanTable() && len(p.measures) > 1 && slices.ContainsFunc(p.measures, func(o measure) bool { return o.agg == aggCount && o.table == p.base }) {
+				// "how many municipalities, and their average population in 2021": each
+				// population row is met once; the municipalities are counted apart.
+				continue
+			}
 			if x.agg == aggSum || x.agg == aggAvg {
 				return &notUnderstood{msg: fmt.Sprintf("adding up %s.%s across %s would count rows more than once; ask per %s instead",
 					x.table.name, x.col.name, p.fanTable().name, p.base.name)}
@@ -319,6 +338,53 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// oneRowEach reports whether each group of a plan holds one row of t: grouped by t's rows
+// themselves ("the three majors with the highest unemployment rate") or, ungrouped, one row
+// named by its label ("the unemployment rate of economics majors").
+func oneRowEach(p *plan, t *table) bool {
+	owner := func(d dimension) *table {
+		if d.col != nil {
+			if d.col != d.col.table.label && d.col != d.col.table.pk {
+				return nil
+			}
+			return d.col.table
+		}
+		return d.table
+	}
+	yearly := slices.ContainsFunc(p.dates, func(dc dateCond) bool {
+		return dc.col != nil && dc.col.table == t && dc.col.yearInt && !dc.rng.from.IsZero() && dc.rng.to.Sub(dc.rng.from) <= 366*24*time.Hour
+	})
+	if k := slices.IndexFunc(p.dims, func(d dimension) bool { return owner(d) != nil && fkTo(t, owner(d)) != nil }); yearly && k >= 0 {
+		// "the municipalities with the highest density in 2021" (with their division):
+		// figures kept per thing and year, one year asked, a row of each thing.
+		first := owner(p.dims[k])
+		if !slices.ContainsFunc(p.dims, func(d dimension) bool {
+			o := owner(d)
+			return o == nil || o != first && !refersWithin(first, o, 3)
+		}) {
+			return true
+		}
+	}
+	if len(p.dims) > 0 {
+		return !slices.ContainsFunc(p.dims, func(d dimension) bool {
+			return !(d.table == t && d.col == nil || d.col != nil && d.col.table == t && (d.col == t.label || d.col == t.pk))
+		})
+	}
+	return slices.ContainsFunc(p.conds, func(c condition) bool {
+		return c.col != nil && c.col.table == t && (c.col == t.label || c.col == t.pk) && (c.op == "=" || c.op == "like") && c.anti == nil && c.avgOf == nil
+	})
+}
+
+// ratioWords name a column that keeps a ratio of two quantities.
+var ratioWords = []string{"density", "share", "percent", "percentage", "pct", "ratio", "proportion", "fraction"}
+
+// ratioColumn reports whether a number column keeps a ratio of two quantities of its row (a
+// density, a rate, a share), which rows cannot be added up into.
+func ratioColumn(c *column) bool {
+	// ("rate" also names a price per use, a film's rental_rate: not one of them.)
+	return c != nil && c.class == classNumber && c.metric == nil && containsAny(c.words, ratioWords)
 }
 
 // oneToOne reports whether a referencing column holds each value once (its table's key, or a
@@ -1209,8 +1275,15 @@ func render(p *plan, d dialect) string {
 			// "the first order on New Year's Day": the day, then its time kept apart.
 			order = append(order, d.col(c.table.clock)+" "+dir)
 		}
-		if p.listTable != nil && p.listTable.pk != nil && p.orderCol != p.listTable.pk {
-			order = append(order, d.col(p.listTable.pk)+" ASC")
+		switch t := p.listTable; {
+		case t == nil || t.pk == nil || p.orderCol == t.pk:
+		case p.distinct && !slices.Contains(p.listCols, t.pk):
+			// DISTINCT orders only by what it selects: the name shown breaks ties.
+			if t.label != nil && t.label != p.orderCol && slices.Contains(p.listCols, t.label) {
+				order = append(order, d.col(t.label)+" ASC")
+			}
+		default:
+			order = append(order, d.col(t.pk)+" ASC")
 		}
 	}
 	if t := p.listTable; len(order) == 0 && t != nil && t.label != nil && p.limit == 0 && (len(p.listCols) == 0 || slices.Contains(p.listCols, t.label) &&
@@ -1406,7 +1479,28 @@ func where(p *plan, d dialect) []string {
 				d.table(c.avgOf.table), peer, peer, d.ident(c.avgBy.name), d.col(c.avgBy)))
 			continue
 		case c.avgOf != nil:
-			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s)", d.col(c.col), c.op, d.col(c.avgOf), d.table(c.avgOf.table)))
+			// "a population above the average in 2021": the average of that year's rows, when
+			// the date is kept on the averaged table itself.
+			var same []dateCond
+			for _, dc := range p.dates {
+				if dc.col != nil && dc.col.table == c.avgOf.table && dc.col.via == nil {
+					same = append(same, dc)
+				}
+			}
+			filter, from := antiDateSQL(same, d), d.table(c.avgOf.table)
+			if w := c.avgWhere; w != nil {
+				// "than the average city": the rows of that value, joined to where it is kept.
+				for _, e := range c.avgPath {
+					from += fmt.Sprintf(" JOIN %s ON %s", d.table(e.fk.to.table), d.on(e.fk))
+				}
+				for _, s := range where(&plan{conds: []condition{*w}}, d) {
+					filter += " AND " + s
+				}
+			}
+			if filter != "" {
+				filter = " WHERE " + strings.TrimPrefix(filter, " AND ")
+			}
+			out = append(out, fmt.Sprintf("%s %s (SELECT AVG(%s) FROM %s%s)", d.col(c.col), c.op, d.col(c.avgOf), from, filter))
 			continue
 		case c.than != "" && d.words:
 			out = append(out, fmt.Sprintf("%s %s that of %s", d.col(c.col), c.op, d.str(c.than)))
@@ -1567,8 +1661,8 @@ func antiDateSQL(dates []dateCond, d dialect) string {
 func moveAntiDates(p *plan) {
 	for i := range p.conds {
 		c := &p.conds[i]
-		if c.anti == nil {
-			continue
+		if c.anti == nil || c.present && c.periodKept {
+			continue // ("vehicles in 1985 but none in 2014": the EXISTS keeps its own year)
 		}
 		keep := p.dates[:0:0]
 		for _, dc := range p.dates {

@@ -167,6 +167,30 @@ func codeColumn(c *column) bool {
 	return len(c.words) > 0 && c.words[len(c.words)-1] == "code"
 }
 
+// holdersOfRows reads a name said after "in" right after plural rows ("townships in
+// Renfrew", "municipalities in Simcoe") as the place that holds such rows (a division), not
+// a row of their own kind spelled alike (the town of Renfrew): one thing is not in another of
+// its kind.
+func holdersOfRows(items []item) {
+	for i := 1; i < len(items); i++ {
+		it, prev := &items[i], &items[i-1]
+		if it.kind != itEntity || prev.kind != itEntity || !prev.plural || len(prev.cands) == 0 || prev.cands[0].kind == candColumn ||
+			!slices.Equal(it.skipped, []string{"in"}) {
+			continue
+		}
+		rows := prev.cands[0].table
+		var holders []*table
+		for _, c := range it.cands {
+			if c.kind == candValue && c.table != rows && fkTo(rows, c.table) != nil {
+				holders = appendTable(holders, c.table)
+			}
+		}
+		if len(holders) == 1 && slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue && c.table == rows }) {
+			it.cands = slices.DeleteFunc(it.cands, func(c cand) bool { return c.table != holders[0] })
+		}
+	}
+}
+
 // disambiguateName settles a name found as a value of several tables. A name of what a table's
 // rows are beats a mere attribute of another table ("AC/DC" the artist, not a track's
 // composer). Between names of two tables ("Mia Dubois": a customer's contact and an employee)

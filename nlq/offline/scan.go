@@ -95,6 +95,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i += n
 			continue
 		}
+		if n := measureKindLen(toks[i:]); n > 0 && len(lex.lookup(normPhraseToks(toks[i:i+n]))) == 0 {
+			// "the best highway fuel economy": what kind of measure the column named beside it
+			// is, where no column is called so.
+			skipped = append(skipped, lowerPhrase(toks[i:i+n]))
+			i += n
+			continue
+		}
 		if t := toks[i]; !t.quoted && t.lower == "times" && i > 0 && (toks[i-1].isNum || toks[i-1].lower == "most" || toks[i-1].lower == "fewest") {
 			// "won the title more than five times", "the most times": how often, never a
 			// time column.
@@ -786,9 +793,72 @@ func dropQualifiers(items []item) []item {
 			nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
 			continue
 		}
+		if nx := nextName(items, i, candTable); owner && nx != nil && nx.plural && nx.cands[0].table != it.cands[0].table && !verbForm(&it, it.cands[0].table) &&
+			refersWithin(it.cands[0].table, nx.cands[0].table, 2) {
+			// "car manufacturers", "product suppliers": a singular noun of the rows that
+			// refer to the plural's says what those make or supply, which every one does.
+			continue
+		}
 		out = append(out, it)
 	}
 	return out
+}
+
+// refersWithin reports whether rows of from refer to rows of to by foreign keys, through at
+// most hops keys (a vehicle to its model to its make).
+func refersWithin(from, to *table, hops int) bool {
+	if hops == 0 {
+		return false
+	}
+	for _, f := range from.fks {
+		if f.to.table == to || f.to.table != from && refersWithin(f.to.table, to, hops-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// superlativeOfRows reads "the most populous municipality in each division" as "the
+// municipality with the largest population in each division": a superlative of a number
+// column said before the singular noun of the rows it ranks, when the rows are ranked within
+// groups; read in that order the noun would only say whose the number is.
+func superlativeOfRows(items []item) []item {
+	if !slices.ContainsFunc(items, func(it item) bool {
+		return it.kind == itKeyword && it.kw.kind == kwGroup && strings.Contains(strings.ToLower(it.text()), "each")
+	}) {
+		return items
+	}
+	for i := 0; i+2 < len(items); i++ {
+		k, c, t := items[i], items[i+1], items[i+2]
+		if k.kind != itKeyword || k.kw.kind != kwMost && k.kw.kind != kwLeast || c.kind != itEntity || t.kind != itEntity || t.plural ||
+			len(c.cands) == 0 || len(t.cands) == 0 || c.cands[0].kind != candColumn || c.cands[0].col.class != classNumber ||
+			t.cands[0].kind != candTable || t.cands[0].table == c.cands[0].table || c.start+len(c.toks) != t.start || len(t.skipped) > 0 {
+			continue
+		}
+		shift := len(t.toks)
+		t.start, t.skipped, k.skipped = k.start, k.skipped, nil
+		k.start += shift
+		c.start += shift
+		items[i], items[i+1], items[i+2] = t, k, c
+		i += 2
+	}
+	return items
+}
+
+// nextName is adjacent for a name that may end the question, whose skipped words are those
+// after it.
+func nextName(items []item, i int, kind candKind) *item {
+	if i+1 >= len(items) {
+		return nil
+	}
+	it, nx := &items[i], &items[i+1]
+	if nx.kind != itEntity || it.start+len(it.toks) != nx.start || len(nx.cands) == 0 || nx.cands[0].kind != kind {
+		return nil
+	}
+	if len(nx.skipped) > 0 && i+2 < len(items) {
+		return nil
+	}
+	return nx
 }
 
 // adjacent returns the item after items[i] when it is a name said right after it, with no
@@ -2072,6 +2142,20 @@ func sameTable(cs []cand) bool {
 	return true
 }
 
+// measureKinds name the kind of a measure, said beside the column that holds it ("city fuel
+// economy" of a cty column in miles per gallon).
+var measureKinds = map[string]bool{"fuel economy": true, "fuel efficiency": true, "gas mileage": true, "fuel mileage": true, "miles per gallon": true}
+
+// measureKindLen is the length in words of a measure kind at the start of toks, or 0.
+func measureKindLen(toks []token) int {
+	for n := min(3, len(toks)); n >= 2; n-- {
+		if !anyQuoted(toks[:n]) && measureKinds[lowerPhrase(toks[:n])] {
+			return n
+		}
+	}
+	return 0
+}
+
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.
 func fillerLen(toks []token) int {
 	for n := min(5, len(toks)); n >= 2; n-- {
@@ -2571,7 +2655,9 @@ func valueForm(toks []token, i int, lex *lexicon) []cand {
 		return nil
 	}
 	formed := t.plural
-	for _, suf := range []string{"ed", "ion", "ment"} { // not -ing: "shipping costs" is no SHIPPED
+	// not -ing: "shipping costs" is no SHIPPED; -ic for the noun in -ity ("electric" cars run
+	// on 'Electricity').
+	for _, suf := range []string{"ed", "ion", "ment", "ic"} {
 		formed = formed || strings.HasSuffix(t.norm, suf)
 	}
 	if !formed {

@@ -48,12 +48,54 @@ type token struct {
 	scale  float64 // the scale word that multiplied it ("10 million": 1e6), 0 when none
 }
 
+// suspendedHyphen is a word whose hyphen waits for the head of a later compound ("four-, six-
+// and eight-cylinder"), and that compound.
+var (
+	suspendedHyphen = regexp.MustCompile(`\b([A-Za-z0-9]+)-(\s*,|\s+(?:and|or|to)\b)`)
+	laterCompound   = regexp.MustCompile(`^.*?\b[A-Za-z0-9]+-([A-Za-z]+)\b`)
+)
+
+// exampleAsides are examples said in brackets ("each kind of municipality (city, town,
+// township and so on)"): they say what the kinds are, not which to keep.
+var exampleAsides = regexp.MustCompile(`(?i)\([^()]*\b(?:and so on|and so forth|etc|e\.g|for example|for instance|such as)\b[^()]*\)`)
+
+// oneToTheNext is a change asked along a series ("how has the average changed from one model
+// year to the next"): the figure of each step, in order.
+var oneToTheNext = regexp.MustCompile(`(?i)\b(?:changed?|changes|evolved?|developed|moved)\s+from\s+one\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+the\s+next\b`)
+
+// butNoneIn is rows said in one period and missing in another ("vehicles in 1985 but none in
+// 2014"): the rows named again after "no".
+var butNoneIn = regexp.MustCompile(`(?i)\b([a-z]+s) in ((?:[a-z]+ )?\d{4}),? but (?:none|not|no longer) in ((?:[a-z]+ )?\d{4})\b`)
+
+// whichEachIn asks where each row listed belongs ("..., and which census division is each
+// in?"): the name of that row, shown beside each.
+var whichEachIn = regexp.MustCompile(`(?i),?\s+and\s+(?:which|what)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)\s+(?:each|it|they|each one)\s+(?:in|from|part of)\b`)
+
+// suspendedHyphens writes out the compounds a list shares one head of: "four-, six- and
+// eight-cylinder vehicles" is "four-cylinder, six-cylinder and eight-cylinder vehicles".
+func suspendedHyphens(q string) string {
+	for range 8 {
+		m := suspendedHyphen.FindStringSubmatchIndex(q)
+		if m == nil {
+			return q
+		}
+		later := laterCompound.FindStringSubmatch(q[m[3]+1:])
+		if later == nil {
+			return q
+		}
+		q = q[:m[3]] + "-" + later[1] + q[m[3]+1:]
+	}
+	return q
+}
+
 // tokenize splits a question into tokens. Numbers accept thousands separators, a leading
 // currency sign and a trailing "k"/"m"; ISO dates (2024-03-15) stay one token; possessives
 // lose their "'s"; other punctuation separates words.
 func tokenize(q string) []token {
 	var toks []token
-	rs := []rune(q)
+	q = oneToTheNext.ReplaceAllString(exampleAsides.ReplaceAllString(q, " "), " by each $1")
+	q = butNoneIn.ReplaceAllString(q, "$1 in $2 and no $1 in $3")
+	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		switch {
@@ -482,6 +524,9 @@ var identAbbrevs = map[string][]string{
 	"lat": {"latitude"}, "lon": {"longitude"}, "lng": {"longitude"},
 	// Code hosting (GitHub's API as tables: gh_users, gh_repos).
 	"repo": {"repository"}, "repos": {"repository"}, "gh": {"github"}, "pov": {"point", "of", "view"},
+	// Vehicles (the EPA's hwy, cty, cyl, displ) and censuses (towny's muni_id, census_div, pop_change).
+	"hwy": {"highway"}, "cty": {"city"}, "cyl": {"cylinder"}, "displ": {"displacement"},
+	"muni": {"municipality"}, "div": {"division"}, "pop": {"population"},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their
