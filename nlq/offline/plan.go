@@ -2542,7 +2542,7 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.order = orderMeasure
 		b.group = false
-	case b.list && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith && slices.Contains(b.items[i].skipped, "their"):
+	case b.list && i > 0 && showsBeside(&b.items[i-1]) && slices.Contains(b.items[i].skipped, "their"):
 		b.withCols = append(b.withCols, col)
 		b.items[i-1].kw = keyword{} // consumed: "with" shows, it does not filter
 	case !b.list && col.class == classText && col == col.table.label && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith &&
@@ -2551,7 +2551,7 @@ func (b *builder) numberColumn(i int, col *column) error {
 		// beside each group if it names what the group's row belongs to (besideGroups).
 		b.withCols = append(b.withCols, col)
 		b.items[i-1].kw = keyword{}
-	case b.list && i > 1 && b.items[i-2].kind == itKeyword && b.items[i-2].kw.kind == kwWith && b.items[i-1].kind == itDate && slices.Contains(b.items[i-1].skipped, "their"):
+	case b.list && i > 1 && showsBeside(&b.items[i-2]) && b.items[i-1].kind == itDate && slices.Contains(b.items[i-1].skipped, "their"):
 		// "with their 2021 populations": the year picks the rows shown.
 		b.withCols = append(b.withCols, col)
 		b.items[i-2].kw = keyword{}
@@ -3055,6 +3055,12 @@ func (b *builder) avgJustBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// showsBeside reports whether an item introduces columns shown beside the rows listed:
+// "with their price", "and their 2021 populations".
+func showsBeside(it *item) bool {
+	return it.kind == itKeyword && (it.kw.kind == kwWith || it.kw.kind == kwAnd && strings.EqualFold(it.text(), "and"))
 }
 
 // besideGroups are the columns said "with their ..." as groupings, when the answer groups one

@@ -746,6 +746,14 @@ func dropQualifiers(items []item) []item {
 			out = append(out, it)
 			continue
 		}
+		if pr := len(out) - 1; pr >= 0 && len(it.cands) == 1 && it.cands[0].kind == candValue && it.cands[0].pattern != "" && len(it.skipped) == 0 &&
+			out[pr].kind == itEntity && out[pr].start+len(out[pr].toks) == it.start && slices.ContainsFunc(out[pr].cands, func(c cand) bool {
+			return c.kind == candValue && c.col == it.cands[0].col && c.pattern == ""
+		}) {
+			// "premium gasoline": one fuel said with the word its family shares, which names
+			// what it is, not a second condition ('Gasoline or E85').
+			continue
+		}
 		if nx := adjacent(items, i, candTable); nx != nil && len(it.cands) > 1 &&
 			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.score > scoreModifier }) &&
 			nx.cands[0].score >= scoreExact && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == nx.cands[0].table }) {

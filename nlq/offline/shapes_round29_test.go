@@ -11,7 +11,7 @@ import (
 // models, and one row per model year's configuration with the EPA's abbreviated names (hwy
 // and cty in miles per gallon, cyl, displ, trans), categories written in families ('Manual
 // 5-spd', 'Manual 6-spd'; 'Small Pickup Trucks 4WD', 'Standard Pickup Trucks 2WD') and the
-// fuel of an electric car stored as 'Electricity'.
+// fuel of an electric car stored as 'Electricity', of a flex-fuel one as 'Gasoline or E85'.
 var garageDDL = []string{
 	`CREATE TABLE makes (make_id INTEGER PRIMARY KEY, make VARCHAR(40))`,
 	`CREATE TABLE models (model_id INTEGER PRIMARY KEY, make_id INTEGER REFERENCES makes (make_id), model VARCHAR(60))`,
@@ -28,7 +28,9 @@ var garageRows = []string{
 		(3,2,2013,'Subcompact Cars','Automatic 6-spd','Rear-Wheel Drive',6,3.7,'Regular',31,19),
 		(4,3,2014,'Midsize Cars','Automatic (AV)','Front-Wheel Drive',4,1.8,'Regular',48,51),
 		(5,4,2014,'Large Cars','Automatic (A1)','Rear-Wheel Drive',NULL,NULL,'Electricity',97,94),
-		(6,1,2013,'Small Pickup Trucks 4WD','Manual 5-spd','4-Wheel Drive',4,2.5,'Regular',21,16)`,
+		(6,1,2013,'Small Pickup Trucks 4WD','Manual 5-spd','4-Wheel Drive',4,2.5,'Regular',21,16),
+		(7,3,2012,'Midsize Cars','Automatic (AV)','Front-Wheel Drive',4,1.8,'Gasoline or E85',30,22),
+		(8,2,2012,'Subcompact Cars','Automatic 6-spd','Rear-Wheel Drive',6,3.7,'Gasoline or natural gas',26,18)`,
 }
 
 var garageAnswers = []answer{
@@ -40,17 +42,19 @@ var garageAnswers = []answer{
 	{"What is the average highway mileage of four-, six- and eight-cylinder vehicles?", []string{"4", "6", "8"}},
 	{"How many vehicles have a twelve-cylinder engine?", []string{"0"}},
 	{"How many vehicles are there for each drive train?", []string{"Rear-Wheel Drive", "Front-Wheel Drive", "4-Wheel Drive"}},
-	{"What is the average city mpg for each fuel type?", []string{"Regular", "Premium", "Electricity"}},
+	{"What is the average city mpg for each fuel type?", []string{"Regular", "Premium", "Electricity", "Gasoline or E85", "Gasoline or natural gas"}},
 	{"What is the best highway fuel economy of a 2014 vehicle?", []string{"97"}},
 	{"Which manufacturers never made a vehicle with more than four cylinders?", []string{"Toyota", "Tesla"}},
 	{"Which manufacturers had vehicles in 2014 but none in 2013?", []string{"Toyota", "Tesla"}},
+	{"How many vehicles need premium gasoline?", []string{"1"}},
 }
 
 // TestCarRecordsAreReadByTheirTradeWords: manufacturers are makes ("car manufacturers" are
 // the makes, not the cars), a gearbox the transmission, "manual" every manual transmission,
 // "pickups" every pickup class, "electric" the fuel 'Electricity'; mileage, mpg and fuel
 // economy are the kind of measure hwy and cty hold; "four-, six- and eight-cylinder" are three
-// counts of cylinders, each answered; a drive train is the drive, a fuel type the fuel; "never
+// counts of cylinders, each answered; a drive train is the drive, a fuel type the fuel; "premium
+// gasoline" is the fuel 'Premium', not also the family 'Gasoline or ...'; "never
 // made a vehicle with more than four cylinders" compares the missing rows, not a total; "had
 // vehicles in 2014 but none in 2013" is an EXISTS of one year beside a NOT EXISTS of the other.
 func TestCarRecordsAreReadByTheirTradeWords(t *testing.T) {
@@ -99,6 +103,7 @@ var censusAnswers = []answer{
 	{"For each kind of municipality, how many are there and what was their average population in 2021?", []string{"city", "town", "township"}},
 	{"Which townships in Simcoe had fewer than 25,000 residents in 2021?", []string{"Oro-Medonte"}},
 	{"Which towns have a land area larger than the average city?", []string{"Innisfil", "Caledon"}},
+	{"List the towns in Simcoe and their 2021 populations.", []string{"Innisfil"}},
 	{"What were the two most densely populated municipalities in 2021, and which census division is each in?", []string{"Orangeville", "Markham"}},
 	{"For each kind of municipality (city, town, township and so on), what was their average population in 2021?", []string{"city", "town", "township"}},
 }
@@ -112,10 +117,14 @@ var censusAnswers = []answer{
 // both; "townships in Simcoe" are in the division, not in the town of that name; "above the
 // average in 2021" is above that year's average; densities are ranked per municipality and
 // year, never added up into a division's, and "which census division is each in" is shown
-// beside each.
+// beside each; "and their 2021 populations" lists them as "with their" does; "made up only
+// of" is refused.
 func TestAPopulationTableIsReadByTheNumberItHolds(t *testing.T) {
 	lite, s := sqliteSchema(t, "census", censusDDL, censusRows)
 	checkAnswers(t, lite, s, censusAnswers)
+	// "Made up only of" asks of every municipality of a division, which no reading answers:
+	// refused, not answered for some.
+	wantRefusal(t, s, "Which census divisions are made up only of single-tier municipalities?", "exclusively")
 	// Densities of municipalities do not add up to a division's.
 	if g, err := generatePG(s, "Which census divisions were the most densely populated in 2021?"); err == nil {
 		t.Errorf("a division's density is no sum of its municipalities', answered:\n%s", g.SQL)

@@ -67,6 +67,12 @@ var oneToTheNext = regexp.MustCompile(`(?i)\b(?:changed?|changes|evolved?|develo
 // 2014"): the rows named again after "no".
 var butNoneIn = regexp.MustCompile(`(?i)\b([a-z]+s) in ((?:[a-z]+ )?\d{4}),? but (?:none|not|no longer) in ((?:[a-z]+ )?\d{4})\b`)
 
+// onlyOf says every row of a kind is of one sort ("divisions made up only of single-tier
+// municipalities"): a condition on all of them, which no
+// reading here answers; "only" alone is a filler, so the phrase is said as "exclusively",
+// which nothing maps, and the question is refused rather than answered for "some".
+var onlyOf = regexp.MustCompile(`(?i)\b(?:made up|consist(?:s|ed|ing)?|composed)\s+(?:only|solely|entirely|exclusively|wholly)\s+of\b`)
+
 // whichEachIn asks where each row listed belongs ("..., and which census division is each
 // in?"): the name of that row, shown beside each.
 var whichEachIn = regexp.MustCompile(`(?i),?\s+and\s+(?:which|what)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)\s+(?:each|it|they|each one)\s+(?:in|from|part of)\b`)
@@ -95,6 +101,7 @@ func tokenize(q string) []token {
 	var toks []token
 	q = oneToTheNext.ReplaceAllString(exampleAsides.ReplaceAllString(q, " "), " by each $1")
 	q = butNoneIn.ReplaceAllString(q, "$1 in $2 and no $1 in $3")
+	q = onlyOf.ReplaceAllString(q, " exclusively ")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	for i := 0; i < len(rs); {
 		r := rs[i]
