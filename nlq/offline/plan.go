@@ -679,8 +679,7 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		if b.agg == aggAvg && (k == kwSum || k == kwCount) {
 			b.avgOf = true // "average total payments per customer"
 		}
-		if t := b.groupedRows(); b.agg == aggCount && k != kwCount && t != nil && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwAnd ||
-			t != nil && b.agg == aggCount && k != kwCount && i > 1 && b.items[i-2].kind == itKeyword && b.items[i-2].kw.kind == kwAnd && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWhich {
+		if t := b.groupedRows(); t != nil && b.agg == aggCount && k != kwCount && b.afterAnd(i) {
 			// "for each kind of municipality, how many are there and what was their average
 			// population": the rows of each group, counted, before the next aggregate.
 			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: t})
@@ -3090,6 +3089,13 @@ func (b *builder) groupedRows() *table {
 	return b.p.dims[0].col.table
 }
 
+// afterAnd reports whether item i follows "and", or "and what" ("how many are there and what
+// was their average").
+func (b *builder) afterAnd(i int) bool {
+	isKw := func(j int, k kw) bool { return j >= 0 && b.items[j].kind == itKeyword && b.items[j].kw.kind == k }
+	return isKw(i-1, kwAnd) || isKw(i-2, kwAnd) && isKw(i-1, kwWhich)
+}
+
 // countAlone reports whether "how many" was said with no rows named after it ("how many are
 // there").
 func (b *builder) countAlone() bool {
@@ -4413,10 +4419,11 @@ func (b *builder) special(c *cand) (bool, error) {
 			// longer bills than the average Gentoo penguin": the average of the rows of that
 			// value, not of the rows compared.
 			target := b.cmpTarget
+			if target == nil {
+				target = b.numberSaidBefore() // "a land area larger than"
+			}
 			switch {
 			case target != nil:
-			case b.numberSaidBefore() != nil:
-				target = b.numberSaidBefore() // "a land area larger than"
 			case b.cmpDim != "" && b.lastTable != nil:
 				// "a longer bill than": the length the rows compared keep, or their one-to-one
 				// measurements keep.
