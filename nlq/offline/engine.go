@@ -329,6 +329,9 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 				items[k-1].kind == itEntity && items[k+1].kind == itEntity {
 				continue // "shipped after their required date": build compares the two dates, or refuses
 			}
+			if _, ok := changeVerbs[strings.ToLower(it.text())]; ok && len(it.toks) == 1 && slices.ContainsFunc(items, func(x item) bool { return x.kind == itDate }) {
+				continue // "grew from 1952 to 2007": build reads the change, or refuses it
+			}
 			unknown = append(unknown, it.text())
 		}
 	}
@@ -648,9 +651,7 @@ func explain(p *plan) string {
 	case p.topPer > 0:
 		parts = append(parts, fmt.Sprintf("top %d within each %s", p.topPer, dimWord(p.dims[0])))
 	}
-	if p.outerCount && len(p.having) > 0 {
-		return strings.Join(parts, ", ") + "."
-	}
+	parts = append(parts, p.notes...)
 	return strings.Join(parts, ", ") + "."
 }
 
@@ -668,6 +669,9 @@ func isDateBound(p *plan, w string, d dialect) bool {
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite, words: true}
+	if c := m.change; c != nil && m.col != nil {
+		return fmt.Sprintf("Change in %s from %s %d to %d", d.col(m.col), d.col(c.year), c.from, c.to)
+	}
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("Sum of %s × %s", d.col(m.col), d.col(m.times))
 	}
@@ -728,6 +732,10 @@ func opWords(op string, vals []any, d dialect) string {
 	switch op {
 	case "between", "not between":
 		return fmt.Sprintf("%s %s and %s", op, d.literal(vals[0]), d.literal(vals[1]))
+	case "is null":
+		return "unknown"
+	case "is not null":
+		return "known"
 	}
 	if w, ok := words[op]; ok {
 		return w + " " + d.literal(vals[0])

@@ -119,6 +119,8 @@ var keywords = map[string]keyword{
 	"rise above": {kind: kwGT}, "rose above": {kind: kwGT}, "rises above": {kind: kwGT}, "climbed above": {kind: kwGT}, "go above": {kind: kwGT}, "went above": {kind: kwGT}, "go below": {kind: kwLT}, "went below": {kind: kwLT},
 	"never": {kind: kwNever}, "nobody": {kind: kwNever}, "no one": {kind: kwNever}, "noone": {kind: kwNever}, "without": {kind: kwNever}, "without any": {kind: kwNever}, "with no": {kind: kwNever},
 	"no": {kind: kwNever}, "not any": {kind: kwNever},
+	// "stations missing passenger numbers", "films lacking a rating": the column is empty.
+	"missing": {kind: kwNever}, "are missing": {kind: kwNever}, "is missing": {kind: kwNever}, "lack": {kind: kwNever}, "lacks": {kind: kwNever}, "lacking": {kind: kwNever},
 	// "materials not used in any bill of materials", "products not on any order": rows
 	// that no row of the table named next refers to.
 	"not used in any": {kind: kwNever}, "not used by any": {kind: kwNever}, "not in any": {kind: kwNever},
@@ -148,8 +150,12 @@ var keywords = map[string]keyword{
 	"coldest": {kind: kwLeast, price: true, dim: "cold"}, "coolest": {kind: kwLeast, price: true, dim: "cold"},
 	// "the wettest month", "the driest city": by precipitation.
 	"wettest": {kind: kwMost, price: true, dim: "precipitation"}, "rainiest": {kind: kwMost, price: true, dim: "precipitation"},
-	"driest":    {kind: kwLeast, price: true, dim: "precipitation"},
-	"tallest":   {kind: kwMost, price: true, dim: "height"},
+	"driest":  {kind: kwLeast, price: true, dim: "precipitation"},
+	"tallest": {kind: kwMost, price: true, dim: "height"},
+	// "the richest countries", "the poorest": by their income or GDP.
+	"richest": {kind: kwMost, price: true, dim: "wealth"}, "wealthiest": {kind: kwMost, price: true, dim: "wealth"},
+	"poorest":     {kind: kwLeast, price: true, dim: "wealth"},
+	"richer than": {kind: kwGT, dim: "wealth"}, "poorer than": {kind: kwLT, dim: "wealth"}, "wealthier than": {kind: kwGT, dim: "wealth"},
 	"strongest": {kind: kwMost, price: true, dim: "strength"}, "weakest": {kind: kwLeast, price: true, dim: "strength"},
 	// "the fastest songs", "fastest first": by a tempo or speed.
 	"fastest": {kind: kwMost, price: true, dim: "speed"}, "slowest": {kind: kwLeast, price: true, dim: "speed"},
@@ -207,11 +213,18 @@ var keywords = map[string]keyword{
 	"highest first": {kind: kwDesc}, "largest first": {kind: kwDesc}, "biggest first": {kind: kwDesc}, "most first": {kind: kwDesc},
 	"lowest first": {kind: kwAsc}, "smallest first": {kind: kwAsc}, "fewest first": {kind: kwAsc},
 	"fastest first": {kind: kwDesc}, "slowest first": {kind: kwAsc}, "longest first": {kind: kwDesc}, "shortest first": {kind: kwAsc},
+	"busiest first": {kind: kwDesc}, "quietest first": {kind: kwAsc}, "richest first": {kind: kwDesc}, "poorest first": {kind: kwAsc},
+	"heaviest first": {kind: kwDesc}, "lightest first": {kind: kwAsc}, "tallest first": {kind: kwDesc}, "cheapest first": {kind: kwAsc},
+	"most expensive first": {kind: kwDesc}, "greatest first": {kind: kwDesc}, "least first": {kind: kwAsc},
 	"ascending": {kind: kwAsc}, "asc": {kind: kwAsc}, "descending": {kind: kwDesc}, "desc": {kind: kwDesc},
 	"daily": {kind: kwBucket, grain: grainDay}, "weekly": {kind: kwBucket, grain: grainWeek},
 	"monthly": {kind: kwBucket, grain: grainMonth}, "quarterly": {kind: kwBucket, grain: grainQuarter},
 	"yearly": {kind: kwBucket, grain: grainYear}, "annually": {kind: kwBucket, grain: grainYear},
 	"annual": {kind: kwBucket, grain: grainYear}, "over time": {kind: kwBucket, grain: grainMonth, weak: true},
+	// "how has it changed over the years": the yearly series.
+	"over the years": {kind: kwBucket, grain: grainYear, weak: true}, "year by year": {kind: kwBucket, grain: grainYear}, "year-by-year": {kind: kwBucket, grain: grainYear}, "changed over the years": {kind: kwBucket, grain: grainYear},
+	"change over the years": {kind: kwBucket, grain: grainYear}, "evolved over the years": {kind: kwBucket, grain: grainYear},
+	"changed over time": {kind: kwBucket, grain: grainMonth, weak: true},
 	"trend": {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
 	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
 	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay}, "nights": {kind: kwUnit, grain: grainDay}, "night": {kind: kwUnit, grain: grainDay},
@@ -278,7 +291,9 @@ var stopWords = toSet(strings.Fields(`
 	perform performs performed performing official nationwide countrywide
 	study studied catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
 	series say says said speak speaks spoke talk talks talked tagged
-	mpg mileage engine fully purely entirely`))
+	mpg mileage engine fully purely entirely
+	world worldwide globe global globally network data dataset set let
+	connect connects connected connecting transfer transfers`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -324,6 +324,12 @@ var aliases = map[string][]string{
 	"manufacturer": {"make", "manufacturer", "maker", "brand"}, "brand": {"brand", "make", "manufacturer"}, "carmaker": {"make", "manufacturer", "maker"},
 	"automaker": {"make", "manufacturer", "maker"}, "car": {"vehicle", "car", "automobile"}, "automobile": {"vehicle", "car"},
 	"gearbox": {"transmission", "tran"}, "transmission": {"transmission", "tran"}, "model year": {"model year", "year"}, "drive train": {"drive", "drivetrain"}, "drivetrain": {"drive", "drive train"}, "size class": {"class", "size class"},
+	// Who goes through a station, a museum or a shop: its entries, riders, visitors.
+	"entry": {"passenger", "entry", "visitor", "ridership"}, "ridership": {"passenger", "ridership", "rider"}, "rider": {"passenger", "rider", "ridership"},
+	// Per head of a population; a country's three-letter code is its ISO alpha-3.
+	"per person": {"per capita"}, "per head": {"per capita"}, "per inhabitant": {"per capita"}, "per resident": {"per capita"},
+	"three letter code": {"iso alpha", "alpha 3", "iso3"}, "three letter iso code": {"iso alpha", "alpha 3", "iso3"}, "letter code": {"iso alpha", "alpha"},
+	"footfall": {"visitor", "passenger", "footfall"}, "traffic": {"passenger", "traffic", "visitor"},
 	"inhabitants": {"population"}, "densely populated": {"density"}, "population density": {"density", "population density"},
 	"disk space": {"byte", "size"}, "file size": {"byte", "size"}, "space": {"byte", "size"}, "come back": {"return date", "returned"}, "brought back": {"return date", "returned"},
 }

@@ -1267,10 +1267,11 @@ func pickLabel(t *table) (*column, *column) {
 		case w == own && namedKey(c): // pixar_films.film, keyed by the film's title
 			score = 6
 		case w == own && !hasName && c != t.pk && !t.fkCols[c] && c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct*10 >= c.prof.NonNull*9 &&
-			(wordy(c.prof.Min) || named(c.prof.Min)) && (wordy(c.prof.Max) || named(c.prof.Max)) && numberedKey(t):
+			((wordy(c.prof.Min) || named(c.prof.Min)) && (wordy(c.prof.Max) || named(c.prof.Max)) || shortUniqueNames(c)) && numberedKey(t):
 			// islands.island beside island_id: 'Biscoe', 'Dream'. (A key of codes, 'SB',
 			// names the rows itself.) Nearly unique will do: models.model repeats 'Mustang'
-			// under two makes.
+			// under two makes. Short unique names with figures are names too: lines.line,
+			// '1', '3bis', 'T3a', is how people call a metro line.
 			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
@@ -1331,6 +1332,13 @@ func pickLabel(t *table) (*column, *column) {
 		}
 	}
 	return best, nil
+}
+
+// shortUniqueNames reports whether a text column holds one short value per row (at most
+// ten characters): the numbers and letters lines, routes or gates are called by.
+func shortUniqueNames(c *column) bool {
+	p := c.prof
+	return p != nil && p.NonNull >= 5 && p.Distinct == p.NonNull && len(p.Min) <= 10 && len(p.Max) <= 10
 }
 
 // naturalKeyNamed reports whether a table's primary key, or a part of it, is a number named as

@@ -49,6 +49,15 @@ type measure struct {
 	// reports counts a keyless table's rows themselves, not the names they report on
 	// ("by number of reports" of storms).
 	reports bool
+	// change makes the sum the difference between two years of the table's year column:
+	// "how much did China's population grow from 1952 to 2007".
+	change *yearChange
+}
+
+// yearChange is a figure's change from one year to a later one, by a year column.
+type yearChange struct {
+	year     *column
+	from, to int
 }
 
 // dimension is one GROUP BY output: a table (its label and key), a column, or a time bucket
@@ -279,6 +288,7 @@ type builder struct {
 	dirSaid    bool      // "largest first", "in ascending order": a direction said on its own
 	thanCol    *column   // the column a named row's value was compared on, shown beside a listing
 	unknown    []string
+	changeVerb int  // "grew", "gained" (1) or "fell", "lost" (-1): a change between two years
 	singular   bool // the dimension of a superlative was singular
 	whichRows  bool // "which customers ...": the rows of a table, by their label
 	often      bool // the superlative is "most often": rows counted
@@ -493,6 +503,13 @@ func build(m *model, items []item) (*plan, error) {
 		// "films with a higher IMDb rating than Finding Nemo": each with its rating.
 		b.withCols = append(b.withCols, b.thanCol)
 	}
+	if p := &b.p; p.listTable != nil && len(p.listCols) > 0 && len(p.measures)+len(p.dims) == 0 && len(b.withCols) == 0 {
+		if c := yearFigureCompared(p); c != nil {
+			// "countries with a GDP per capita above 30,000 in 2007": each with its figure
+			// of that year, one per country.
+			b.withCols = append(b.withCols, c)
+		}
+	}
 	if len(b.withCols) > 0 {
 		// "list the products Mountain Works supplies, with their standard price": columns
 		// shown beside each row listed, never added up.
@@ -629,6 +646,10 @@ func (b *builder) step(i int) error {
 			b.outUnit, b.outWords = u, it.text()
 			return nil
 		}
+		if d, ok := changeVerbs[strings.ToLower(it.text())]; ok && b.changeVerb == 0 {
+			b.changeVerb = d // read in yearChanges, or refused there
+			return nil
+		}
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
 		hint := b.lastTable
@@ -737,11 +758,18 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			n.kind = itKeyword // consumed
 			n.kw = keyword{}
 		}
-	case kwMost:
+	case kwMost, kwLeast:
+		if n := b.next(i); it.kw.dim != "" && (n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber && len(n.skipped) == 0 || b.rankedBySaid(i)) {
+			// "the longest life expectancy", "the richest by GDP": the column said next is
+			// what is ranked, whatever its name says.
+			it.kw.dim, it.kw.price = "", false
+		}
+		if k == kwLeast {
+			b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
+			b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
+			break
+		}
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
-		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
-	case kwLeast:
-		b.super, b.price, b.dim, b.busy = -1, it.kw.price, it.kw.dim, it.kw.busy
 		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
@@ -768,6 +796,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		if done, err := b.thanNamedRow(i); done || err != nil {
 			return err
+		}
+		if w := strings.ToLower(it.text()); w == "exactly" && (n == nil || n.kind != itNumber) {
+			return nil // "where exactly is Gare du Nord": precisely, not equal to a number
 		}
 		if n == nil || n.kind != itNumber {
 			return &notUnderstood{words: []string{it.text()}, msg: "a comparison needs a number after it"}
@@ -822,6 +853,12 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			b.firstYear = true
 			return nil
 		}
+		if it.kw.grain == grainYear && i > 1 && b.items[i-1].kind == itNumber && b.items[i-2].kind == itKeyword && isCmp(b.items[i-2].kw.kind) {
+			return nil // "a life expectancy under 50 years": the unit of the number compared
+		}
+		if n := b.next(i); it.kw.grain == grainYear && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber && slices.Equal(n.skipped, []string{"of"}) {
+			return nil // "gained the most years of life expectancy": the unit of the figure
+		}
 		if b.group || b.which || b.super != 0 || b.top {
 			b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, plural: it.toks[0].plural, ofYear: it.kw.ofYear || b.monthsOfNamedYear(i)})
 			b.singular = !it.toks[0].plural
@@ -836,6 +873,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return &notUnderstood{words: []string{it.text()}, msg: "cannot tell what has none: name the table first (\"customers without orders\")"}
 		}
 		b.anti, b.antiFrom = true, b.lastTable
+		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.table != b.lastTable && b.namedBefore(i, n.pick.col.table) {
+			// "stations on line 11 missing passenger numbers": the column of the rows named
+			// earlier is empty, whatever was said in between.
+			b.antiFrom = n.pick.col.table
+		}
 		if b.antiStart < 0 {
 			b.antiStart = len(b.p.conds)
 		}
@@ -1467,6 +1509,174 @@ func (b *builder) columnComparisons() {
 	}
 }
 
+// namedBefore reports whether table t was named by an item before item i.
+func (b *builder) namedBefore(i int, t *table) bool {
+	for k := 0; k < i; k++ {
+		if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table == t {
+			return true
+		}
+	}
+	return false
+}
+
+// countedNoun reports whether item i is the noun a count said before it ranks: "the five
+// countries with the highest population", "the five richest European countries" (only
+// superlatives and values between the number and the noun, a superlative somewhere).
+func (b *builder) countedNoun(i int) bool {
+	super := false
+	k := i - 1
+	for ; k >= 0 && b.items[k].kind != itNumber; k-- {
+		switch it := &b.items[k]; {
+		case it.kind == itKeyword && (it.kw.kind == kwMost || it.kw.kind == kwLeast):
+			super = true
+		case it.kind == itEntity && it.pick != nil && it.pick.kind == candValue:
+		default:
+			return false
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	for j := i + 1; j < len(b.items) && !super; j++ {
+		it := &b.items[j]
+		super = it.kind == itKeyword && (it.kw.kind == kwMost || it.kw.kind == kwLeast)
+	}
+	return super
+}
+
+// rankedBySaid reports whether "by" and a number column follow item i: "the five richest
+// countries by GDP per capita" ranks by the column said.
+func (b *builder) rankedBySaid(i int) bool {
+	for k := i + 1; k+1 < len(b.items); k++ {
+		it, n := &b.items[k], &b.items[k+1]
+		if it.kind == itKeyword && it.kw.kind == kwGroup && strings.EqualFold(it.text(), "by") && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn && n.pick.col.class == classNumber {
+			return true
+		}
+	}
+	return false
+}
+
+// yearFigureCompared is the one number a listing's rows were compared on when it is kept
+// per listed row and year, and one year was asked: the figure each row shows beside its name.
+// Nil otherwise (several years' figures would list a row several times).
+func yearFigureCompared(p *plan) *column {
+	var found *column
+	for _, c := range p.conds {
+		if c.col == nil || c.col.class != classNumber || c.anti != nil || c.role != nil || c.having != nil {
+			continue
+		}
+		switch c.op {
+		case ">", "<", ">=", "<=":
+		default:
+			continue
+		}
+		t := c.col.table
+		if t == p.listTable || fkTo(t, p.listTable) == nil || t.date == nil || !t.date.yearInt || found != nil && found != c.col {
+			return nil
+		}
+		found = c.col
+	}
+	if found == nil || !slices.ContainsFunc(p.dates, func(dc dateCond) bool {
+		return !dc.rng.from.IsZero() && !dc.rng.to.IsZero() && dc.rng.from.YearDay() == 1 && dc.rng.to == dc.rng.from.AddDate(1, 0, 0)
+	}) {
+		return nil
+	}
+	return found
+}
+
+// changeVerbs say a figure went up (1), changed (1) or went down (-1) between two times.
+var changeVerbs = map[string]int{
+	"grow": 1, "grew": 1, "grown": 1, "gain": 1, "gained": 1, "rise": 1, "rose": 1, "risen": 1, "increase": 1, "increased": 1,
+	"change": 1, "changed": 1, "fall": -1, "fell": -1, "fallen": -1, "drop": -1, "dropped": -1, "decline": -1, "declined": -1,
+	"lose": -1, "lost": -1, "shrink": -1, "shrank": -1,
+}
+
+// yearChanges reads a change verb said with two years ("grew from 1952 to 2007", "gained
+// the most between 1952 and 2007") as the figure of the later year minus that of the
+// earlier one, for tables that keep one row per thing and year. "Lost the most" ranks the
+// largest fall first. Anything else said with such a verb is refused.
+func (b *builder) yearChanges() error {
+	if b.changeVerb == 0 {
+		return nil
+	}
+	p := &b.p
+	refuse := &notUnderstood{words: []string{kwChangeWord(b)}, msg: "a change is answered between two years of a table kept by year"}
+	if len(p.measures) == 2 && p.measures[0].col != nil && p.measures[0].col == p.measures[1].col {
+		p.measures = p.measures[1:] // "by how many people did the population grow": one figure
+	}
+	if len(p.measures) != 1 || len(p.dates) != 1 || len(p.having) > 0 {
+		return refuse
+	}
+	m := &p.measures[0]
+	r := p.dates[0].rng
+	if m.col == nil || m.col.class != classNumber || m.times != nil || m.per > 0 || m.agg != aggSum && m.agg != aggMax && m.agg != aggMin && m.agg != aggAvg ||
+		m.col.table.date == nil || !m.col.table.date.yearInt || r.from.IsZero() || r.to.IsZero() || r.from.YearDay() != 1 || r.to.YearDay() != 1 {
+		return refuse
+	}
+	from, to := r.from.Year(), r.to.Year()-1
+	if to <= from || !strings.Contains(r.text, fmt.Sprint(from)) || !strings.Contains(r.text, fmt.Sprint(to)) {
+		return refuse // two years said, not one year or a decade
+	}
+	if slices.ContainsFunc(p.dims, func(d dimension) bool { return d.grain != grainNone }) {
+		return refuse
+	}
+	m.agg, m.change = aggSum, &yearChange{year: m.col.table.date, from: from, to: to}
+	if len(p.dims) > 0 {
+		// A thing with no figure for one of the years has no change to rank.
+		x := *m
+		p.having = append(p.having, condition{op: "is not null", having: &x})
+	}
+	if b.changeVerb < 0 && b.super != 0 {
+		b.super = -b.super // "lost the most": the lowest change first
+	}
+	return nil
+}
+
+// kwChangeWord is the change verb the question said, for a refusal.
+func kwChangeWord(b *builder) string {
+	for k := range b.items {
+		if it := &b.items[k]; it.kind == itUnknown {
+			if _, ok := changeVerbs[strings.ToLower(it.text())]; ok {
+				return it.text()
+			}
+		}
+	}
+	return ""
+}
+
+// perHeadTotals reads "the total GDP" of a table that keeps the GDP per head beside the
+// population (Gapminder's gdpPercap and pop) as the sum of their product: the whole GDP of
+// each row, added up. Said with "per capita", the column is the figure asked for.
+func (b *builder) perHeadTotals() {
+	p := &b.p
+	for i, m := range p.measures {
+		if m.agg != aggSum || m.col == nil || m.times != nil || !perHead(m.col) {
+			continue
+		}
+		said := false
+		for k := range b.items {
+			if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.col == m.col {
+				t := strings.ToLower(it.text())
+				said = said || strings.Contains(t, "capita") || strings.Contains(t, "per ")
+			}
+		}
+		if said {
+			continue
+		}
+		for _, c := range m.col.table.cols {
+			if c.class == classNumber && c.metric == nil && slices.Equal(c.words, []string{"population"}) {
+				p.measures[i].times = c
+				break
+			}
+		}
+	}
+}
+
+// perHead reports whether a column keeps a figure per head of a population (gdp_per_capita).
+func perHead(c *column) bool {
+	return c.class == classNumber && slices.Contains(c.words, "capita")
+}
+
 // products reads "copies ordered times list price": two number columns said with "times"
 // between them, both added up by the plan, become one sum of their product, kept on the rows
 // of the many side (a sale's copies times its title's price). Pairs whose rows relate the
@@ -1848,7 +2058,8 @@ func (b *builder) addDim(d dimension) {
 	}
 	if d.grain != grainNone {
 		for k, x := range b.p.dims {
-			if x.grain != grainNone && (x.weak || d.weak) {
+			if x.grain != grainNone && (x.weak || d.weak || x.grain == d.grain && x.col == d.col && x.hint == d.hint && x.ofYear == d.ofYear) {
+				// (a bucket said twice, "over the years ... year by year", is one)
 				if x.weak {
 					b.p.dims[k] = d
 				}
@@ -1995,13 +2206,17 @@ func (b *builder) entity(i int) error {
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
 		if n := b.next(i); b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) &&
-			!(n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && (c.col == c.table.label || c.table.label == nil) && !it.toks[len(it.toks)-1].poss) {
+			!(n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && (c.col == c.table.label || c.table.label == nil || kindValue(c)) && !it.toks[len(it.toks)-1].poss) {
 			// "which sales support agent ...": the rows of the table that hold the value, one
 			// of which is asked for, not a number about all of them. ("Which physical moves":
 			// the moves, of the damage class the value names; "which Braga owners", where
-			// Braga is only a clinic's city, stays the clinics' and is refused.)
+			// Braga is only a clinic's city, stays the clinics' and is refused; "which metro
+			// stations", where 'Metro' is a kind of line, asks for the stations.)
 			b.lastTable = c.table
 			return b.tableEntity(i, c.table)
+		}
+		if n := b.next(i); b.which && op == "=" && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && len(n.skipped) == 0 {
+			b.whichKept = true // "which Asian country": the country is still the one asked for
 		}
 		if w := it.toks[0].norm; len(it.toks) == 1 && it.plural && c.col2 == nil && role == nil && w != normPhrase(c.value) && stem(w) == stem(normPhrase(c.value)) {
 			// "the most cancellations", "how many deliveries": a state said as a plural noun
@@ -2308,7 +2523,8 @@ func (b *builder) tableEntity(i int, t *table) error {
 	case b.group:
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.group = false
-	case b.which || b.top && len(b.p.dims) == 0:
+	case b.which || b.top && len(b.p.dims) == 0 || b.topN > 0 && len(b.p.dims)+len(b.p.measures) == 0 && it.plural && b.countedNoun(i):
+		// ("the five countries with the highest population": the countries ranked.)
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.singular = !it.plural
 		b.whichDim = b.whichDim || b.which
@@ -2765,7 +2981,7 @@ func kindColumn(c *column) bool {
 }
 
 // kindWords name a column that says what kind of thing its row is.
-var kindWords = toSet([]string{"type", "kind", "classification"})
+var kindWords = toSet([]string{"type", "kind", "classification", "system"})
 
 // dedupeLabelDims drops a grouping by a table's name column when the table itself is a
 // grouping too: "the 10 airports with the most routes, each airport's name" groups by airport
@@ -3111,6 +3327,7 @@ func (b *builder) countAlone() bool {
 // finish fills in defaults and checks the plan is complete.
 func (b *builder) finish() error {
 	p := &b.p
+	b.busyByTraffic()
 	if t := b.groupedRows(); t != nil && b.agg == aggCount && len(p.subjects)+len(p.listCols)+len(p.having) == 0 && b.countAlone() {
 		// "for each kind of municipality, how many are there": its rows, counted.
 		p.measures, b.agg = []measure{{agg: aggCount, table: t}}, aggNone
@@ -3758,6 +3975,10 @@ func (b *builder) finish() error {
 	}
 	b.rangeLimit()
 	b.products()
+	b.perHeadTotals()
+	if err := b.yearChanges(); err != nil {
+		return err
+	}
 	if ranking {
 		b.dropPlaceholders()
 	}
@@ -4267,6 +4488,38 @@ var dimWords = map[string][]string{
 	"precipitation": {"precipitation", "rainfall", "rain", "precip"},
 	"latitude":      {"latitude", "lat"},
 	"longitude":     {"longitude", "lon", "lng"},
+	"wealth":        {"gdp", "income", "wealth", "worth"},
+	// "the busiest station", "the quietest museum": by the people counted through it, when
+	// its rows keep that count (else by how many events it has, see keyword.busy).
+	"traffic": {"passenger", "ridership", "rider", "visitor", "footfall", "entry", "traffic", "attendance", "boarding"},
+}
+
+// busyByTraffic reads "busiest" and "quietest" as a ranking by the people a row counts
+// (stations.passengers) when the rows ranked keep such a count and nothing else is measured.
+func (b *builder) busyByTraffic() {
+	p := &b.p
+	if !b.busy || b.dim != "" {
+		return
+	}
+	if m := p.measures; len(m) == 1 && m[0].agg == aggCount && m[0].col == nil && len(p.dims) == 0 && dimColumn(m[0].table, "traffic") != nil {
+		// "the five busiest stations": the stations ranked, not counted.
+		p.measures, p.dims = nil, []dimension{{table: m[0].table, plural: true}}
+	}
+	if len(p.measures) > 0 {
+		return
+	}
+	var t *table
+	switch {
+	case len(p.dims) > 0 && p.dims[0].table != nil && p.dims[0].col == nil:
+		t = p.dims[0].table
+	case len(p.dims) > 0 && p.dims[0].col != nil && p.dims[0].col == p.dims[0].col.table.label:
+		t = p.dims[0].col.table
+	case len(p.dims) == 0 && len(p.subjects) > 0:
+		t = p.subjects[0]
+	}
+	if t != nil && dimColumn(t, "traffic") != nil {
+		b.dim, b.price, b.busy = "traffic", true, false
+	}
 }
 
 // dimColumn is the numeric column of t that measures a dimension ("longest": a length, or a
@@ -4480,6 +4733,10 @@ func (b *builder) special(c *cand) (bool, error) {
 			target = c.col
 		case c.kind == candTable && b.cmpDim != "":
 			target = dimColumn(c.table, b.cmpDim)
+		case c.kind == candTable && c.table.measure == nil && slices.Contains(b.items[b.cur].skipped, "all") && b.numberSaidBefore() != nil:
+			// "a life expectancy above the average of all countries": the number said
+			// before, averaged over all its rows.
+			target = b.numberSaidBefore()
 		case c.kind == candTable:
 			target = c.table.measure
 		}

@@ -88,6 +88,13 @@ func complete(m *model, p *plan) error {
 	default:
 		return &notUnderstood{msg: "no table found"}
 	}
+	if y, ok := undatedYear(m, p); ok {
+		// Data that keeps no date at all (a station's entries, counted for one year) cannot
+		// be filtered by the year said; the figures are its one year's, and the explanation
+		// says the year was not checked.
+		p.dates = nil
+		p.notes = append(p.notes, fmt.Sprintf("not checked for %s: the data keeps no dates", strings.TrimPrefix(y, "in ")))
+	}
 	for i := range p.dates {
 		if p.dates[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dates[i].hint)
@@ -311,7 +318,7 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for _, x := range p.measures {
-		if x.agg == aggSum && x.times == nil && ratioColumn(x.col) && !oneRowEach(p, x.table) {
+		if x.agg == aggSum && x.times == nil && ratioColumn(x.col) && !oneRowEach(p, x.table) && !(x.change != nil && len(p.dims) > 0) {
 			// "the most densely populated divisions": densities, rates and shares of rows do
 			// not add up to the group's; the group's is a ratio of its own totals.
 			return &notUnderstood{msg: fmt.Sprintf("adding up %s.%s would add up ratios; ask for its average, or for the totals it is a ratio of", x.table.name, x.col.name),
@@ -367,6 +374,13 @@ func oneRowEach(p *plan, t *table) bool {
 			return true
 		}
 	}
+	if t.date != nil && t.date.yearInt && len(p.dims) == 1 && p.dims[0].grain == grainYear && slices.ContainsFunc(p.conds, func(c condition) bool {
+		return c.col != nil && c.col.table != t && fkTo(t, c.col.table) != nil && (c.col == c.col.table.label || c.col == c.col.table.pk) && c.op == "=" && len(c.vals) == 1 && c.anti == nil
+	}) {
+		// "GDP per capita in the United States, year by year": figures kept per thing and
+		// year, one thing named, a row for each year.
+		return true
+	}
 	if len(p.dims) > 0 {
 		return !slices.ContainsFunc(p.dims, func(d dimension) bool {
 			return !(d.table == t && d.col == nil || d.col != nil && d.col.table == t && (d.col == t.label || d.col == t.pk))
@@ -378,7 +392,7 @@ func oneRowEach(p *plan, t *table) bool {
 }
 
 // ratioWords name a column that keeps a ratio of two quantities.
-var ratioWords = []string{"density", "share", "percent", "percentage", "pct", "ratio", "proportion", "fraction"}
+var ratioWords = []string{"density", "share", "percent", "percentage", "pct", "ratio", "proportion", "fraction", "capita"}
 
 // ratioColumn reports whether a number column keeps a ratio of two quantities of its row (a
 // density, a rate, a share), which rows cannot be added up into.
@@ -532,6 +546,34 @@ func noBareMetric(p *plan) error {
 		}
 	}
 	return nil
+}
+
+// undatedYear reports, for a question that says one whole calendar year ("in 2021") of a
+// figure (entries, a population) in a schema with no date or year column anywhere, the
+// year's words: the year can only be the one the figures were counted in.
+func undatedYear(m *model, p *plan) (string, bool) {
+	if len(p.dates) != 1 || p.dates[0].col != nil || len(p.dims) > 0 && slices.ContainsFunc(p.dims, func(d dimension) bool { return d.grain != grainNone }) {
+		return "", false
+	}
+	figure := p.orderCol != nil && p.orderCol.class == classNumber || slices.ContainsFunc(p.measures, func(x measure) bool { return x.col != nil && x.col.class == classNumber })
+	if !figure {
+		return "", false // "stations opened in 2021" counts rows the year cannot tell apart
+	}
+	r := p.dates[0].rng
+	if r.yearless || r.everyYear || r.from.IsZero() || r.to.IsZero() || r.from.YearDay() != 1 || r.to != r.from.AddDate(1, 0, 0) {
+		return "", false
+	}
+	for _, t := range m.tables {
+		if t.date != nil {
+			return "", false
+		}
+		for _, c := range t.cols {
+			if c.class == classDate || c.yearInt {
+				return "", false
+			}
+		}
+	}
+	return r.text, true
 }
 
 // dateColumn picks the date column for a date filter or bucket: the table the question was
@@ -1164,7 +1206,9 @@ func render(p *plan, d dialect) string {
 				}
 			}
 		}
-		if p.distinct {
+		if p.distinct || len(p.listCols) == 0 && p.partition == nil && len(p.unitCols) == 0 && p.roleList == nil && p.fanOut() {
+			// Whole rows kept by a condition on rows that refer to them ("stations where
+			// you can catch a TGV", a station with two such lines) are listed once each.
 			distinct = "DISTINCT "
 		}
 	}
@@ -1345,6 +1389,12 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		x.per = 0
 		e, a := measureSQL(p, x, d)
 		return fmt.Sprintf("%s / %s", e, decimal(m.per)), a + "_" + m.unit + "s"
+	}
+	if c := m.change; c != nil && m.col != nil {
+		// The later year's figure minus the earlier one's, over the rows of both.
+		y, v := d.col(c.year), d.col(m.col)
+		return fmt.Sprintf("SUM(CASE WHEN %s = %d THEN %s END) - SUM(CASE WHEN %s = %d THEN %s END)", y, c.to, v, y, c.from, v),
+			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_change"
 	}
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("SUM(%s * %s)", d.col(m.col), d.col(m.times)),
@@ -1747,6 +1797,8 @@ func predicate(e, op string, vals []any, d dialect) string {
 			ls[i] = d.literal(v)
 		}
 		return fmt.Sprintf("%s %s (%s)", e, strings.ToUpper(op), strings.Join(ls, ", "))
+	case "is null", "is not null":
+		return fmt.Sprintf("%s %s", e, strings.ToUpper(op))
 	}
 	return fmt.Sprintf("%s %s %s", e, op, d.literal(vals[0]))
 }

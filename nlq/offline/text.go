@@ -534,6 +534,14 @@ var identAbbrevs = map[string][]string{
 	// Vehicles (the EPA's hwy, cty, cyl, displ) and censuses (towny's muni_id, census_div, pop_change).
 	"hwy": {"highway"}, "cty": {"city"}, "cyl": {"cylinder"}, "displ": {"displacement"},
 	"muni": {"municipality"}, "div": {"division"}, "pop": {"population"},
+	// Indicators of countries (Gapminder's gdpPercap): per head of the population.
+	"percap": {"per", "capita"}, "pcap": {"per", "capita"},
+}
+
+// pairedAbbrevs spell out abbreviations only after the word they are read with: "exp" is an
+// expectancy after "life" (lifeExp), an expense, an expiry or experience elsewhere.
+var pairedAbbrevs = map[string]map[string][]string{
+	"life": {"exp": {"expectancy"}, "expect": {"expectancy"}},
 }
 
 // documentPrefixes spell out the prefixes business systems put before the names of their
@@ -560,6 +568,12 @@ func schemaWords(name string) []string {
 		if lf, ok := identAbbrevs[w]; ok {
 			out = append(out, lf...)
 			continue
+		}
+		if i > 0 {
+			if lf, ok := pairedAbbrevs[ws[i-1]][w]; ok {
+				out = append(out, lf...)
+				continue
+			}
 		}
 		out = append(out, w)
 	}
