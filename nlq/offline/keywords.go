@@ -225,7 +225,7 @@ var keywords = map[string]keyword{
 	"over the years": {kind: kwBucket, grain: grainYear, weak: true}, "year by year": {kind: kwBucket, grain: grainYear}, "year-by-year": {kind: kwBucket, grain: grainYear}, "changed over the years": {kind: kwBucket, grain: grainYear},
 	"change over the years": {kind: kwBucket, grain: grainYear}, "evolved over the years": {kind: kwBucket, grain: grainYear},
 	"changed over time": {kind: kwBucket, grain: grainMonth, weak: true},
-	"trend": {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
+	"trend":             {kind: kwBucket, grain: grainMonth, weak: true}, "month over month": {kind: kwBucket, grain: grainMonth},
 	"year over year": {kind: kwBucket, grain: grainYear}, "day by day": {kind: kwBucket, grain: grainDay},
 	"day": {kind: kwUnit, grain: grainDay}, "days": {kind: kwUnit, grain: grainDay}, "nights": {kind: kwUnit, grain: grainDay}, "night": {kind: kwUnit, grain: grainDay},
 	"hour of the day": {kind: kwUnit, grain: grainHour}, "hour of day": {kind: kwUnit, grain: grainHour},
