@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -130,6 +131,11 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 	}
 	t.Cleanup(func() { db.Close() })
 	for _, ddl := range ddls {
+		if typ == datasource.Postgres {
+			// A camelCase name (lifeExp) keeps its case only quoted, as a tool that made
+			// the table in PostgreSQL would have written it.
+			ddl = camelIdent.ReplaceAllString(ddl, `"$1"`)
+		}
 		if _, err := db.ExecContext(ctx, ddl); err != nil {
 			t.Fatalf("%s: %v", ddl, err)
 		}
@@ -138,6 +144,9 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 	}
 	return db
 }
+
+// camelIdent matches an identifier that starts lower case and has a capital in it.
+var camelIdent = regexp.MustCompile(`\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b`)
 
 // nativeTypes gives the fixture's SQLite DDL real date and decimal types.
 func nativeTypes(ddl string) string {

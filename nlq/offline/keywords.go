@@ -78,7 +78,7 @@ var keywords = map[string]keyword{
 	"count": {kind: kwCount}, "total number of": {kind: kwCount}, "no of": {kind: kwCount},
 	"how much": {kind: kwSum},
 	"total":    {kind: kwSum}, "sum of": {kind: kwSum}, "sum": {kind: kwSum}, "overall": {kind: kwSum},
-	"combined": {kind: kwSum}, "totals": {kind: kwSum}, "total of": {kind: kwSum},
+	"combined": {kind: kwSum}, "totals": {kind: kwSum}, "total of": {kind: kwSum}, "add up": {kind: kwSum},
 	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg}, "typical": {kind: kwAvg},
 	"average number of": {kind: kwAvg}, "mean number of": {kind: kwAvg},
 	"maximum": {kind: kwMax}, "max": {kind: kwMax}, "minimum": {kind: kwMin}, "min": {kind: kwMin},
@@ -292,8 +292,8 @@ var stopWords = toSet(strings.Fields(`
 	study studied catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
 	series say says said speak speaks spoke talk talks talked tagged
 	mpg mileage engine fully purely entirely
-	world worldwide globe global globally network data dataset set let
-	connect connects connected connecting transfer transfers`))
+	worldwide globally network data dataset set let
+	connect connects connected connecting transfer transfers lie lies lay situated stop stops`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -327,6 +327,7 @@ var aliases = map[string][]string{
 	// Who goes through a station, a museum or a shop: its entries, riders, visitors.
 	"entry": {"passenger", "entry", "visitor", "ridership"}, "ridership": {"passenger", "ridership", "rider"}, "rider": {"passenger", "rider", "ridership"},
 	// Per head of a population; a country's three-letter code is its ISO alpha-3.
+	"income per person": {"gdp per capita", "income per person"}, "numeric code": {"iso number", "numeric code"}, "numeric iso code": {"iso number"}, "numeric iso country code": {"iso number"},
 	"per person": {"per capita"}, "per head": {"per capita"}, "per inhabitant": {"per capita"}, "per resident": {"per capita"},
 	"three letter code": {"iso alpha", "alpha 3", "iso3"}, "three letter iso code": {"iso alpha", "alpha 3", "iso3"}, "letter code": {"iso alpha", "alpha"},
 	"footfall": {"visitor", "passenger", "footfall"}, "traffic": {"passenger", "traffic", "visitor"},

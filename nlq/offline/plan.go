@@ -1527,6 +1527,10 @@ func (b *builder) countedNoun(i int) bool {
 	k := i - 1
 	for ; k >= 0 && b.items[k].kind != itNumber; k-- {
 		switch it := &b.items[k]; {
+		case it.kind == itKeyword && (it.kw.common || it.kw.price && it.kw.dim == ""):
+			// "the two most common conditions": counted by how often they occur; "the 3 most
+			// expensive products": rows ranked by their own price, listed whole.
+			return false
 		case it.kind == itKeyword && (it.kw.kind == kwMost || it.kw.kind == kwLeast):
 			super = true
 		case it.kind == itEntity && it.pick != nil && it.pick.kind == candValue:

@@ -177,6 +177,9 @@ func complete(m *model, p *plan) error {
 			// without a date are in no period to be counted, kept or ranked.
 			p.conds = append(p.conds, condition{col: d.col, op: "is not null"})
 		}
+		if d := &p.dims[i]; d.col != nil && d.col.yearInt && d.weak && d.grain != grainYear && d.grain != grainDecade && !d.ofYear {
+			d.grain = grainYear // "over time" of a column that keeps only the year: by year
+		}
 		if d := p.dims[i]; d.col != nil && d.col.yearInt && (d.grain != grainYear && d.grain != grainDecade || d.ofYear) {
 			// Months or days of a column that keeps only the year.
 			return &notUnderstood{words: []string{d.grain.String()}, msg: fmt.Sprintf("%s.%s holds years only", d.col.table.name, d.col.name)}
@@ -374,11 +377,11 @@ func oneRowEach(p *plan, t *table) bool {
 			return true
 		}
 	}
-	if t.date != nil && t.date.yearInt && len(p.dims) == 1 && p.dims[0].grain == grainYear && slices.ContainsFunc(p.conds, func(c condition) bool {
+	if t.date != nil && t.date.yearInt && (len(p.dims) == 1 && p.dims[0].grain == grainYear || len(p.dims) == 0 && yearly) && slices.ContainsFunc(p.conds, func(c condition) bool {
 		return c.col != nil && c.col.table != t && fkTo(t, c.col.table) != nil && (c.col == c.col.table.label || c.col == c.col.table.pk) && c.op == "=" && len(c.vals) == 1 && c.anti == nil
 	}) {
-		// "GDP per capita in the United States, year by year": figures kept per thing and
-		// year, one thing named, a row for each year.
+		// "GDP per capita in the United States, year by year", "Canada's in 1997": figures
+		// kept per thing and year, one thing named, a row for each year asked.
 		return true
 	}
 	if len(p.dims) > 0 {
@@ -555,7 +558,10 @@ func undatedYear(m *model, p *plan) (string, bool) {
 	if len(p.dates) != 1 || p.dates[0].col != nil || len(p.dims) > 0 && slices.ContainsFunc(p.dims, func(d dimension) bool { return d.grain != grainNone }) {
 		return "", false
 	}
-	figure := p.orderCol != nil && p.orderCol.class == classNumber || slices.ContainsFunc(p.measures, func(x measure) bool { return x.col != nil && x.col.class == classNumber })
+	figure := p.orderCol != nil && p.orderCol.class == classNumber || slices.ContainsFunc(p.measures, func(x measure) bool { return x.col != nil && x.col.class == classNumber }) ||
+		slices.ContainsFunc(p.conds, func(c condition) bool {
+			return c.col != nil && c.col.class == classNumber && c.anti == nil && (c.op == ">" || c.op == "<" || c.op == ">=" || c.op == "<=")
+		})
 	if !figure {
 		return "", false // "stations opened in 2021" counts rows the year cannot tell apart
 	}

@@ -86,7 +86,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		afterTop := len(items) > 0 && items[len(items)-1].kind == itKeyword && (items[len(items)-1].kw.kind == kwTop || items[len(items)-1].kw.kind == kwBottom)
 		best := item{}
 		bestLen := 0
-		if n := fillerLen(toks[i:]); n > 0 && !(i+n == len(toks) && len(lex.lookup(normPhraseToks(toks[i:i+n]))) > 0) {
+		if n := fillerLen(toks[i:]); n > 0 && !(i+n == len(toks) && len(lex.lookup(normPhraseToks(toks[i:i+n]))) > 0) && !fillerEndsAName(lex, toks[i:], n) {
 			// ("when did Up come out": at the end, where no date follows, the verb asks for
 			// its date.)
 			if p := lowerPhrase(toks[i : i+n]); p == "across all" || p == "over all" {
@@ -1667,6 +1667,9 @@ var fillerPhrases = map[string]bool{
 	// whole of what the data keeps.
 	"over the whole show": true, "over the whole series": true, "over the whole study": true, "in the whole study": true,
 	"in the whole series": true, "in the whole show": true, "over the whole period": true,
+	// "the world's population", "in the world": all of what the data keeps. "world" is no
+	// stop word of its own: it names things ("World Cup").
+	"in the world": true, "of the world": true, "the world": true, "around the world": true, "across the world": true, "the whole world": true,
 	"in the whole record": true, "over the whole record": true, "on the grid": true, "anywhere on the grid": true,
 	"over the region": true, "across the region": true, "hurricane season": true, "at some point": true, "at any point": true, "for the year": true, "on the menu": true, "on our menu": true,
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,
@@ -2162,6 +2165,12 @@ func measureKindLen(toks []token) int {
 		}
 	}
 	return 0
+}
+
+// fillerEndsAName reports whether a filler's last word begins a name with the word after it:
+// "the world" is all of the data, but "the World Cup" names tournaments.
+func fillerEndsAName(lex *lexicon, toks []token, n int) bool {
+	return n < len(toks) && len(lex.lookup(normPhraseToks(toks[n-1:n+1]))) > 0
 }
 
 // fillerLen is the length in words of a filler phrase at the start of toks, or 0.

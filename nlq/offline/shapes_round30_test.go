@@ -37,6 +37,7 @@ var undergroundAnswers = []answer{
 	{"How many stations does each metro route serve?", []string{"1", "2", "3bis"}},
 	{"Which station had the most entries in 2021?", []string{"Nord"}},
 	{"Where exactly is Nord station?", []string{"Nord"}},
+	{"Show me the stations that had more than 10 million entries in 2021.", []string{"Nord", "Nation"}},
 }
 
 // TestAStationNetworkIsReadByItsRidersAndRoutes: a route's short name with figures ('3bis')
@@ -90,6 +91,8 @@ var indicatorsAnswers = []answer{
 	{"By how many people did China's population grow from 2002 to 2007?", []string{"38283096"}},
 	{"Which country gained the most years of life expectancy between 2002 and 2007?", []string{"Kenya"}},
 	{"Which country lost the most years of life expectancy between 2002 and 2007?", []string{"Swaziland"}},
+	{"Which countries had an income per person above 40000 in 2007?", []string{"Norway", "Ireland"}},
+	{"Show Japan's life expectancy over time.", []string{"2002", "2007"}},
 }
 
 // TestCountryIndicatorsAreReadByTheirAbbreviations: lifeExp is a life expectancy and
@@ -101,7 +104,8 @@ var indicatorsAnswers = []answer{
 // a country's figure "year by year" is its series, said twice or not; "below the average of
 // all countries" is the average of the figure said; a figure that grew, was gained or lost
 // between two years is the later year's minus the earlier one's, "lost the most" the
-// largest fall.
+// largest fall; an income per person is the GDP per capita, shown beside each country
+// compared on it in one year; "over time" of a year column is by year.
 func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	lite, s := sqliteSchema(t, "indicators", indicatorsDDL, indicatorsRows)
 	checkAnswers(t, lite, s, indicatorsAnswers)
