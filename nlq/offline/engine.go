@@ -601,17 +601,25 @@ func explain(p *plan) string {
 	for _, c := range p.semFilters {
 		conds = append(conds, c)
 	}
-	save := p.semFilters
+	save, saveConds := p.semFilters, p.conds
 	p.semFilters = nil
+	var exists []string
+	p.conds = slices.DeleteFunc(slices.Clone(p.conds), func(c condition) bool {
+		if c.anti != nil {
+			exists = append(exists, existsWords(c, d))
+		}
+		return c.anti != nil
+	})
 	for _, w := range where(p, d) {
 		if !isDateBound(p, w, d) {
 			conds = append(conds, w)
 		}
 	}
-	p.semFilters = save
+	p.semFilters, p.conds = save, saveConds
 	if len(conds) > 0 {
 		parts = append(parts, "where "+strings.Join(conds, " and "))
 	}
+	parts = append(parts, exists...)
 	for _, dc := range p.dates {
 		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}

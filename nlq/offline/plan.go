@@ -181,6 +181,7 @@ type plan struct {
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path
+	called     []*table // of those, the tables called by their own names ("Rock items")
 	said       []string // the question's words (singular, lower case), for the keys of a join path
 	// copied are the tables whose rows are named by a figure table's copy of their names
 	// (country_codes by population.country_name), or said as all of them together ("of all
@@ -1090,6 +1091,17 @@ func (b *builder) comparison(i int) error {
 				n.kind = itKeyword // consumed
 				n.kw = keyword{}
 				return nil
+			case n.pick.kind == candValue && i+2 < len(b.items) && b.items[i+2].kind == itEntity && b.items[i+2].pick != nil &&
+				b.items[i+2].pick.kind == candTable && b.items[i+2].pick.table != b.lastTable && b.items[i+2].plural:
+				// "stations served by four or more metro lines": how many rows of the table
+				// named after the value, of that value.
+				t := &b.items[i+2]
+				m := measure{agg: aggCount, table: t.pick.table}
+				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				b.p.conds = append(b.p.conds, condition{col: n.pick.col, op: "=", vals: []any{n.pick.value}})
+				n.kind, n.kw = itKeyword, keyword{}
+				t.kind, t.kw = itKeyword, keyword{}
+				return nil
 			case (n.plural || len(vals) == 1 && vals[0] == 1.0) && kindValue(n.pick) && n.pick.table != b.lastTable:
 				// ("more than one director": said in the singular after one)
 				// "seasons with more than 10 hidden immunity idols": how many rows of that kind
@@ -1527,8 +1539,9 @@ func (b *builder) countedNoun(i int) bool {
 	k := i - 1
 	for ; k >= 0 && b.items[k].kind != itNumber; k-- {
 		switch it := &b.items[k]; {
-		case it.kind == itKeyword && (it.kw.common || it.kw.price && it.kw.dim == ""):
-			// "the two most common conditions": counted by how often they occur; "the 3 most
+		case it.kind == itKeyword && (it.kw.common || it.kw.often || it.kw.price && it.kw.dim == ""):
+			// "the two most common conditions", "the five most frequently recorded": counted
+			// by how often they occur; "the 3 most
 			// expensive products": rows ranked by their own price, listed whole.
 			return false
 		case it.kind == itKeyword && (it.kw.kind == kwMost || it.kw.kind == kwLeast):
@@ -2193,7 +2206,7 @@ func (b *builder) entity(i int) error {
 		// "placed by Enterprise customers", "orders by Mia Cohen": "by" before a value says
 		// who, not what to group by; after "each" a value right before a table only says
 		// which of them are grouped ("each of our German customers").
-		if n := b.next(i); !(b.group && b.saidEachHere() && n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable) {
+		if n := b.next(i); !(b.group && b.saidEachHere() && n != nil && n.kind == itEntity && n.pick != nil && (n.pick.kind == candTable || n.pick.kind == candColumn && n.pick.table == c.table)) {
 			b.group = false
 		}
 		var role *column
@@ -2751,6 +2764,12 @@ func (b *builder) numberColumn(i int, col *column) error {
 		// number, which is no figure to add up; "per episode in each season" said the
 		// average is of the episodes, the rows the season groups.
 		b.p.dims = nil
+		b.addDim(dimension{col: col})
+		b.group = false
+	case b.group && b.saidEachHere() && col.class == classNumber && b.agg == aggNone && !b.top && b.super == 0 && len(b.p.dims) == 0 &&
+		len(b.p.measures) > 0 && b.p.measures[0].table != col.table:
+		// "how many stations does each arrondissement have": a number said after "each"
+		// names the groups (arrondissements 1 to 20), not a figure to add up.
 		b.addDim(dimension{col: col})
 		b.group = false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):

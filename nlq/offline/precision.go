@@ -419,6 +419,9 @@ func (b *builder) checkPrecision() error {
 		it := &b.items[k]
 		if it.kind == itEntity && it.pick != nil && it.pick.table != nil {
 			b.p.named = appendTable(b.p.named, it.pick.table)
+			if it.pick.kind == candTable {
+				b.p.called = appendTable(b.p.called, it.pick.table)
+			}
 		}
 		for _, t := range it.toks {
 			b.p.said = append(b.p.said, t.norm)

@@ -328,6 +328,9 @@ func complete(m *model, p *plan) error {
 				words: []string{x.col.name}}
 		}
 	}
+	if p.fanOut() && !p.throughLinks() && slices.ContainsFunc(p.measures, func(x measure) bool { return x.agg == aggSum || x.agg == aggAvg }) {
+		semiJoinFan(p)
+	}
 	if p.fanOut() && !p.throughLinks() {
 		fans := 0
 		for _, j := range p.joins {
@@ -348,6 +351,69 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// semiJoinFan turns the one join that repeats the measured rows into an EXISTS when only
+// conditions read the rows it reaches: "the 2021 entries at the metro stations in
+// Boulogne-Billancourt" are of the stations that have a metro line, each added once, not
+// once per line it serves. It leaves the plan alone when anything else reads those rows or
+// the question names them.
+func semiJoinFan(p *plan) {
+	at := slices.IndexFunc(p.joins, func(j joinStep) bool { return j.fanOut })
+	if at < 0 || len(p.having) > 0 || len(p.semFilters) > 0 || p.listTable != nil || p.topPer > 0 {
+		return
+	}
+	sub := map[*table]bool{p.joins[at].table: true}
+	outer := slices.Clone(p.joins[:at])
+	var inner []joinStep
+	for _, j := range p.joins[at+1:] {
+		switch {
+		case sub[j.reached]:
+			sub[j.table] = true
+			inner = append(inner, j)
+		case j.fanOut:
+			return // a second repeating join: not one EXISTS
+		default:
+			outer = append(outer, j)
+		}
+	}
+	if slices.ContainsFunc(p.called, func(t *table) bool { return sub[t] }) {
+		// "bill totals for Rock items": the items are what the question measures, and a
+		// bill's total is not theirs; only rows said of the measured table are picked.
+		return
+	}
+	in := func(c *column) bool { return c != nil && sub[c.table] }
+	for _, d := range p.dims {
+		if sub[d.table] || in(d.col) || in(d.role) {
+			return
+		}
+	}
+	for _, x := range p.measures {
+		if sub[x.table] || in(x.col) {
+			return
+		}
+	}
+	if in(p.orderCol) || slices.ContainsFunc(p.dates, func(dc dateCond) bool { return in(dc.col) }) {
+		return
+	}
+	var kept, moved []condition
+	for _, c := range p.conds {
+		if !in(c.col) {
+			kept = append(kept, c)
+			continue
+		}
+		if c.role != nil || c.other != nil || c.anti != nil || c.having != nil || c.avgOf != nil || c.than != "" ||
+			slices.ContainsFunc(c.either, func(e condition) bool { return !in(e.col) }) {
+			return
+		}
+		moved = append(moved, c)
+	}
+	if len(moved) == 0 {
+		return
+	}
+	f := p.joins[at].fk
+	p.conds = append(kept, condition{anti: &f, present: true, antiConds: moved, antiJoins: inner})
+	p.joins = outer
 }
 
 // oneRowEach reports whether each group of a plan holds one row of t: grouped by t's rows
@@ -1470,6 +1536,44 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 	return "SUM(" + c + ")", "total_" + name
 }
 
+// existsWords says an anti-join or semi-join in words for the explanation: "having no rental
+// rows", "having station_lines rows, through lines, where lines.system = 'Metro'".
+func existsWords(c condition, d dialect) string {
+	f := c.anti
+	w := "having no "
+	if c.present {
+		w = "having "
+	}
+	var via []string
+	switch {
+	case c.antiVia != nil:
+		// "films never rented": the rentals are what is missing, reached through inventory.
+		w += c.antiVia.from.table.name + " rows"
+		via = append(via, f.from.table.name)
+	case f.from.table == f.to.table:
+		w += f.from.table.name + " rows under them"
+	default:
+		w += f.from.table.name + " rows"
+	}
+	if c.antiUp != nil {
+		via = append(via, c.antiUp.to.table.name)
+	}
+	for _, j := range c.antiJoins {
+		via = append(via, j.table.name)
+	}
+	if len(via) > 0 {
+		w += ", through " + strings.Join(via, ", ") + ","
+	}
+	ws := where(&plan{conds: c.antiConds}, d)
+	for _, dc := range c.antiDates {
+		ws = append(ws, fmt.Sprintf("%s %s", d.col(dc.col), dc.rng))
+	}
+	if len(ws) > 0 {
+		w += " where " + strings.Join(ws, " and ")
+	}
+	return strings.TrimSuffix(w, ",")
+}
+
 // where renders the row conditions: values of one column become IN lists.
 func where(p *plan, d dialect) []string {
 	var out []string
@@ -1490,6 +1594,9 @@ func where(p *plan, d dialect) []string {
 		switch {
 		case len(c.either) > 0:
 			out = append(out, "("+strings.Join(where(&plan{conds: c.either}, d), " OR ")+")")
+			continue
+		case c.anti != nil && d.words:
+			out = append(out, existsWords(c, d))
 			continue
 		case c.anti != nil:
 			f := c.anti

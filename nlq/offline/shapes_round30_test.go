@@ -38,6 +38,9 @@ var undergroundAnswers = []answer{
 	{"Which station had the most entries in 2021?", []string{"Nord"}},
 	{"Where exactly is Nord station?", []string{"Nord"}},
 	{"Show me the stations that had more than 10 million entries in 2021.", []string{"Nord", "Nation"}},
+	{"What was the total number of entries at the metro stations?", []string{"65788152"}},
+	{"How many entries did the RER stations record in total?", []string{"46503097"}},
+	{"Which stations are served by two or more metro routes?", []string{"Nord", "Nation"}},
 }
 
 // TestAStationNetworkIsReadByItsRidersAndRoutes: a route's short name with figures ('3bis')
@@ -45,13 +48,21 @@ var undergroundAnswers = []answer{
 // when two of their routes qualify; "entries", "busiest" and "quietest" are the passengers
 // counted, "quietest first" an order; "missing passenger numbers" an empty column of the
 // stations named, even after a route; a year said of data that keeps no date at all is not
-// checked, and the explanation says so; "where exactly" asks for the row, not a number.
+// checked, and the explanation says so; "where exactly" asks for the row, not a number; the
+// entries of stations picked by their routes are added once per station; "two or more metro
+// routes" counts the routes of that type.
 func TestAStationNetworkIsReadByItsRidersAndRoutes(t *testing.T) {
 	lite, s := sqliteSchema(t, "underground", undergroundDDL, undergroundRows)
 	checkAnswers(t, lite, s, undergroundAnswers)
 	g, err := generate(t, s, datasource.SQLite, "Which station had the most entries in 2021?")
 	if err != nil || !strings.Contains(g.Explanation, "not checked for 2021") {
 		t.Errorf("the year of undated figures is said to be unchecked: %v\n%s", err, g.Explanation)
+	}
+	// A route a station is on only picks the stations: each station's entries are added once
+	// (an EXISTS), however many of its routes qualify, and the explanation says so in words.
+	g, err = generate(t, s, datasource.SQLite, "What was the total number of entries at the metro stations?")
+	if err != nil || !strings.Contains(g.SQL, "EXISTS") || !strings.Contains(g.Explanation, "having station_routes rows, through routes") {
+		t.Errorf("a sum over stations picked by their routes: %v\n%s\n%s", err, g.SQL, g.Explanation)
 	}
 	// Rows counted in a year the data cannot tell apart are refused.
 	if g, err := generatePG(s, "How many stations opened in 2021?"); err == nil {
