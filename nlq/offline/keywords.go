@@ -292,7 +292,7 @@ var stopWords = toSet(strings.Fields(`
 	study studied catch caught captured trapped sampled observed surveyed monitored mainly mostly primarily
 	series say says said speak speaks spoke talk talks talked tagged
 	mpg mileage engine fully purely entirely
-	worldwide globally network data dataset set let
+	worldwide globally network data dataset let
 	connect connects connected connecting transfer transfers lie lies lay situated stop stops`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is

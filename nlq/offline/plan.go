@@ -2766,11 +2766,15 @@ func (b *builder) numberColumn(i int, col *column) error {
 		b.p.dims = nil
 		b.addDim(dimension{col: col})
 		b.group = false
-	case b.group && b.saidEachHere() && col.class == classNumber && b.agg == aggNone && !b.top && b.super == 0 && len(b.p.dims) == 0 &&
+	case b.group && b.eachRightBefore(i) && col.class == classNumber && b.agg == aggNone && !b.top && b.super == 0 && len(b.p.dims) == 0 &&
 		len(b.p.measures) > 0 && b.p.measures[0].table != col.table:
 		// "how many stations does each arrondissement have": a number said after "each"
-		// names the groups (arrondissements 1 to 20), not a figure to add up.
+		// names the groups (arrondissements 1 to 20), not a figure to add up; rows without
+		// one (stations outside Paris) are in no group.
 		b.addDim(dimension{col: col})
+		if col.prof != nil && col.prof.NonNull < col.prof.Rows {
+			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
+		}
 		b.group = false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
 		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
@@ -4756,9 +4760,11 @@ func (b *builder) special(c *cand) (bool, error) {
 			target = c.col
 		case c.kind == candTable && b.cmpDim != "":
 			target = dimColumn(c.table, b.cmpDim)
-		case c.kind == candTable && c.table.measure == nil && slices.Contains(b.items[b.cur].skipped, "all") && b.numberSaidBefore() != nil:
+		case c.kind == candTable && c.table.measure == nil && slices.Contains(b.items[b.cur].skipped, "all") && b.numberSaidBefore() != nil &&
+			!slices.ContainsFunc(b.p.measures, func(x measure) bool { return x.col == b.numberSaidBefore() }):
 			// "a life expectancy above the average of all countries": the number said
-			// before, averaged over all its rows.
+			// before, averaged over all its rows (of each row, not "an average departure
+			// delay above the average of all flights", a group's average).
 			target = b.numberSaidBefore()
 		case c.kind == candTable:
 			target = c.table.measure
@@ -5717,6 +5723,16 @@ func (b *builder) saidEachHere() bool {
 		}
 	}
 	return false
+}
+
+// eachRightBefore reports whether "each" is said right before item i, with at most values
+// between: "each Paris arrondissement", not "each store have in stock".
+func (b *builder) eachRightBefore(i int) bool {
+	k := i - 1
+	for k >= 0 && b.items[k].kind == itEntity && b.items[k].pick != nil && b.items[k].pick.kind == candValue {
+		k--
+	}
+	return k >= 0 && b.items[k].kind == itKeyword && b.items[k].kw.kind == kwGroup && eachWords[strings.ToLower(b.items[k].text())]
 }
 
 // afterNumber are the words said right after the number of a comparison at item i (skipped

@@ -360,7 +360,22 @@ func complete(m *model, p *plan) error {
 // the question names them.
 func semiJoinFan(p *plan) {
 	at := slices.IndexFunc(p.joins, func(j joinStep) bool { return j.fanOut })
-	if at < 0 || len(p.having) > 0 || len(p.semFilters) > 0 || p.listTable != nil || p.topPer > 0 {
+	if at < 0 || len(p.dims) > 0 || len(p.having) > 0 || len(p.semFilters) > 0 || p.listTable != nil || p.topPer > 0 {
+		return
+	}
+	// Only the measured rows are picked by what they link to ("the metro stations", "the
+	// whole metro network"), and only through their own links: "how many Gold Gloves did
+	// Ozzie Smith win" is no sum of a manager's wins over players who won one. When the
+	// question calls no rows by name, a figure also read as a condition ("scene directions
+	// in season 10" as a sum of seasons) is a misreading the refusal keeps.
+	mt := p.measures[0].table
+	if p.joins[at].reached != mt || slices.ContainsFunc(p.measures, func(x measure) bool { return x.table != mt }) {
+		return
+	}
+	if !slices.Contains(p.called, mt) && (len(p.called) > 0 ||
+		slices.ContainsFunc(p.conds, func(c condition) bool {
+			return slices.ContainsFunc(p.measures, func(x measure) bool { return x.col == c.col })
+		})) {
 		return
 	}
 	sub := map[*table]bool{p.joins[at].table: true}
@@ -382,7 +397,11 @@ func semiJoinFan(p *plan) {
 		// bill's total is not theirs; only rows said of the measured table are picked.
 		return
 	}
-	in := func(c *column) bool { return c != nil && sub[c.table] }
+	in := func(c *column) bool {
+		// A figure kept as rows of named attributes reads those rows itself ("energy in
+		// kcal" is one of them, not a food that has some kcal figure).
+		return c != nil && (sub[c.table] || c.pivot != nil && (sub[c.pivot.value.table] || sub[c.pivot.label.table]))
+	}
 	for _, d := range p.dims {
 		if sub[d.table] || in(d.col) || in(d.role) {
 			return

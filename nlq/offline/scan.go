@@ -1667,9 +1667,9 @@ var fillerPhrases = map[string]bool{
 	// whole of what the data keeps.
 	"over the whole show": true, "over the whole series": true, "over the whole study": true, "in the whole study": true,
 	"in the whole series": true, "in the whole show": true, "over the whole period": true,
-	// "the world's population", "in the world": all of what the data keeps. "world" is no
-	// stop word of its own: it names things ("World Cup").
-	"in the world": true, "of the world": true, "the world": true, "around the world": true, "across the world": true, "the whole world": true,
+	// "the world's population", "in the world", "the whole data set": all of what the data keeps. "world"
+	// is no stop word of its own: it names things ("World Cup"); nor is "set" ("records set in 2015").
+	"in the world": true, "of the world": true, "the world": true, "around the world": true, "across the world": true, "the whole world": true, "data set": true, "data sets": true,
 	"in the whole record": true, "over the whole record": true, "on the grid": true, "anywhere on the grid": true,
 	"over the region": true, "across the region": true, "hurricane season": true, "at some point": true, "at any point": true, "for the year": true, "on the menu": true, "on our menu": true,
 	"in history": true, "in his career": true, "in her career": true, "in their career": true, "at all": true, "in a single day": true, "on a single day": true,

@@ -10,13 +10,17 @@ import (
 // undergroundDDL keeps a rail network as gt's Paris Métro data does once normalised: routes
 // called by short names with figures ('1', '3bis', 'A'), a type of service, stations with
 // the people who entered them in one year and no date anywhere, the routes each station is
-// on and the trains it connects to.
+// on, the trains it connects to and the districts it sits in (an arrondissement number, none
+// outside Paris).
 var undergroundDDL = []string{
 	`CREATE TABLE routes (route_id INTEGER PRIMARY KEY, route VARCHAR(10) UNIQUE, service_type VARCHAR(20))`,
 	`CREATE TABLE stations (station_id INTEGER PRIMARY KEY, name VARCHAR(60) UNIQUE, passengers INTEGER, latitude DOUBLE PRECISION, longitude DOUBLE PRECISION)`,
 	`CREATE TABLE station_routes (station_id INTEGER REFERENCES stations (station_id), route_id INTEGER REFERENCES routes (route_id),
 		PRIMARY KEY (station_id, route_id))`,
 	`CREATE TABLE station_links (station_id INTEGER REFERENCES stations (station_id), connection VARCHAR(20), PRIMARY KEY (station_id, connection))`,
+	`CREATE TABLE districts (district_id INTEGER PRIMARY KEY, district VARCHAR(30) UNIQUE, arrondissement INTEGER)`,
+	`CREATE TABLE station_districts (station_id INTEGER REFERENCES stations (station_id), district_id INTEGER REFERENCES districts (district_id),
+		PRIMARY KEY (station_id, district_id))`,
 }
 
 var undergroundRows = []string{
@@ -25,6 +29,8 @@ var undergroundRows = []string{
 		(4,'Gambetta',5200000,48.86,2.40),(5,'Pelleport',229524,48.87,2.40),(6,'Barbara',NULL,48.81,2.32),(7,'Nation',12000000,48.85,2.39)`,
 	`INSERT INTO station_routes VALUES (1,1),(1,2),(1,4),(2,2),(3,1),(4,3),(5,3),(6,1),(7,1),(7,2),(7,4),(7,5)`,
 	`INSERT INTO station_links VALUES (1,'Eurostar'),(1,'TGV'),(2,'Eurostar'),(7,'TER')`,
+	`INSERT INTO districts VALUES (1,'Paris 10th',10),(2,'Paris 11th',11),(3,'Paris 20th',20),(4,'Montrouge',NULL)`,
+	`INSERT INTO station_districts VALUES (1,1),(2,1),(3,2),(4,3),(5,3),(6,4),(7,2),(7,3)`,
 }
 
 var undergroundAnswers = []answer{
@@ -41,6 +47,7 @@ var undergroundAnswers = []answer{
 	{"What was the total number of entries at the metro stations?", []string{"65788152"}},
 	{"How many entries did the RER stations record in total?", []string{"46503097"}},
 	{"Which stations are served by two or more metro routes?", []string{"Nord", "Nation"}},
+	{"How many stations does each arrondissement have?", []string{"10", "11", "20"}},
 }
 
 // TestAStationNetworkIsReadByItsRidersAndRoutes: a route's short name with figures ('3bis')
@@ -50,7 +57,8 @@ var undergroundAnswers = []answer{
 // stations named, even after a route; a year said of data that keeps no date at all is not
 // checked, and the explanation says so; "where exactly" asks for the row, not a number; the
 // entries of stations picked by their routes are added once per station; "two or more metro
-// routes" counts the routes of that type.
+// routes" counts the routes of that type; "each arrondissement", a number of another table,
+// groups, and the stations with none (outside Paris) are in no group.
 func TestAStationNetworkIsReadByItsRidersAndRoutes(t *testing.T) {
 	lite, s := sqliteSchema(t, "underground", undergroundDDL, undergroundRows)
 	checkAnswers(t, lite, s, undergroundAnswers)
