@@ -431,6 +431,9 @@ func (b *builder) checkPrecision() error {
 	if err := b.checkCountWord(); err != nil {
 		return err
 	}
+	if err := b.checkWhereAsked(); err != nil {
+		return err
+	}
 	if err := b.checkPluralValue(); err != nil {
 		return err
 	}
@@ -1322,6 +1325,26 @@ func (b *builder) checkPluralValue() error {
 		}
 		if stem(it.toks[0].norm) == stem(normPhrase(c.value)) && b.childOf(c.table, rows) {
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell whether %q are all %s or those with %s.%s = %v", it.text(), rows.name, c.table.name, c.col.name, c.value)}
+		}
+	}
+	return nil
+}
+
+// checkWhereAsked refuses a single figure when the question also asks where it was: "the
+// lowest life expectancy ever recorded, and where and when was it" wants the row's place
+// and time, which one figure leaves out; answering the figure alone would look complete.
+func (b *builder) checkWhereAsked() error {
+	p := &b.p
+	if len(p.dims) > 0 || len(p.measures) != 1 || p.measures[0].agg == aggNone || p.listTable != nil {
+		return nil
+	}
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itKeyword || it.kw.kind != kwWith || strings.ToLower(it.text()) != "where" {
+			continue
+		}
+		if n := b.next(k); n == nil || n.kind != itEntity {
+			return &notUnderstood{words: []string{it.text()}, msg: `cannot tell what "where" asks for: name what to show ("in which country")`}
 		}
 	}
 	return nil

@@ -124,7 +124,8 @@ var indicatorsAnswers = []answer{
 // all countries" is the average of the figure said; a figure that grew, was gained or lost
 // between two years is the later year's minus the earlier one's, "lost the most" the
 // largest fall; an income per person is the GDP per capita, shown beside each country
-// compared on it in one year; "over time" of a year column is by year.
+// compared on it in one year; "over time" of a year column is by year; "and where was it"
+// beside one figure is refused.
 func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	lite, s := sqliteSchema(t, "indicators", indicatorsDDL, indicatorsRows)
 	checkAnswers(t, lite, s, indicatorsAnswers)
@@ -139,6 +140,12 @@ func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	for _, q := range []string{"Which country grew the most in 2007?", "Which country's population grew the most?"} {
 		if g, err := generatePG(s, q); err == nil {
 			t.Errorf("%q: a change needs two years, answered:\n%s", q, g.SQL)
+		}
+	}
+	// "Where" asked beside one figure wants the row's place: the figure alone is refused.
+	for _, q := range []string{"What is the lowest life expectancy ever recorded, and where and when was it?", "When and where was the lowest life expectancy recorded?"} {
+		if g, err := generatePG(s, q); err == nil {
+			t.Errorf("%q: where it was is not one figure, answered:\n%s", q, g.SQL)
 		}
 	}
 }
