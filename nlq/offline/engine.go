@@ -173,6 +173,11 @@ func checkSplitValues(q string, items []item, p *plan) error {
 				joined = joined || o.kind == itKeyword && (o.kw.kind == kwAnd || o.kw.kind == kwOr || o.kw.kind == kwNot)
 			}
 			joined = joined || i == j+1 && strings.Contains(strings.ToLower(q), strings.ToLower(items[j].text()+", "+it.text()))
+			if !joined && splitThroughLink(p, c, items[j].pick.value) {
+				// "metro stations with a connection to RER B": a station on a metro line
+				// that is also on RER B, two rows of the link table.
+				joined = true
+			}
 			if !joined {
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell how %q and %q go together: both are values of %s.%s", items[j].text(), it.text(), c.table.name, c.name)}
 			}

@@ -435,6 +435,44 @@ func semiJoinFan(p *plan) {
 	p.joins = outer
 }
 
+// splitThroughLink reads two values of one column said apart, when the column is reached
+// through a link table, as two rows of that link: the condition on the first value picks the
+// rows that have one (an EXISTS), the other stays on the rows joined. It reports false,
+// changing nothing, when the column is not behind a link.
+func splitThroughLink(p *plan, c *column, first string) bool {
+	if len(slices.DeleteFunc(slices.Clone(p.joins), func(j joinStep) bool { return !j.fanOut })) != 1 {
+		return false // rows of two links: which one the values are on is a guess
+	}
+	for at, j := range p.joins {
+		if !j.fanOut {
+			continue
+		}
+		sub := map[*table]bool{j.table: true}
+		var inner []joinStep
+		for _, k := range p.joins[at+1:] {
+			if sub[k.reached] {
+				sub[k.table] = true
+				inner = append(inner, k)
+			}
+		}
+		if !sub[c.table] {
+			continue
+		}
+		k := slices.IndexFunc(p.conds, func(d condition) bool {
+			return d.col == c && d.op == "=" && d.anti == nil && d.role == nil && len(d.either) == 0 && len(d.vals) == 1 && d.vals[0] == any(first)
+		})
+		if k < 0 {
+			return false
+		}
+		moved := p.conds[k]
+		p.conds = slices.Delete(slices.Clone(p.conds), k, k+1)
+		f := j.fk
+		p.conds = append(p.conds, condition{anti: &f, present: true, antiJoins: inner, antiConds: []condition{moved}})
+		return true
+	}
+	return false
+}
+
 // oneRowEach reports whether each group of a plan holds one row of t: grouped by t's rows
 // themselves ("the three majors with the highest unemployment rate") or, ungrouped, one row
 // named by its label ("the unemployment rate of economics majors").

@@ -48,6 +48,7 @@ var undergroundAnswers = []answer{
 	{"How many entries did the RER stations record in total?", []string{"46503097"}},
 	{"Which stations are served by two or more metro routes?", []string{"Nord", "Nation"}},
 	{"How many stations does each arrondissement have?", []string{"10", "11", "20"}},
+	{"How many metro stations connect to each RER route?", []string{"2"}},
 }
 
 // TestAStationNetworkIsReadByItsRidersAndRoutes: a route's short name with figures ('3bis')
@@ -58,7 +59,8 @@ var undergroundAnswers = []answer{
 // checked, and the explanation says so; "where exactly" asks for the row, not a number; the
 // entries of stations picked by their routes are added once per station; "two or more metro
 // routes" counts the routes of that type; "each arrondissement", a number of another table,
-// groups, and the stations with none (outside Paris) are in no group.
+// groups, and the stations with none (outside Paris) are in no group; "metro stations" per
+// "RER route" are stations with a row of each kind in the link table.
 func TestAStationNetworkIsReadByItsRidersAndRoutes(t *testing.T) {
 	lite, s := sqliteSchema(t, "underground", undergroundDDL, undergroundRows)
 	checkAnswers(t, lite, s, undergroundAnswers)
@@ -71,6 +73,12 @@ func TestAStationNetworkIsReadByItsRidersAndRoutes(t *testing.T) {
 	g, err = generate(t, s, datasource.SQLite, "What was the total number of entries at the metro stations?")
 	if err != nil || !strings.Contains(g.SQL, "EXISTS") || !strings.Contains(g.Explanation, "having station_routes rows, through routes") {
 		t.Errorf("a sum over stations picked by their routes: %v\n%s\n%s", err, g.SQL, g.Explanation)
+	}
+	// Two values of one column said apart, behind a link table, are two rows of the link: a
+	// metro station (one route) that connects to an RER route (another).
+	g, err = generate(t, s, datasource.SQLite, "How many metro stations connect to each RER route?")
+	if err != nil || !strings.Contains(g.SQL, "EXISTS") || !strings.Contains(g.SQL, "'RER'") {
+		t.Errorf("metro stations per RER route: %v\n%s", err, g.SQL)
 	}
 	// Rows counted in a year the data cannot tell apart are refused.
 	if g, err := generatePG(s, "How many stations opened in 2021?"); err == nil {
