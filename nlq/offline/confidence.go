@@ -646,6 +646,7 @@ func planRefs(p *plan) (map[*table]bool, map[*column]bool) {
 			addT(m.times.table)
 			addC(m.times)
 		}
+		addC(m.weight)
 		if m.shareOf != nil {
 			addC(m.shareOf.col)
 			for _, e := range m.shareOf.either {

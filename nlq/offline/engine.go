@@ -688,6 +688,9 @@ func measureWords(p *plan, m measure) string {
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("Sum of %s × %s", d.col(m.col), d.col(m.times))
 	}
+	if m.weight != nil && m.col != nil {
+		return fmt.Sprintf("Average of %s weighted by %s", d.col(m.col), d.col(m.weight))
+	}
 	if m.shareOf != nil && m.col != nil {
 		what := d.col(m.col)
 		if def := m.col.metric; def != nil {

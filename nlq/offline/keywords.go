@@ -41,6 +41,7 @@ const (
 	kwHas    // has a, with a: the column named next is filled in
 	kwShare  // share of, percentage of: each group's part of the total
 	kwEmpty  // empty: the rows named have no rows of the one table that refers to them
+	kwWeight // weighted by: the average counts each row as many times as the column named next
 )
 
 // keyword is one entry of the grammar table.
@@ -79,6 +80,7 @@ var keywords = map[string]keyword{
 	"how much": {kind: kwSum},
 	"total":    {kind: kwSum}, "sum of": {kind: kwSum}, "sum": {kind: kwSum}, "overall": {kind: kwSum},
 	"combined": {kind: kwSum}, "totals": {kind: kwSum}, "total of": {kind: kwSum}, "add up": {kind: kwSum},
+	"weighted by": {kind: kwWeight}, "when weighted by": {kind: kwWeight}, "weighted for": {kind: kwWeight},
 	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg}, "typical": {kind: kwAvg},
 	"average number of": {kind: kwAvg}, "mean number of": {kind: kwAvg},
 	"maximum": {kind: kwMax}, "max": {kind: kwMax}, "minimum": {kind: kwMin}, "min": {kind: kwMin},

@@ -52,6 +52,9 @@ type measure struct {
 	// change makes the sum the difference between two years of the table's year column:
 	// "how much did China's population grow from 1952 to 2007".
 	change *yearChange
+	// weight makes the average count each row as many times as this column of the same row
+	// says: "life expectancy weighted by population".
+	weight *column
 }
 
 // yearChange is a figure's change from one year to a later one, by a year column.
@@ -224,6 +227,9 @@ func (e *notUnderstood) Error() string { return e.msg }
 
 // builder walks the recognised items left to right, keeping the pending grammar state.
 type builder struct {
+	// weight is the column said after "weighted by", weightSaid its words (weighAverage).
+	weight     *column
+	weightSaid []string
 	// whenToo says the question also asks when ("the heaviest weight, and on what date"):
 	// the row of an extreme, with its date.
 	whenToo bool
@@ -573,10 +579,29 @@ func build(m *model, items []item) (*plan, error) {
 	b.eventsForTimes()
 	b.listIdentity()
 	b.showCompared()
+	if err := b.weighAverage(); err != nil {
+		return nil, err
+	}
 	if err := b.checkShape(); err != nil {
 		return nil, err
 	}
 	return &b.p, nil
+}
+
+// weighAverage applies "weighted by <column>" to the one figure of the answer: each continent's
+// life expectancy weighted by population is SUM(lifeExp × pop) / SUM(pop) over its rows. The
+// weight must be a number of the figure's own rows; anything else is refused.
+func (b *builder) weighAverage() error {
+	if b.weightSaid == nil {
+		return nil
+	}
+	w, words, ms := b.weight, b.weightSaid, b.p.measures
+	if w == nil || w.class != classNumber || len(ms) != 1 || ms[0].col == nil || ms[0].col.class != classNumber || ms[0].col.table != w.table ||
+		ms[0].agg != aggAvg && ms[0].agg != aggSum || ms[0].times != nil || ms[0].change != nil || ms[0].shareOf != nil || ms[0].col == w {
+		return &notUnderstood{words: words, msg: "cannot tell which average to weigh: say the figure and a number of its own rows (\"average life expectancy weighted by population\")"}
+	}
+	b.p.measures[0].agg, b.p.measures[0].weight = aggAvg, w
+	return nil
 }
 
 // kwWords is the text of the last keyword of kind k.
@@ -881,6 +906,14 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		if b.antiStart < 0 {
 			b.antiStart = len(b.p.conds)
+		}
+	case kwWeight:
+		// "weighted by population": the column only weighs the average, never a group.
+		b.weightSaid = []string{it.text()}
+		if n := b.next(i); n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candColumn {
+			b.weight = n.pick.col
+			b.weightSaid = append(b.weightSaid, n.text())
+			n.kind, n.kw = itKeyword, keyword{}
 		}
 	case kwEmpty:
 		// "which playlists are empty": no row of the one table that refers to them.

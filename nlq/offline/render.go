@@ -518,7 +518,9 @@ func oneRowEach(p *plan, t *table) bool {
 }
 
 // ratioWords name a column that keeps a ratio of two quantities.
-var ratioWords = []string{"density", "share", "percent", "percentage", "pct", "ratio", "proportion", "fraction", "capita"}
+// An expectancy (an average age at death) is one too: each continent's life expectancy is
+// not the sum of its countries'.
+var ratioWords = []string{"density", "share", "percent", "percentage", "pct", "ratio", "proportion", "fraction", "capita", "expectancy"}
 
 // ratioColumn reports whether a number column keeps a ratio of two quantities of its row (a
 // density, a rate, a share), which rows cannot be added up into.
@@ -1524,6 +1526,13 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		y, v := d.col(c.year), d.col(m.col)
 		return fmt.Sprintf("SUM(CASE WHEN %s = %d THEN %s END) - SUM(CASE WHEN %s = %d THEN %s END)", y, c.to, v, y, c.from, v),
 			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_change"
+	}
+	if m.weight != nil && m.col != nil {
+		// Rows without the figure weigh nothing; 1.0 keeps integer figures from dividing
+		// as integers.
+		c, w := d.col(m.col), d.col(m.weight)
+		return fmt.Sprintf("1.0 * SUM(%s * %s) / SUM(CASE WHEN %s IS NOT NULL THEN %s END)", c, w, c, w),
+			strings.ToLower(strings.Join(splitIdent(m.col.name), "_")) + "_weighted_by_" + strings.ToLower(strings.Join(splitIdent(m.weight.name), "_"))
 	}
 	if m.times != nil && m.col != nil {
 		return fmt.Sprintf("SUM(%s * %s)", d.col(m.col), d.col(m.times)),

@@ -120,6 +120,7 @@ var indicatorsAnswers = []answer{
 	{"Which country lost the most years of life expectancy between 2002 and 2007?", []string{"Swaziland"}},
 	{"Which countries had an income per person above 40000 in 2007?", []string{"Norway", "Ireland"}},
 	{"Show Japan's life expectancy over time.", []string{"2002", "2007"}},
+	{"What was each continent's life expectancy in 2007 when weighted by population?", []string{"Europe", "Asia", "Africa"}},
 }
 
 // TestCountryIndicatorsAreReadByTheirAbbreviations: lifeExp is a life expectancy and
@@ -133,7 +134,8 @@ var indicatorsAnswers = []answer{
 // between two years is the later year's minus the earlier one's, "lost the most" the
 // largest fall; an income per person is the GDP per capita, shown beside each country
 // compared on it in one year; "over time" of a year column is by year; "and where was it"
-// beside one figure is refused.
+// beside one figure is refused; life expectancies are averaged, weighted by population when
+// asked, never added up.
 func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	lite, s := sqliteSchema(t, "indicators", indicatorsDDL, indicatorsRows)
 	checkAnswers(t, lite, s, indicatorsAnswers)
@@ -148,6 +150,17 @@ func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	for _, q := range []string{"Which country grew the most in 2007?", "Which country's population grew the most?"} {
 		if g, err := generatePG(s, q); err == nil {
 			t.Errorf("%q: a change needs two years, answered:\n%s", q, g.SQL)
+		}
+	}
+	// A weighted average weighs each row by a number of the same row; life expectancies are
+	// never added up, and a weight that is not a number of those rows is refused.
+	g, err = generate(t, s, datasource.SQLite, "What was the average life expectancy of each continent in 2007, weighted by population?")
+	if err != nil || !strings.Contains(g.SQL, `SUM(indicators."lifeExp" * indicators.pop)`) || !strings.Contains(g.Explanation, "weighted by indicators.pop") {
+		t.Errorf("a life expectancy weighted by population: %v\n%s\n%s", err, g.SQL, g.Explanation)
+	}
+	for _, q := range []string{"What was each continent's life expectancy in 2007?", "What was the average life expectancy weighted by continent?"} {
+		if g, err := generatePG(s, q); err == nil {
+			t.Errorf("%q: answered:\n%s", q, g.SQL)
 		}
 	}
 	// "Where" asked beside one figure wants the row's place: the figure alone is refused.
