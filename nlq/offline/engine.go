@@ -87,6 +87,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		err = checkFirstWithin(items, p)
 	}
 	if err == nil {
+		err = bothValues(items, p)
+	}
+	if err == nil {
 		err = checkSplitValues(q, items, p)
 	}
 	if err == nil {
@@ -146,6 +149,42 @@ func checkTotalAnswered(q string, items []item, p *plan) error {
 		}
 	}
 	return &notUnderstood{words: []string{"in total"}, msg: "cannot tell what to add up in total"}
+}
+
+// bothValues reads "both <value> and <value>" of one column: rows that have each, which only
+// rows reached through a link table can ("stations that connect to both the RER and a
+// Transilien line": a line of each kind). Each value becomes an EXISTS of its own; when the
+// column is not behind a link, one row cannot hold both and the question is refused.
+func bothValues(items []item, p *plan) error {
+	for i := range items {
+		it := &items[i]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candValue || !slices.Contains(it.skipped, "both") {
+			continue
+		}
+		c := it.pick.col
+		refuse := &notUnderstood{words: []string{"both"}, msg: fmt.Sprintf("cannot tell how one row holds both values of %s.%s", c.table.name, c.name)}
+		if k := slices.IndexFunc(p.conds, func(d condition) bool {
+			return d.col == c && d.op == "=" && d.anti == nil && d.role == nil && len(d.either) == 0 && len(d.vals) == 2 && slices.Contains(d.vals, any(it.pick.value))
+		}); k >= 0 {
+			// One IN list of the two values.
+			if !eachThroughLink(p, k) {
+				return refuse
+			}
+			continue
+		}
+		// Two conditions, one per value: each an EXISTS of its own.
+		var vals []string
+		for k := i + 1; k < len(items); k++ {
+			if o := &items[k]; o.kind == itEntity && o.pick != nil && o.pick.kind == candValue && o.pick.col == c {
+				vals = append(vals, it.pick.value, o.pick.value)
+				break
+			}
+		}
+		if len(vals) != 2 || !splitThroughLink(p, c, vals[0]) || !splitThroughLink(p, c, vals[1]) {
+			return refuse
+		}
+	}
+	return nil
 }
 
 // checkSplitValues refuses two values of one column said apart: the plan reads them as

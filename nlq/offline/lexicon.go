@@ -324,8 +324,10 @@ var aliases = map[string][]string{
 	"manufacturer": {"make", "manufacturer", "maker", "brand"}, "brand": {"brand", "make", "manufacturer"}, "carmaker": {"make", "manufacturer", "maker"},
 	"automaker": {"make", "manufacturer", "maker"}, "car": {"vehicle", "car", "automobile"}, "automobile": {"vehicle", "car"},
 	"gearbox": {"transmission", "tran"}, "transmission": {"transmission", "tran"}, "model year": {"model year", "year"}, "drive train": {"drive", "drivetrain"}, "drivetrain": {"drive", "drive train"}, "size class": {"class", "size class"},
-	// Who goes through a station, a museum or a shop: its entries, riders, visitors.
+	// Who goes through a station, a museum or a shop: its entries, riders, visitors, the people
+	// who entered it ("people" is read as "person").
 	"entry": {"passenger", "entry", "visitor", "ridership"}, "ridership": {"passenger", "ridership", "rider"}, "rider": {"passenger", "rider", "ridership"},
+	"person entered": {"passenger", "entry", "visitor"}, "person entering": {"passenger", "entry", "visitor"},
 	// Per head of a population; a country's three-letter code is its ISO alpha-3.
 	"income per person": {"gdp per capita", "income per person"}, "numeric code": {"iso number", "numeric code"}, "numeric iso code": {"iso number"}, "numeric iso country code": {"iso number"},
 	"per person": {"per capita"}, "per head": {"per capita"}, "per inhabitant": {"per capita"}, "per resident": {"per capita"},

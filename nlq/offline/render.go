@@ -435,42 +435,59 @@ func semiJoinFan(p *plan) {
 	p.joins = outer
 }
 
+// linkTo finds the one link table of a plan behind which column c is read: the key the
+// link's rows hold to the rows joined before it, and the joins from the link to c's table.
+// ok is false when c is not behind a link, or when the plan reads two links (which one a
+// value is on would be a guess).
+func linkTo(p *plan, c *column) (f fk, inner []joinStep, ok bool) {
+	if len(slices.DeleteFunc(slices.Clone(p.joins), func(j joinStep) bool { return !j.fanOut })) != 1 {
+		return fk{}, nil, false
+	}
+	at := slices.IndexFunc(p.joins, func(j joinStep) bool { return j.fanOut })
+	sub := map[*table]bool{p.joins[at].table: true}
+	for _, k := range p.joins[at+1:] {
+		if sub[k.reached] {
+			sub[k.table] = true
+			inner = append(inner, k)
+		}
+	}
+	return p.joins[at].fk, inner, sub[c.table]
+}
+
 // splitThroughLink reads two values of one column said apart, when the column is reached
 // through a link table, as two rows of that link: the condition on the first value picks the
 // rows that have one (an EXISTS), the other stays on the rows joined. It reports false,
 // changing nothing, when the column is not behind a link.
 func splitThroughLink(p *plan, c *column, first string) bool {
-	if len(slices.DeleteFunc(slices.Clone(p.joins), func(j joinStep) bool { return !j.fanOut })) != 1 {
-		return false // rows of two links: which one the values are on is a guess
+	f, inner, ok := linkTo(p, c)
+	k := slices.IndexFunc(p.conds, func(d condition) bool {
+		return d.col == c && d.op == "=" && d.anti == nil && d.role == nil && len(d.either) == 0 && len(d.vals) == 1 && d.vals[0] == any(first)
+	})
+	if !ok || k < 0 {
+		return false
 	}
-	for at, j := range p.joins {
-		if !j.fanOut {
-			continue
-		}
-		sub := map[*table]bool{j.table: true}
-		var inner []joinStep
-		for _, k := range p.joins[at+1:] {
-			if sub[k.reached] {
-				sub[k.table] = true
-				inner = append(inner, k)
-			}
-		}
-		if !sub[c.table] {
-			continue
-		}
-		k := slices.IndexFunc(p.conds, func(d condition) bool {
-			return d.col == c && d.op == "=" && d.anti == nil && d.role == nil && len(d.either) == 0 && len(d.vals) == 1 && d.vals[0] == any(first)
-		})
-		if k < 0 {
-			return false
-		}
-		moved := p.conds[k]
-		p.conds = slices.Delete(slices.Clone(p.conds), k, k+1)
-		f := j.fk
-		p.conds = append(p.conds, condition{anti: &f, present: true, antiJoins: inner, antiConds: []condition{moved}})
-		return true
+	moved := p.conds[k]
+	p.conds = slices.Delete(slices.Clone(p.conds), k, k+1)
+	p.conds = append(p.conds, condition{anti: &f, present: true, antiJoins: inner, antiConds: []condition{moved}})
+	return true
+}
+
+// eachThroughLink reads the condition at k, values of a column behind a link table, as one
+// row of the link for each value ("both the RER and a Transilien line"): an EXISTS each. It
+// reports false, changing nothing, when the column is not behind a link.
+func eachThroughLink(p *plan, k int) bool {
+	d := p.conds[k]
+	f, inner, ok := linkTo(p, d.col)
+	if !ok {
+		return false
 	}
-	return false
+	p.conds = slices.Delete(slices.Clone(p.conds), k, k+1)
+	for _, v := range d.vals {
+		one := d
+		one.vals = []any{v}
+		p.conds = append(p.conds, condition{anti: &f, present: true, antiJoins: inner, antiConds: []condition{one}})
+	}
+	return true
 }
 
 // oneRowEach reports whether each group of a plan holds one row of t: grouped by t's rows

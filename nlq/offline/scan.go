@@ -612,9 +612,13 @@ func dropAllOfThem(items []item) []item {
 	}
 	for i := 0; i+1 < len(items); i++ {
 		// "across both publishers": "both" before a table's rows says all of them (build
-		// reads it); before values ("both hypertension and prediabetes") it stays unknown.
+		// reads it); before two values of one column joined by "and" ("both hypertension and
+		// prediabetes") each must hold, which bothValues reads after the plan is made; before
+		// anything else it stays unknown.
 		if it, n := items[i], &items[i+1]; it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].lower == "both" && n.kind == itEntity &&
-			len(n.cands) > 0 && n.cands[0].kind == candTable && n.plural {
+			len(n.cands) > 0 && (n.cands[0].kind == candTable && n.plural || n.cands[0].kind == candValue && i+3 < len(items) &&
+			items[i+2].kind == itKeyword && items[i+2].kw.kind == kwAnd && items[i+3].kind == itEntity && len(items[i+3].cands) > 0 &&
+			items[i+3].cands[0].kind == candValue && items[i+3].cands[0].col == n.cands[0].col) {
 			n.skipped = slices.Concat(it.skipped, []string{"both"}, n.skipped)
 			items = slices.Delete(items, i, i+1)
 		}

@@ -49,18 +49,21 @@ var undergroundAnswers = []answer{
 	{"Which stations are served by two or more metro routes?", []string{"Nord", "Nation"}},
 	{"How many stations does each arrondissement have?", []string{"10", "11", "20"}},
 	{"How many metro stations connect to each RER route?", []string{"2"}},
+	{"How many people entered Nord station?", []string{"34503097"}},
+	{"Which stations connect to both the RER and a Tramway route?", []string{"Nation"}},
 }
 
 // TestAStationNetworkIsReadByItsRidersAndRoutes: a route's short name with figures ('3bis')
 // is its name; "metro stations" are stations on a route of that type, listed once each even
-// when two of their routes qualify; "entries", "busiest" and "quietest" are the passengers
-// counted, "quietest first" an order; "missing passenger numbers" an empty column of the
-// stations named, even after a route; a year said of data that keeps no date at all is not
+// when two of their routes qualify; "entries", "busiest", "quietest" and the people who
+// entered are the passengers counted, "quietest first" an order; "missing passenger numbers"
+// an empty column of the stations named, even after a route; a year said of data that keeps no date at all is not
 // checked, and the explanation says so; "where exactly" asks for the row, not a number; the
 // entries of stations picked by their routes are added once per station; "two or more metro
 // routes" counts the routes of that type; "each arrondissement", a number of another table,
 // groups, and the stations with none (outside Paris) are in no group; "metro stations" per
-// "RER route" are stations with a row of each kind in the link table.
+// "RER route", and stations on "both the RER and a Tramway route", are stations with a row of
+// each kind in the link table.
 func TestAStationNetworkIsReadByItsRidersAndRoutes(t *testing.T) {
 	lite, s := sqliteSchema(t, "underground", undergroundDDL, undergroundRows)
 	checkAnswers(t, lite, s, undergroundAnswers)
@@ -134,8 +137,8 @@ var indicatorsAnswers = []answer{
 // between two years is the later year's minus the earlier one's, "lost the most" the
 // largest fall; an income per person is the GDP per capita, shown beside each country
 // compared on it in one year; "over time" of a year column is by year; "and where was it"
-// beside one figure is refused; life expectancies are averaged, weighted by population when
-// asked, never added up.
+// beside one figure is refused, as is "both" of two values one row cannot hold; life
+// expectancies are averaged, weighted by population when asked, never added up.
 func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	lite, s := sqliteSchema(t, "indicators", indicatorsDDL, indicatorsRows)
 	checkAnswers(t, lite, s, indicatorsAnswers)
@@ -162,6 +165,10 @@ func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 		if g, err := generatePG(s, q); err == nil {
 			t.Errorf("%q: answered:\n%s", q, g.SQL)
 		}
+	}
+	// One row cannot hold two values of its own column: "both" is refused there.
+	if g, err := generatePG(s, "Which countries are in both Asia and Europe?"); err == nil {
+		t.Errorf("a country in both continents answered:\n%s", g.SQL)
 	}
 	// "Where" asked beside one figure wants the row's place: the figure alone is refused.
 	for _, q := range []string{"What is the lowest life expectancy ever recorded, and where and when was it?", "When and where was the lowest life expectancy recorded?"} {
