@@ -524,6 +524,16 @@ func oneRowEach(p *plan, t *table) bool {
 		// kept per thing and year, one thing named, a row for each year asked.
 		return true
 	}
+	if keys := keyColumns(t); len(keys) > 1 && len(p.dims) == len(keys) && !slices.ContainsFunc(keys, func(k *column) bool {
+		return !slices.ContainsFunc(p.dims, func(d dimension) bool {
+			o := owner(d)
+			return d.col == k && (d.grain == grainNone || d.grain == grainYear && k.yearInt) || o != nil && o != t && fkTo(t, o) == k
+		})
+	}) {
+		// "the highest life expectancy, and for which country and year": grouped by each
+		// part of a key of several (a country, a year), each group is one row.
+		return true
+	}
 	if len(p.dims) > 0 {
 		return !slices.ContainsFunc(p.dims, func(d dimension) bool {
 			return !(d.table == t && d.col == nil || d.col != nil && d.col.table == t && (d.col == t.label || d.col == t.pk))

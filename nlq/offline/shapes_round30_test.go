@@ -124,6 +124,7 @@ var indicatorsAnswers = []answer{
 	{"Which countries had an income per person above 40000 in 2007?", []string{"Norway", "Ireland"}},
 	{"Show Japan's life expectancy over time.", []string{"2002", "2007"}},
 	{"What was each continent's life expectancy in 2007 when weighted by population?", []string{"Europe", "Asia", "Africa"}},
+	{"What is the highest life expectancy in the data, and for which country and year?", []string{"Japan"}},
 }
 
 // TestCountryIndicatorsAreReadByTheirAbbreviations: lifeExp is a life expectancy and
@@ -138,7 +139,8 @@ var indicatorsAnswers = []answer{
 // largest fall; an income per person is the GDP per capita, shown beside each country
 // compared on it in one year; "over time" of a year column is by year; "and where was it"
 // beside one figure is refused, as is "both" of two values one row cannot hold; life
-// expectancies are averaged, weighted by population when asked, never added up.
+// expectancies are averaged, weighted by population when asked, never added up (a group of
+// one country and one year is one row, read as it is).
 func TestCountryIndicatorsAreReadByTheirAbbreviations(t *testing.T) {
 	lite, s := sqliteSchema(t, "indicators", indicatorsDDL, indicatorsRows)
 	checkAnswers(t, lite, s, indicatorsAnswers)
