@@ -1206,14 +1206,6 @@ func partsDate(t *table) *column {
 		parts: &[3]*column{y, mo, d}}
 }
 
-// hasLastName reports whether t keeps a last name of its rows (a person's surname).
-func hasLastName(t *table) bool {
-	return slices.ContainsFunc(t.cols, func(c *column) bool {
-		w := strings.Join(c.words, " ")
-		return c.class == classText && (w == "last name" || w == "surname" || w == "family name")
-	})
-}
-
 // pickLabel chooses the column that names a table's rows, from the words of column names in
 // any convention (ProductName, client_name, full_name, Title): the table's own name plus
 // "name" first, then a bare or full name, a company name, a last name (with the first name as
@@ -1297,10 +1289,8 @@ func pickLabel(t *table) (*column, *column) {
 		case w == "email" || w == "e mail" || w == "code":
 			score = 1
 		}
-		if p := c.prof; (score <= 5 || score == 9 && hasLastName(t)) && p != nil && p.NonNull*2 < max(p.Rows, t.rows) {
-			// A common name most foods lack (USDA's comname) names no row; nor does a full
-			// name kept for 2 of 80 presidents beside the first and last names of all.
-			score = 0
+		if p := c.prof; score <= 5 && p != nil && p.NonNull*2 < max(p.Rows, t.rows) {
+			score = 0 // a common name most foods lack (USDA's comname) names no row
 		}
 		if score > 0 && score == bestScore && unique(c) && !unique(best) {
 			// gh_repos.name beside full_name: 'devtools' names two repositories,

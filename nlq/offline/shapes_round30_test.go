@@ -188,19 +188,3 @@ func TestRound30ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "indicators", ddl: indicatorsDDL, rows: indicatorsRows, answers: indicatorsAnswers},
 	})
 }
-
-// TestAFullNameMostRowsLackNamesNoRow: a full name kept for one leader in five is no label
-// beside the first and last names every leader has; the leaders are named, and listed in
-// order, by those.
-func TestAFullNameMostRowsLackNamesNoRow(t *testing.T) {
-	lite, s := sqliteSchema(t, "leaders", []string{
-		`CREATE TABLE leaders (leader_id INTEGER PRIMARY KEY, last_name VARCHAR(30), first_name VARCHAR(30), full_name VARCHAR(60))`,
-	}, []string{
-		`INSERT INTO leaders VALUES (1,'Adams','John',NULL),(2,'Arthur','Chester',NULL),(3,'Biden','Joseph','Joseph R. Biden'),(4,'Bush','George',NULL),(5,'Ford','Gerald',NULL)`,
-	})
-	checkAnswers(t, lite, s, []answer{{"List the leaders.", []string{"Adams", "Arthur", "Biden", "Bush", "Ford"}}})
-	g, err := generate(t, s, datasource.SQLite, "List the leaders.")
-	if err != nil || !strings.Contains(g.SQL, "ORDER BY leaders.last_name ASC, leaders.first_name ASC") {
-		t.Errorf("leaders listed by their first and last names: %v\n%s", err, g.SQL)
-	}
-}
