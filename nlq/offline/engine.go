@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -449,13 +450,30 @@ func dropTrailingEach(items []item) []item {
 var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 
+// ordinalNumber reads an ordinal said in words ("fifth") or in figures ("15th", "3rd", "21st").
+func ordinalNumber(s string) (float64, bool) {
+	s = strings.ToLower(s)
+	if n, ok := ordinalNumbers[s]; ok {
+		return n, true
+	}
+	m := ordinalFigure.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return float64(n), err == nil && n > 0
+}
+
+// ordinalFigure is an ordinal in figures: the number and its English suffix.
+var ordinalFigure = regexp.MustCompile(`^([0-9]{1,4})(st|nd|rd|th)$`)
+
 // ordinalsAsNumbers reads "the fifth episode of season 6" as episode 5: an ordinal word the
 // scanner left unplaced, right before the name of a column that numbers rows within a series
 // (or of the table it numbers), keeps the rows of that number.
 func ordinalsAsNumbers(items []item) []item {
 	for k := 0; k+1 < len(items); k++ {
 		it, n := items[k], items[k+1]
-		num, ok := ordinalNumbers[strings.ToLower(it.text())]
+		num, ok := ordinalNumber(it.text())
 		if it.kind != itUnknown || len(it.toks) != 1 || !ok || n.kind != itEntity || len(n.skipped) > 0 {
 			continue
 		}

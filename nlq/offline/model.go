@@ -282,6 +282,13 @@ var identNumberWords = map[string]bool{"number": true, "no": true, "num": true, 
 var ordinalWords = map[string]bool{"season": true, "episode": true, "round": true, "week": true, "lap": true,
 	"inning": true, "chapter": true, "stage": true, "leg": true, "heat": true}
 
+// numberedWords name places and ranks numbered in a series ("the 15th arrondissement",
+// "district 9", "grade 10"): a number said with them is one of their values, but unlike
+// ordinalWords a column so named keeps its class (a grade can be averaged).
+var numberedWords = map[string]bool{"arrondissement": true, "district": true, "ward": true, "precinct": true,
+	"floor": true, "grade": true, "gate": true, "platform": true, "terminal": true, "zone": true, "division": true,
+	"generation": true, "act": true, "scene": true, "wave": true, "phase": true, "tier": true}
+
 // newModel classifies a schema's tables and columns.
 func newModel(s *datasource.Schema) *model {
 	m := &model{byName: map[string]*table{}}

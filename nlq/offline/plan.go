@@ -1022,7 +1022,7 @@ func inUnit(target *column, vals []any, scale float64) {
 // round, us_season), so a number said right after its name is one of its values.
 func ordinalColumn(c *column) bool {
 	n := len(c.words)
-	return n > 0 && ordinalWords[c.words[n-1]] && (c.class == classNumber || c.class == classText && c.intTyp)
+	return n > 0 && (ordinalWords[c.words[n-1]] || numberedWords[c.words[n-1]]) && (c.class == classNumber || c.class == classText && c.intTyp)
 }
 
 // ageNumbers reports whether the numbers compared could be ages in years.
@@ -2711,9 +2711,11 @@ func (b *builder) numberColumn(i int, col *column) error {
 		return nn != nil && nn.kind == itEntity && nn.pick != nil && nn.pick.kind == candTable && nn.pick.table == col.table && len(nn.skipped) == 0
 	}
 	if n := b.next(i); n != nil && n.kind == itNumber && len(n.skipped) == 0 && ordinalColumn(col) && b.items[i].start+len(b.items[i].toks) == n.start &&
-		n.num == float64(int64(n.num)) && !b.group && !b.sort && (b.agg == aggNone && (len(b.p.measures) > 0 || b.lastTable == col.table && len(b.p.conds) > 0) || rowsAfter(i+1)) {
+		n.num == float64(int64(n.num)) && !b.group && !b.sort && (b.agg == aggNone && (len(b.p.measures) > 0 || b.lastTable == col.table && len(b.p.conds) > 0 ||
+		numberedWords[col.words[len(col.words)-1]]) || rowsAfter(i+1)) {
 		// "how many lines in season 3": the number read next keeps the rows of that season;
-		// the column is no second figure to add up.
+		// the column is no second figure to add up. Nor is a numbered place before the
+		// figure is named ("which station in arrondissement 20 had the most entries").
 		return nil
 	}
 	if n := b.next(i); n != nil && n.kind == itNumber && b.agg == aggNone && !b.sort && !b.group && !b.distinct &&
@@ -2791,14 +2793,6 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
-	case b.group && ordinalColumn(col) && b.agg == aggNone && !b.top && b.super == 0 && (len(b.p.dims) == 0 || len(b.p.dims) == 1 &&
-		b.p.dims[0].table == col.table && b.p.dims[0].col == nil && b.p.dims[0].grain == grainNone && len(b.p.measures) == 1 && b.p.measures[0].agg == aggAvg):
-		// "the average audience in each season": the rows of each season, grouped by its
-		// number, which is no figure to add up; "per episode in each season" said the
-		// average is of the episodes, the rows the season groups.
-		b.p.dims = nil
-		b.addDim(dimension{col: col})
-		b.group = false
 	case b.group && b.eachRightBefore(i) && col.class == classNumber && b.agg == aggNone && !b.top && b.super == 0 && len(b.p.dims) == 0 &&
 		len(b.p.measures) > 0 && b.p.measures[0].table != col.table:
 		// "how many stations does each arrondissement have": a number said after "each"
@@ -2808,6 +2802,14 @@ func (b *builder) numberColumn(i int, col *column) error {
 		if col.prof != nil && col.prof.NonNull < col.prof.Rows {
 			b.p.conds = append(b.p.conds, condition{col: col, op: "is not null"})
 		}
+		b.group = false
+	case b.group && ordinalColumn(col) && b.agg == aggNone && !b.top && b.super == 0 && (len(b.p.dims) == 0 || len(b.p.dims) == 1 &&
+		b.p.dims[0].table == col.table && b.p.dims[0].col == nil && b.p.dims[0].grain == grainNone && len(b.p.measures) == 1 && b.p.measures[0].agg == aggAvg):
+		// "the average audience in each season": the rows of each season, grouped by its
+		// number, which is no figure to add up; "per episode in each season" said the
+		// average is of the episodes, the rows the season groups.
+		b.p.dims = nil
+		b.addDim(dimension{col: col})
 		b.group = false
 	case b.group && (len(b.p.dims) > 0 || b.top || b.super != 0):
 		// "top 5 products by revenue": the ranking measure, not a grouping. Its aggregate is
