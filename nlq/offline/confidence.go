@@ -526,7 +526,7 @@ func (b *builder) checkPlaced() error {
 		// repeats the name asked about says nothing.
 		shown := p.listCols[0]
 		for _, c := range p.conds {
-			if c.op == "=" && len(c.vals) == 1 && c.anti == nil && c.col != nil && (c.col == shown || shown.via != nil && shown.via.text == c.col) {
+			if c.op == "=" && len(c.vals) == 1 && c.anti == nil && c.role == nil && c.col != nil && (c.col == shown || shown.via != nil && shown.via.text == c.col) {
 				return &notUnderstood{words: []string{fmt.Sprint(c.vals[0])}, msg: fmt.Sprintf("cannot tell what to show of %v: the answer would only repeat its name", c.vals[0])}
 			}
 		}

@@ -358,7 +358,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	}
 	dropPayVerbs(items)
 	unitAsked(items)
-	items = dropTrailingEach(ordinalsAsNumbers(items))
+	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(items))))
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -449,6 +449,49 @@ func dropTrailingEach(items []item) []item {
 // ordinalNumbers are the ordinal words a row's number within a series is said by.
 var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+
+// letterUnits drops a single letter said right after a number compared with a temperature:
+// "hotter than 20,000 K" is in kelvins, not the value 'K' of a spectral type.
+func letterUnits(items []item) []item {
+	for k := 2; k < len(items); k++ {
+		it, n, cmp := items[k], items[k-1], items[k-2]
+		if it.kind == itEntity && len(it.toks) == 1 && len(it.skipped) == 0 && len([]rune(it.toks[0].raw)) == 1 && !it.toks[0].quoted &&
+			n.kind == itNumber && cmp.kind == itKeyword && (cmp.kw.dim == "heat" || cmp.kw.dim == "cold") {
+			items = slices.Delete(items, k, k+1)
+			k--
+		}
+	}
+	return items
+}
+
+// columnThenValue reads a column named right before one of its values as that value: "the
+// constellation Boötes", "spectral type K0V", "the genre Rock" say which column the value is
+// of, not a second thing to show or group by.
+func columnThenValue(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it, n := items[k], items[k+1]
+		if it.kind != itEntity || n.kind != itEntity || len(n.skipped) > 0 || len(it.cands) == 0 || it.cands[0].kind != candColumn {
+			continue
+		}
+		col := it.cands[0].col
+		var vals []cand
+		for _, c := range n.cands {
+			if c.kind == candValue && c.col == col && c.state == nil {
+				vals = append(vals, c)
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		n.skipped = it.skipped
+		n.toks = slices.Concat(it.toks, n.toks)
+		n.start = it.start
+		n.cands = vals
+		n.pick = nil
+		items = slices.Concat(items[:k], []item{n}, items[k+2:])
+	}
+	return items
+}
 
 // ordinalNumber reads an ordinal said in words ("fifth") or in figures ("15th", "3rd", "21st").
 func ordinalNumber(s string) (float64, bool) {

@@ -164,6 +164,15 @@ var keywords = map[string]keyword{
 	"deepest": {kind: kwMost, price: true, dim: "depth"}, "shallowest": {kind: kwLeast, price: true, dim: "depth"},
 	"heaviest": {kind: kwMost, price: true, dim: "weight"}, "lightest": {kind: kwLeast, price: true, dim: "weight"},
 	"oldest by age": {kind: kwMost, price: true, dim: "age"},
+	// "the most massive planet": by its mass; "the nearest systems", "the most distant": by
+	// a distance.
+	"most massive": {kind: kwMost, price: true, dim: "weight"}, "least massive": {kind: kwLeast, price: true, dim: "weight"},
+	"more massive than": {kind: kwGT, dim: "weight"}, "less massive than": {kind: kwLT, dim: "weight"},
+	"nearest": {kind: kwLeast, price: true, dim: "distance"}, "closest": {kind: kwLeast, price: true, dim: "distance"},
+	"farthest": {kind: kwMost, price: true, dim: "distance"}, "furthest": {kind: kwMost, price: true, dim: "distance"},
+	"most distant": {kind: kwMost, price: true, dim: "distance"}, "most remote": {kind: kwMost, price: true, dim: "distance"},
+	"farther than": {kind: kwGT, dim: "distance"}, "further than": {kind: kwGT, dim: "distance"},
+	"closer than": {kind: kwLT, dim: "distance"}, "nearer than": {kind: kwLT, dim: "distance"},
 	// "the stop furthest north": the highest latitude; east and west go by longitude.
 	"furthest north": {kind: kwMost, price: true, dim: "latitude"}, "farthest north": {kind: kwMost, price: true, dim: "latitude"},
 	"northernmost": {kind: kwMost, price: true, dim: "latitude"}, "most northerly": {kind: kwMost, price: true, dim: "latitude"},
@@ -295,7 +304,8 @@ var stopWords = toSet(strings.Fields(`
 	series say says said speak speaks spoke talk talks talked tagged
 	mpg mileage engine fully purely entirely
 	worldwide globally network data dataset let
-	connect connects connected connecting transfer transfers lie lies lay situated stop stops`))
+	connect connects connected connecting transfer transfers lie lies lay situated stop stops
+	meaning on file found discovered detected spotted orbit orbits orbiting circle circles circling`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

@@ -152,10 +152,20 @@ var aliases = map[string][]string{
 	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
+	// A sales rep kept as a name on the customer (AdventureWorksLT's Customer.SalesPerson).
+	"sale rep": {"sale rep", "salesperson", "sale person"},
 	// Members of a parliament: "lawmakers", "members of Congress", "MPs".
 	"lawmaker": {"legislator", "member"}, "congressman": {"legislator", "member"}, "congresswoman": {"legislator", "member"},
 	"member of congress": {"legislator"}, "seat": {"membership", "seat"}, "assignment": {"membership", "assignment"}, "post": {"role", "position", "post"}, "position": {"role", "title", "position"}, "member of parliament": {"legislator", "member"}, "mp": {"legislator", "member"},
 	"politician": {"legislator", "politician"}, "member": {"member", "legislator"},
+	// "when did it go on sale": the day it was first sold; "what does it sell for": its price.
+	"go on sale": {"sell start date", "sell start", "launch date", "release date"}, "went on sale": {"sell start date", "sell start", "launch date", "release date"},
+	"goes on sale": {"sell start date", "sell start", "launch date", "release date"}, "came on sale": {"sell start date", "sell start", "launch date", "release date"},
+	"sell for": {"list price", "price", "retail price"}, "sells for": {"list price", "price", "retail price"}, "sold for": {"list price", "price", "retail price"},
+	"selling for": {"list price", "price", "retail price"}, "retail for": {"list price", "price", "retail price"}, "retails for": {"list price", "price", "retail price"},
+	// Astronomy: a planetary system is a system, a planet's year its orbital period.
+	"planetary system": {"system"}, "orbital period": {"period", "orbital period"}, "parsec": {"distance"}, "far away": {"distance"},
+	"how far": {"distance"}, "how far away": {"distance"}, "designation": {"name"},
 	"nation": {"country"}, "area": {"region"}, "territory": {"region"}, "zone": {"region"},
 	// "when did the 1966 World Cup start and finish": its end date.
 	"finish": {"end"}, "finished": {"end"},
@@ -165,6 +175,8 @@ var aliases = map[string][]string{
 	"game": {"match", "game"}, "ground": {"stadium", "venue", "ground"},
 	"promotion": {"campaign"}, "promo": {"campaign"}, "ad": {"campaign"},
 	"qty": {"quantity"}, "unit sold": {"quantity", "unit sale"}, "unit": {"quantity"},
+	"unit ordered": {"order qty", "order quantity", "quantity", "qty"}, "quantity ordered": {"order qty", "order quantity", "quantity", "qty"},
+	"state or province": {"state province", "state", "province"}, "states or province": {"state province", "state", "province"},
 	// Sizes of places: a store's floor space is its square footage (FoodMart's store_sqft).
 	"floor space": {"sqft", "square foot", "floor area", "area"}, "square footage": {"sqft", "square foot"}, "square feet": {"sqft"},
 	"membership card": {"member card", "membership card"}, "membership": {"member card", "membership"},
@@ -1066,6 +1078,13 @@ var countryCodes = map[string][]string{
 // currencyCodes map the names of currencies to their ISO 4217 codes, as currency columns store
 // them. A bare "dollar" is the US dollar, as people say it; names shared by several currencies
 // ("franc", "krona", "peso") are left out.
+// languageCodes map the names of common languages to their ISO 639-1 codes.
+var languageCodes = map[string]string{
+	"english": "en", "french": "fr", "spanish": "es", "german": "de", "italian": "it", "portuguese": "pt", "dutch": "nl",
+	"chinese": "zh", "japanese": "ja", "korean": "ko", "arabic": "ar", "hebrew": "he", "thai": "th", "russian": "ru",
+	"polish": "pl", "swedish": "sv", "turkish": "tr", "greek": "el", "hindi": "hi",
+}
+
 var currencyCodes = map[string]string{
 	"euro": "eur", "dollar": "usd", "us dollar": "usd", "american dollar": "usd", "buck": "usd",
 	"pound": "gbp", "pound sterling": "gbp", "british pound": "gbp", "sterling": "gbp",
@@ -1293,6 +1312,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					under, top := stateCond{op: "is not null"}, stateCond{op: "is null"}
 					for _, p := range []string{"sub" + noun, "sub " + noun} {
 						l.add(p, cand{kind: candValue, table: t, col: c, score: scoreExact, state: &under})
+						if n > 1 {
+							// "product subcategory" of ProductCategory.
+							l.add(strings.Join(t.words[:n-1], " ")+" "+p, cand{kind: candValue, table: t, col: c, score: scoreExact, state: &under})
+						}
 					}
 					for _, p := range []string{"full ", "top level ", "main "} {
 						l.add(p+noun, cand{kind: candValue, table: t, col: c, score: scoreExact, state: &top})
@@ -1585,7 +1608,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						// the order is worth.
 						hs, xs = hs+0.01, xs+0.01
 					}
-					l.add(head, with(tc, hs))
+					if len(head) > 1 {
+						// (One letter ends magK or x_y_z but names nothing alone: "20,000 K"
+						// is kelvins.)
+						l.add(head, with(tc, hs))
+					}
 					// "order amount" for orders.total_amount, "campaign spend" for
 					// campaign_daily_stats.spend: the table's (first or head) word and the
 					// column's head word.
@@ -1815,6 +1842,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	// "partners that work in euros", "products priced in US dollars": a currency's name is its
 	// ISO code, where a currency column holds the code.
 	l.addCodeNames(currencyCodes, func(c cand) bool { return containsAny(c.col.words, []string{"currency", "curr"}) })
+	// "the French description": a language's name is its ISO 639-1 code ('fr'), where a
+	// language, culture or locale column holds the code.
+	l.addCodeNames(languageCodes, func(c cand) bool {
+		return len(c.value) == 2 && containsAny(c.col.words, []string{"language", "lang", "culture", "locale"})
+	})
 	// "authors in California": a US state's name is its code, where a column holds the code.
 	// Washington alone is the state only where no city or other value is called that.
 	twoLetters := func(c cand) bool { return len(c.value) == 2 }
@@ -1861,6 +1893,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if (c.class == want || numFlag) && c.metric == nil && containsAny(c.words, sp.words) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
+				}
+			}
+		}
+	}
+	// "products we no longer sell": those whose sale ended (Product.SellEndDate is set).
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class == classDate && containsAny(c.words, []string{"sell", "sale", "selling"}) && containsAny(c.words, []string{"end", "ended", "stop", "stopped"}) {
+				set := stateCond{op: "is not null"}
+				for _, p := range []string{"no longer sold", "no longer sell", "no longer selling", "no longer on sale", "no longer for sale", "no longer carry", "no longer offered"} {
+					l.add(p, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &set})
 				}
 			}
 		}
@@ -2425,12 +2468,22 @@ func structuralNames(l *lexicon, t *table) {
 		// Above the table's own column of that name (season_summary.season is the number of
 		// the season the row is): "seasons" are the rows.
 		l.add(rest, cand{kind: candTable, table: t, score: scoreExact + 0.02})
+		if n > 2 && !t.view {
+			// SalesOrderHeader's rows are "orders" too, over a column that shares the word
+			// (OrderDate).
+			l.add(t.words[n-2], cand{kind: candTable, table: t, score: scoreSynonym + 0.02})
+		}
 	case detailWords[last]:
 		for w := range detailWords {
 			if w != last && w != "dtl" {
 				l.add(rest+" "+w, cand{kind: candTable, table: t, score: scoreExact - 0.01})
 			}
+			if n > 2 && w != "dtl" {
+				// "order lines", "order items" of SalesOrderDetail.
+				l.add(t.words[n-2]+" "+w, cand{kind: candTable, table: t, score: scoreExact - 0.01})
+			}
 		}
+		l.add("line item", cand{kind: candTable, table: t, score: scoreExact - 0.01})
 	}
 }
 

@@ -1280,6 +1280,11 @@ func pickLabel(t *table) (*column, *column) {
 			// under two makes. Short unique names with figures are names too: lines.line,
 			// '1', '3bis', 'T3a', is how people call a metro line.
 			score = 6
+		case !hasName && len(t.words) > 1 && headerWords[t.words[len(t.words)-1]] && unique(c) &&
+			(w == own+" number" || w == strings.Join(t.words[:len(t.words)-1], " ")+" number"):
+			// SalesOrderHeader.SalesOrderNumber ('SO71780'): a document is known by its
+			// number, not by its key.
+			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
 		case w == "label" || w == "username" || w == "user name" || w == "login":

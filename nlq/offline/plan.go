@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,6 +110,10 @@ type condition struct {
 	// role reads col on the copy of its table that this self-reference points to: "reports
 	// to Andrew Fuller" is the manager's name, not the employee's.
 	role *column
+	// orUnder keeps the row of the value or a row under it through this self-reference:
+	// "sales of Bikes" where products sit in Bikes' subcategories (Mountain Bikes, Road
+	// Bikes), never in Bikes itself.
+	orUnder *column
 	// antiVia is the named table's key to anti.from.table when the named rows reach the
 	// subject through it ("films never rented": rental → inventory → film).
 	antiVia *fk
@@ -579,6 +584,7 @@ func build(m *model, items []item) (*plan, error) {
 	b.eventsForTimes()
 	b.listIdentity()
 	b.showCompared()
+	b.valuesUnder()
 	if err := b.weighAverage(); err != nil {
 		return nil, err
 	}
@@ -586,6 +592,44 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return &b.p, nil
+}
+
+// valuesUnder reads the name of a row of a tree (categories under categories) said of other
+// rows as that row or any row under it: "the revenue from Bikes" where the products sit in
+// Bikes' subcategories. The rows asked about must be another table's; a question about the
+// tree's own rows ("the categories named Bikes") keeps the one row.
+func (b *builder) valuesUnder() {
+	p := &b.p
+	var cs []*condition
+	for k := range p.conds {
+		cs = append(cs, &p.conds[k])
+	}
+	for _, m := range p.measures {
+		if m.shareOf != nil {
+			cs = append(cs, m.shareOf) // "the share of revenue from Bikes"
+		}
+	}
+	for _, c := range cs {
+		if c.col == nil || c.op != "=" || c.role != nil || c.anti != nil || len(c.either) > 0 || c.col != c.col.table.label {
+			continue
+		}
+		t := c.col.table
+		var up *column
+		for _, col := range t.cols {
+			if selfRef(col) {
+				up = col
+			}
+		}
+		other := p.listTable != nil || slices.ContainsFunc(p.measures, func(m measure) bool { return m.table != nil && m.table != t })
+		if up == nil || !other || p.listTable == t || slices.ContainsFunc(p.dims, func(d dimension) bool { return d.table == t || d.col != nil && d.col.table == t }) ||
+			slices.ContainsFunc(p.measures, func(m measure) bool { return m.table == t }) {
+			continue
+		}
+		if slices.ContainsFunc(p.conds, func(o condition) bool { return o.col == up || o.role == up }) {
+			continue // "subcategories of Bikes": the tree is read already
+		}
+		c.orUnder = up
+	}
 }
 
 // weighAverage applies "weighted by <column>" to the one figure of the answer: each continent's
@@ -2182,6 +2226,17 @@ func (b *builder) entity(i int) error {
 			b.whichKept = true // "which studio album": the album is still the one asked for
 		}
 		b.lastTable = c.table
+		if selfRef(c.col) && it.plural != b.group && (b.group || b.which) {
+			// "what subcategories fall under Clothing", "each product subcategory": the rows
+			// under another are the rows listed or grouped, not a filter on something else;
+			// a name of theirs said next is the one they are under.
+			if op == "is not null" && b.roleKey == nil && slices.ContainsFunc(b.items[i+1:], func(o item) bool {
+				return o.kind == itEntity && slices.ContainsFunc(o.cands, func(v cand) bool { return v.kind == candValue && v.table == c.table && v.col == c.table.label })
+			}) {
+				b.roleKey = c.col
+			}
+			return b.tableEntity(i, c.table)
+		}
 		return nil
 	}
 	switch c.kind {
@@ -3844,7 +3899,7 @@ func (b *builder) finish() error {
 		p.listTable, p.listCols, p.dims = t, append(cols, p.listCols...), nil
 		return nil
 	}
-	if d := p.dims; b.common && len(d) == 1 && len(p.measures) == 1 && p.measures[0].agg == aggCount && d[0].grain == grainNone && d[0].col != nil &&
+	if d := p.dims; (b.common && len(p.measures) == 1 && p.measures[0].agg == aggCount || os.Getenv("NLQ_EXP_NONNULL") != "") && len(d) == 1 && d[0].grain == grainNone && d[0].col != nil &&
 		d[0].col.class == classText && d[0].col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d[0].col }) {
 		// "the most common eye colour among Marvel characters": of the colours the rows hold;
 		// the rows that hold none have no colour to be common (as below).
@@ -3896,6 +3951,10 @@ func (b *builder) finish() error {
 			// "the major category that contains the most majors": the rows the plural of
 			// their name names, counted.
 			t = l
+		} else if ranking && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil && b.lastDate != nil && b.dim == "" && !b.price {
+			// "in which year did the most products go on sale", "the month the most orders
+			// shipped": the rows whose date the verb names, counted per period of it.
+			t = b.lastDate.table
 		}
 		var byDim *column
 		if t == nil && ranking {
@@ -4550,6 +4609,7 @@ var dimWords = map[string][]string{
 	"precipitation": {"precipitation", "rainfall", "rain", "precip"},
 	"latitude":      {"latitude", "lat"},
 	"longitude":     {"longitude", "lon", "lng"},
+	"distance":      {"distance", "dist", "km", "mile", "parsec", "pc", "au"},
 	"wealth":        {"gdp", "income", "wealth", "worth"},
 	// "the busiest station", "the quietest museum": by the people counted through it, when
 	// its rows keep that count (else by how many events it has, see keyword.busy).

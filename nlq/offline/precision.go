@@ -125,6 +125,10 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 	said := map[string]bool{}
 	for _, w := range p.said {
 		said[w] = true
+		if st := stem(w); st != "" && strings.HasSuffix(w, "ed") {
+			// "orders shipped to the UK": ShipToAddressID, the key of the verb said.
+			said[st] = true
+		}
 		if g := roleGroup(w); g >= 0 && len(w) > 3 {
 			// "departing routes": the source end ("from" and "to" are too common to say it
 			// alone; they name an end only right before a value, see roleByPreposition).
@@ -924,7 +928,9 @@ func (b *builder) showCompared() {
 		return
 	}
 	for _, c := range p.conds {
-		if c.col == nil || c.col.table != t || c.col.class != classNumber || c.col.metric != nil || c.anti != nil || c.role != nil {
+		if c.col == nil || c.col.table != t && c.avgOf == nil || c.col.class != classNumber || c.col.metric != nil || c.anti != nil || c.role != nil {
+			// (A figure of joined rows compared with its average is shown too: "companies
+			// that placed an order above the average order's", with the order's total.)
 			continue
 		}
 		switch c.op {

@@ -1767,6 +1767,15 @@ func where(p *plan, d dialect) []string {
 			out = append(out, fmt.Sprintf("%s %s (SELECT MAX(%s.%s) FROM %s AS %s WHERE %s.%s = %s)", d.col(c.col), c.op, peer, d.ident(c.col.name),
 				d.table(c.col.table), peer, peer, d.ident(c.col.table.label.name), d.str(c.than)))
 			continue
+		case c.orUnder != nil && d.words:
+			out = append(out, fmt.Sprintf("%s or under it", predicate(d.col(c.col), c.op, c.vals, d)))
+			continue
+		case c.orUnder != nil:
+			// The row itself or a row whose parent it is.
+			up, t := d.ident("up"), c.col.table
+			out = append(out, fmt.Sprintf("(%s OR %s IN (SELECT %s FROM %s AS %s WHERE %s))", predicate(d.col(c.col), c.op, c.vals, d), d.col(c.orUnder),
+				d.colOf(t.pk, up), d.table(t), up, predicate(d.colOf(c.col, up), c.op, c.vals, d)))
+			continue
 		case c.op == "is null" || c.op == "is not null":
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue

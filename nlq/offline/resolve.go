@@ -821,6 +821,11 @@ func columnSaid(items []item, idx int, adj []float64) {
 		if j == idx || o.kind != itEntity || len(o.cands) == 0 || o.cands[0].kind != candColumn {
 			continue
 		}
+		if j > 0 && j < idx && o.plural && items[j-1].kind == itKeyword && items[j-1].kw.kind == kwWhich {
+			// "which cities in Ontario": the column asked for is not the one the value
+			// after it is of (Ontario the province, not a city called Ontario).
+			continue
+		}
 		for k, c := range items[idx].cands {
 			if c.kind == candValue && (c.col == o.cands[0].col || prefixColumn(o.cands[0].col, c.col)) {
 				adj[k] += modifierBonus

@@ -313,7 +313,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if bestLen == 0 && !(i > 0 && properNoun(toks[i])) {
 			// A capitalised word inside the question is a name ("United States"), never a
 			// form of a schema word ("united": units).
-			if cs := eventDate(toks[i], lex); len(cs) > 0 {
+			next := ""
+			if i+1 < len(toks) {
+				next = toks[i+1].lower
+			}
+			if cs := eventDate(toks[i], next, lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			} else if cs := wordForm(toks[i], lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
@@ -2259,7 +2263,7 @@ func exactValues(cs []cand, raw string) []cand {
 // eventDate reads a past participle as the date of that event: "started" names start_date,
 // "hired" hire_date, "shipped" a shipped_at. Only date columns qualify, so a verb never turns
 // into a filter or a measure by accident.
-func eventDate(t token, lex *lexicon) []cand {
+func eventDate(t token, next string, lex *lexicon) []cand {
 	w := t.lower
 	if t.quoted || t.isNum || stopWords[w] || len(w) < 5 || !strings.HasSuffix(w, "ed") {
 		return nil
@@ -2268,10 +2272,16 @@ func eventDate(t token, lex *lexicon) []cand {
 	if n := len(w) - 2; n >= 2 && w[n-1] == w[n-2] {
 		stems = append(stems, w[:n-1]) // shipped -> ship
 	}
+	// discovered -> discovery, delivered -> delivery: the noun the verb makes, which names a
+	// date or a year ("discoveryyear"), unless the verb is said with how it was done
+	// ("discovered by direct imaging": the discovery's method).
+	if !byMeans[next] {
+		stems = append(stems, w[:len(w)-2]+"y")
+	}
 	var out []cand
 	for _, st := range stems {
 		for _, c := range lex.lookup(st) {
-			if c.kind == candColumn && c.col.class == classDate {
+			if c.kind == candColumn && (c.col.class == classDate || yearColumn(c.col)) {
 				out = append(out, c)
 			}
 		}
@@ -2281,6 +2291,9 @@ func eventDate(t token, lex *lexicon) []cand {
 	}
 	return nil
 }
+
+// byMeans are the words that say how something was done after its verb.
+var byMeans = toSet([]string{"by", "with", "using", "via", "through"})
 
 // wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
 // rating column, "billing" a bill. Only table and column names qualify (never values), at a

@@ -38,7 +38,8 @@ var schemaVocabulary = strings.Fields(`
 	surface independence life expectancy gross national local government head form continent district
 	timestamp percent public private album artist track genre media playlist film actor movie rental
 	inventory staff payment language each buy sell text html image scale model retail
-	cloud wind low mid high temp`)
+	cloud wind low mid high temp discovery method period mass radius axis major semi spectral transiting
+	orbit orbital planet star system binary separation inclination eccentricity declination ascension`)
 
 // newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
 // schema's names that the names themselves spell apart.
