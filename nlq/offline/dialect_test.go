@@ -134,7 +134,12 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 		if typ == datasource.Postgres {
 			// A camelCase name (lifeExp) keeps its case only quoted, as a tool that made
 			// the table in PostgreSQL would have written it.
-			ddl = camelIdent.ReplaceAllString(ddl, `"$1"`)
+			ddl = mixedIdent.ReplaceAllStringFunc(ddl, func(w string) string {
+				if strings.HasPrefix(w, `"`) || strings.ToUpper(w) == w || strings.ToLower(w) == w {
+					return w // quoted already, a keyword, or a name PostgreSQL keeps as it is
+				}
+				return `"` + w + `"`
+			})
 		}
 		if _, err := db.ExecContext(ctx, ddl); err != nil {
 			t.Fatalf("%s: %v", ddl, err)
@@ -145,8 +150,9 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 	return db
 }
 
-// camelIdent matches an identifier that starts lower case and has a capital in it.
-var camelIdent = regexp.MustCompile(`\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b`)
+// mixedIdent matches a word of a DDL statement; those in mixed case (lifeExp, SalesOrderID)
+// are names a tool that made the table in PostgreSQL would have quoted to keep their case.
+var mixedIdent = regexp.MustCompile(`"[^"]*"|\b[A-Za-z_][A-Za-z0-9_]*\b`)
 
 // nativeTypes gives the fixture's SQLite DDL real date and decimal types.
 func nativeTypes(ddl string) string {

@@ -455,7 +455,7 @@ var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fo
 func letterUnits(items []item) []item {
 	for k := 2; k < len(items); k++ {
 		it, n, cmp := items[k], items[k-1], items[k-2]
-		if it.kind == itEntity && len(it.toks) == 1 && len(it.skipped) == 0 && len([]rune(it.toks[0].raw)) == 1 && !it.toks[0].quoted &&
+		if (it.kind == itEntity || it.kind == itUnknown) && len(it.toks) == 1 && len(it.skipped) == 0 && len([]rune(it.toks[0].raw)) == 1 && !it.toks[0].quoted &&
 			n.kind == itNumber && cmp.kind == itKeyword && (cmp.kw.dim == "heat" || cmp.kw.dim == "cold") {
 			items = slices.Delete(items, k, k+1)
 			k--

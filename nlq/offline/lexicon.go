@@ -1897,6 +1897,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// "last updated", "last modified" for lastupdate, last_modified: the date the verb says.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class == classDate && len(c.words) == 2 && c.words[0] == "last" {
+				w := c.words[1]
+				for _, f := range []string{w + "d", w + "ed", strings.TrimSuffix(w, "ed") + "ed"} {
+					l.add("last "+f, cand{kind: candColumn, table: t, col: c, score: scoreExact})
+				}
+			}
+		}
+	}
 	// "products we no longer sell": those whose sale ended (Product.SellEndDate is set).
 	for _, t := range m.tables {
 		for _, c := range t.cols {

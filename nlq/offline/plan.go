@@ -2375,7 +2375,8 @@ func (b *builder) entity(i int) error {
 		case b.super != 0 && b.often && b.agg == aggNone && b.firstLast == aggNone:
 			// "the month seasons most often premiere": the event counted, not its latest date.
 			b.lastDate = col
-		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && (len(b.p.measures) > 0 && pastVerb(&b.items[i]) || !saysColumnWord(&b.items[i], col)):
+		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && (len(b.p.measures) > 0 && pastVerb(&b.items[i]) || !saysColumnWord(&b.items[i], col) ||
+			i > 0 && tableNamed(&b.items[i-1]) == col.table && strings.HasSuffix(b.items[i].toks[len(b.items[i].toks)-1].lower, "ed")):
 			// "the most copies ordered": the verb says what happened to the copies; "most"
 			// ranks them, not the order dates. So does a word for the date that is none of
 			// its name's ("the most new characters debut": first_appearance).
@@ -3951,10 +3952,14 @@ func (b *builder) finish() error {
 			// "the major category that contains the most majors": the rows the plural of
 			// their name names, counted.
 			t = l
-		} else if ranking && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil && b.lastDate != nil && b.dim == "" && !b.price {
-			// "in which year did the most products go on sale", "the month the most orders
-			// shipped": the rows whose date the verb names, counted per period of it.
+		} else if ranking && b.lastDate != nil && b.dim == "" && !b.price && !slices.ContainsFunc(p.dims, func(d dimension) bool { return d.grain == grainNone || d.col != nil || d.table != nil }) {
+			// "in which year did the most products go on sale", "the month and year the most
+			// planets were last updated": the rows whose date the verb names, counted per
+			// period of it.
 			t = b.lastDate.table
+			for k := range p.dims {
+				p.dims[k].col = b.lastDate
+			}
 		}
 		var byDim *column
 		if t == nil && ranking {
