@@ -358,7 +358,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	}
 	dropPayVerbs(items)
 	unitAsked(items)
-	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(items))))
+	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(namedUnits(items)))))
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -449,6 +449,28 @@ func dropTrailingEach(items []item) []item {
 // ordinalNumbers are the ordinal words a row's number within a series is said by.
 var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+
+// namedUnits drops a unit named after a thing, said after "in" with the plural of a figure
+// the question asks for elsewhere: "the average mass, in Jupiter masses, of planets" is the
+// mass as the column keeps it, not the masses of the planet called Jupiter.
+func namedUnits(items []item) []item {
+	for k := 1; k+1 < len(items); k++ {
+		it, n := items[k], items[k+1]
+		if it.kind != itEntity && it.kind != itUnknown || len(it.toks) != 1 || len(it.skipped) == 0 || it.skipped[len(it.skipped)-1] != "in" ||
+			n.kind != itEntity || !n.plural || len(n.skipped) > 0 || len(n.cands) == 0 || n.cands[0].kind != candColumn || n.cands[0].col.class != classNumber {
+			continue
+		}
+		col := n.cands[0].col
+		if !slices.ContainsFunc(items[:k], func(o item) bool {
+			return o.kind == itEntity && len(o.cands) > 0 && o.cands[0].kind == candColumn && o.cands[0].col == col
+		}) {
+			continue
+		}
+		items = slices.Delete(items, k, k+2)
+		k--
+	}
+	return items
+}
 
 // letterUnits drops a single letter said right after a number compared with a temperature:
 // "hotter than 20,000 K" is in kelvins, not the value 'K' of a spectral type.

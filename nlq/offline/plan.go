@@ -2219,6 +2219,13 @@ func (b *builder) entity(i int) error {
 			op = map[string]string{"is null": "is not null", "is not null": "is null", "=": "<>", ">": "<=", "<": ">="}[op]
 			b.not = false
 		}
+		if selfRef(c.col) && op == "is null" && b.group && !it.plural {
+			// "in each top-level category": the rows under each row at the top, grouped by
+			// the one they are under (products sit in subcategories).
+			b.addDim(dimension{role: c.col, table: c.table})
+			b.group, b.lastTable = false, c.table
+			return nil
+		}
 		if !slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == c.col && d.op == op && d.role == nil && d.anti == nil }) {
 			b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.state.val}})
 		}

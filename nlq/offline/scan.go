@@ -2783,11 +2783,12 @@ func (l *lexicon) valueCands(phrase string) []cand {
 // articles never begin or sit inside an acronym said in words.
 var articles = toSet([]string{"the", "a", "an"})
 
-// acronymAt reads three or four words whose initials a column stores as a code in capitals
-// ("did not finish" for 'DNF', "did not start" for 'DNS'), returning the readings and how
-// many tokens they cover (0 when none).
+// acronymAt reads two to four words whose initials a column stores as a code in capitals
+// ("did not finish" for 'DNF', "did not start" for 'DNS', "radial velocity" for 'RV': two
+// only when both are long words), returning the readings and how many tokens they cover (0
+// when none).
 func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
-	for n := 4; n >= 3; n-- {
+	for n := 4; n >= 2; n-- {
 		if i+n > len(toks) || anyQuoted(toks[i:i+n]) {
 			continue
 		}
@@ -2795,7 +2796,7 @@ func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 		// or "did Ayrton Senna" (a name) are not 'TCA' and 'DAS'.
 		var b strings.Builder
 		for _, t := range toks[i : i+n] {
-			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] ||
+			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] || n == 2 && len(t.lower) < 5 ||
 				slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.kind != candValue && c.score >= scoreHead }) {
 				b.Reset()
 				break
@@ -2836,7 +2837,7 @@ func columnAcronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 			}
 			// The last word may name columns of its own ("manufacturer's suggested retail
 			// price": MSRP beside BUYPRICE); the acronym, found whole, is still the column.
-			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] || stopWords[t.lower] ||
+			if t.isNum || t.lower == "" || t.raw != t.lower || !unicode.IsLetter(rune(t.lower[0])) || articles[t.lower] || n == 2 && len(t.lower) < 5 || stopWords[t.lower] ||
 				k < n-1 && slices.ContainsFunc(lex.lookup(t.norm), func(c cand) bool { return c.score >= scoreHead }) {
 				ok = false
 				break

@@ -61,12 +61,14 @@ var bikeShopAnswers = []answer{
 	{"What does the Mountain-100 Silver, 38 sell for?", []string{"3399.99"}},
 	{"In which year did the most products go on sale?", []string{"2007"}},
 	{"Which companies placed an order whose total due was above the average order's?", []string{"A Bike Store", "Advanced Bike Components"}},
+	{"How many products do we carry in each top-level category?", []string{"Bikes", "Clothing"}},
 }
 
 // TestABikeShopIsReadByItsDocumentsAndItsCategoryTree: an order header's rows are the orders
 // and are named by their number, its detail rows the line items; a category's name said of
 // the products or their sales is that category or any under it (products sit in
-// subcategories only); "subcategories" are the categories under another, listed or grouped;
+// subcategories only); "subcategories" are the categories under another, listed or grouped,
+// and "each top-level category" groups the rows by the category theirs is under;
 // a key of a role is the one whose verb is said ("shipped to"); "which cities in
 // California" does not read California as a city; a sales rep kept as a login groups; "no
 // longer sell" is an ended sale, "sell for" a price, "go on sale" the day a sale started; a
@@ -99,7 +101,7 @@ var catalogueDDL = []string{
 var catalogueRows = []string{
 	`INSERT INTO systems VALUES (1,'Alpha Centauri',1.295,'Centaurus'),(2,'TRAPPIST-1',12.43,'Aquarius'),(3,'HAT-P-4',310,'Boötes'),(4,'KELT-9',206,'Cygnus')`,
 	`INSERT INTO stars VALUES (1,1,'Proxima Centauri',3042,'M5.5V',4.38),(2,2,'TRAPPIST-1',2566,'M8V',10.3),(3,3,'HAT-P-4',5860,'G',9.4),(4,4,'KELT-9',10170,'A0',7.5)`,
-	`INSERT INTO planets VALUES (1,1,1,'Proxima Centauri b',0.0034,11.186,'RV',2016),(2,2,2,'TRAPPIST-1 b',0.0027,1.51,'transit',2016),
+	`INSERT INTO planets VALUES (1,1,1,'Proxima Centauri b',0.25,11.186,'RV',2016),(2,2,2,'TRAPPIST-1 b',0.0027,1.51,'transit',2016),
 		(3,2,2,'TRAPPIST-1 c',0.0041,2.42,'transit',2016),(4,3,3,'HAT-P-4 b',0.68,3.056,'transit',2007),(5,4,4,'KELT-9 b',2.88,1.48,'transit',2017),
 		(6,1,1,'Proxima Centauri d',NULL,5.12,'RV',2022)`,
 }
@@ -115,6 +117,7 @@ var catalogueAnswers = []answer{
 	{"Which stars have spectral type M8V?", []string{"TRAPPIST-1"}},
 	{"Which planets orbit stars hotter than 10,000 K?", []string{"KELT-9 b"}},
 	{"How far away is TRAPPIST-1, in parsecs?", []string{"12.43"}},
+	{"What is the average mass, in Jupiter masses, of planets discovered by radial velocity?", []string{"0.25"}},
 }
 
 // TestAPlanetCatalogueIsReadThroughNamesRunTogether: lower-case names run together are
@@ -122,7 +125,9 @@ var catalogueAnswers = []answer{
 // its year when said with one, its method when said "by" or "with" one; "the most massive",
 // "the nearest", "how far" rank or read by mass and distance; a column named right before
 // one of its values only says which column the value is of; a letter right after a
-// temperature is its unit, not a value or a column ("10,000 K", beside a magK column).
+// temperature is its unit, not a value or a column ("10,000 K", beside a magK column); so is
+// a unit named after a thing ("in Jupiter masses"); two long words are the code their
+// initials spell ("radial velocity", 'RV').
 func TestAPlanetCatalogueIsReadThroughNamesRunTogether(t *testing.T) {
 	lite, s := sqliteSchema(t, "catalogue", catalogueDDL, catalogueRows)
 	checkAnswers(t, lite, s, catalogueAnswers)
