@@ -358,7 +358,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	}
 	dropPayVerbs(items)
 	unitAsked(items)
-	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(namedUnits(items)))))
+	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(namedUnits(kindOfNamedRow(items))))))
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -449,6 +449,36 @@ func dropTrailingEach(items []item) []item {
 // ordinalNumbers are the ordinal words a row's number within a series is said by.
 var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+
+// kindOfNamedRow drops the kind of a tree's row said right beside its name: "the Road Bikes
+// subcategory", "the subcategory Road Bikes" name the one category, which is a subcategory,
+// not the categories under it.
+func kindOfNamedRow(items []item) []item {
+	state := func(it item) *cand {
+		if it.kind == itEntity && !it.plural && len(it.cands) > 0 {
+			if c := &it.cands[0]; c.kind == candValue && c.state != nil && c.state.link == nil && selfRef(c.col) {
+				return c
+			}
+		}
+		return nil
+	}
+	named := func(it item, t *table) bool {
+		return it.kind == itEntity && slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue && c.state == nil && c.table == t && c.col == t.label })
+	}
+	for k := 0; k+1 < len(items); k++ {
+		a, b := items[k], items[k+1]
+		if len(b.skipped) > 0 {
+			continue
+		}
+		if s := state(b); s != nil && named(a, s.table) {
+			items = slices.Delete(items, k+1, k+2)
+		} else if s := state(a); s != nil && named(b, s.table) {
+			items[k+1].skipped = a.skipped
+			items = slices.Delete(items, k, k+1)
+		}
+	}
+	return items
+}
 
 // namedUnits drops a unit named after a thing, said after "in" with the plural of a figure
 // the question asks for elsewhere: "the average mass, in Jupiter masses, of planets" is the

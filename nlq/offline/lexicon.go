@@ -161,7 +161,7 @@ var aliases = map[string][]string{
 	// "when did it go on sale": the day it was first sold; "what does it sell for": its price.
 	"go on sale": {"sell start date", "sell start", "launch date", "release date"}, "went on sale": {"sell start date", "sell start", "launch date", "release date"},
 	"goes on sale": {"sell start date", "sell start", "launch date", "release date"}, "came on sale": {"sell start date", "sell start", "launch date", "release date"},
-	"sell for": {"list price", "price", "retail price"}, "sells for": {"list price", "price", "retail price"}, "sold for": {"list price", "price", "retail price"},
+	"sell for": {"list price", "price", "retail price"}, "sells for": {"list price", "price", "retail price"},
 	"selling for": {"list price", "price", "retail price"}, "retail for": {"list price", "price", "retail price"}, "retails for": {"list price", "price", "retail price"},
 	// Astronomy: a planetary system is a system, a planet's year its orbital period.
 	"planetary system": {"system"}, "orbital period": {"period", "orbital period"}, "parsec": {"distance"}, "far away": {"distance"},
@@ -2098,6 +2098,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				best := 0.0
 				for _, w := range c.words {
 					best = max(best, ranks[w])
+				}
+				if slices.ContainsFunc(c.words, func(w string) bool { return moneyParts[w] }) && ranks[c.words[0]] < 0.9 {
+					// TaxAmt, freight_amount: a part of what an order is worth, never its sales
+					// or value.
+					best = 0
 				}
 				if best > 0 {
 					score := best * 0.9

@@ -348,6 +348,10 @@ func newModel(s *datasource.Schema) *model {
 			}
 			lname := strings.ToLower(sc.Name)
 			c.class = classify(lname, strings.ToLower(sc.Type))
+			if n := len(c.words); c.class == classText && n > 1 && c.words[n-1] == "date" && c.prof != nil && c.prof.NonNull == 0 {
+				// DiscontinuedDate with no value yet: a date by its name, which no row has.
+				c.class = classDate
+			}
 			if typ := strings.ToLower(sc.Type); c.class == classDate && (strings.Contains(typ, "char") || strings.Contains(typ, "text")) {
 				// A date by its name kept as text (FoodMart's VARCHAR the_date): PostgreSQL
 				// needs it cast before it is bucketed.

@@ -2235,13 +2235,8 @@ func (b *builder) entity(i int) error {
 		b.lastTable = c.table
 		if selfRef(c.col) && it.plural != b.group && (b.group || b.which) {
 			// "what subcategories fall under Clothing", "each product subcategory": the rows
-			// under another are the rows listed or grouped, not a filter on something else;
-			// a name of theirs said next is the one they are under.
-			if op == "is not null" && b.roleKey == nil && slices.ContainsFunc(b.items[i+1:], func(o item) bool {
-				return o.kind == itEntity && slices.ContainsFunc(o.cands, func(v cand) bool { return v.kind == candValue && v.table == c.table && v.col == c.table.label })
-			}) {
-				b.roleKey = c.col
-			}
+			// under another are the rows listed or grouped, not a filter on something else
+			// (a name of theirs said next is the one they are under: rowsUnderNamed).
 			return b.tableEntity(i, c.table)
 		}
 		return nil
