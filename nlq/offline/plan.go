@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -3902,7 +3901,7 @@ func (b *builder) finish() error {
 		p.listTable, p.listCols, p.dims = t, append(cols, p.listCols...), nil
 		return nil
 	}
-	if d := p.dims; (b.common && len(p.measures) == 1 && p.measures[0].agg == aggCount || os.Getenv("NLQ_EXP_NONNULL") != "") && len(d) == 1 && d[0].grain == grainNone && d[0].col != nil &&
+	if d := p.dims; b.common && len(d) == 1 && len(p.measures) == 1 && p.measures[0].agg == aggCount && d[0].grain == grainNone && d[0].col != nil &&
 		d[0].col.class == classText && d[0].col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d[0].col }) {
 		// "the most common eye colour among Marvel characters": of the colours the rows hold;
 		// the rows that hold none have no colour to be common (as below).
