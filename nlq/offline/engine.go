@@ -358,7 +358,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	}
 	dropPayVerbs(items)
 	unitAsked(items)
-	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(namedUnits(kindOfNamedRow(items))))))
+	items = dropTrailingEach(ordinalsAsNumbers(columnThenValue(letterUnits(namedUnits(kindOfNamedRow(verbOfRoleKey(items)))))))
 	for k, it := range items {
 		if it.kind == itUnknown {
 			if _, unit := unitSeconds[it.toks[0].norm]; (unit || it.toks[0].norm == "cent") && len(it.toks) == 1 && k > 0 && items[k-1].kind == itNumber {
@@ -449,6 +449,31 @@ func dropTrailingEach(items []item) []item {
 // ordinalNumbers are the ordinal words a row's number within a series is said by.
 var ordinalNumbers = map[string]float64{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+
+// verbOfRoleKey reads "orders shipped to California" as the orders whose ship-to address is
+// there: a participle that names a date (ShipDate) said right before "to" and a value is the
+// verb of a key of that table named for it (ShipToAddressID), which the join path then takes;
+// the word stays said, as a word skipped before the value.
+func verbOfRoleKey(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it, n := items[k], items[k+1]
+		if it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") || len(it.cands) == 0 ||
+			n.kind != itEntity || len(n.skipped) == 0 || n.skipped[0] != "to" {
+			continue
+		}
+		st := stem(it.toks[0].lower)
+		keyed := st != "" && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || c.col.class != classDate })
+		for _, c := range it.cands {
+			keyed = keyed && slices.ContainsFunc(c.table.fks, func(f fk) bool { return f.from.table == c.table && slices.Contains(f.from.words, st) })
+		}
+		if !keyed {
+			continue
+		}
+		items[k+1].skipped = append([]string{it.toks[0].norm}, n.skipped...)
+		items = slices.Delete(items, k, k+1)
+	}
+	return items
+}
 
 // kindOfNamedRow drops the kind of a tree's row said right beside its name: "the Road Bikes
 // subcategory", "the subcategory Road Bikes" name the one category, which is a subcategory,

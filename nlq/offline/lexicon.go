@@ -163,6 +163,8 @@ var aliases = map[string][]string{
 	"goes on sale": {"sell start date", "sell start", "launch date", "release date"}, "came on sale": {"sell start date", "sell start", "launch date", "release date"},
 	"sell for": {"list price", "price", "retail price"}, "sells for": {"list price", "price", "retail price"},
 	"selling for": {"list price", "price", "retail price"}, "retail for": {"list price", "price", "retail price"}, "retails for": {"list price", "price", "retail price"},
+	// "customers addressed as Sra.": their title (courtesy).
+	"addressed as": {"title", "courtesy title", "salutation"},
 	// Astronomy: a planetary system is a system, a planet's year its orbital period.
 	"planetary system": {"system"}, "orbital period": {"period", "orbital period"}, "parsec": {"distance"}, "far away": {"distance"},
 	"how far": {"distance"}, "how far away": {"distance"}, "designation": {"name"},

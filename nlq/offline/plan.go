@@ -2011,6 +2011,9 @@ func (b *builder) inTotalAfter(i int) *item {
 		if n.kind == itKeyword && n.kw.kind == kwNone {
 			continue // consumed
 		}
+		if j == i+1 && n.kind == itEntity && len(n.cands) > 0 && n.cands[0].kind == candColumn && n.cands[0].col.class == classNumber {
+			continue // "more than 40 units in total": the figure compared, then the words
+		}
 		if w := normPhrase(n.text()); n.kind == itKeyword && n.kw.kind == kwSum &&
 			(w == "combined" || w == "total" && slices.Contains(n.skipped, "in")) {
 			return n
@@ -2232,7 +2235,7 @@ func (b *builder) entity(i int) error {
 			b.whichKept = true // "which studio album": the album is still the one asked for
 		}
 		b.lastTable = c.table
-		if selfRef(c.col) && it.plural != b.group && (b.group || b.which) {
+		if selfRef(c.col) && (b.group || b.which) {
 			// "what subcategories fall under Clothing", "each product subcategory": the rows
 			// under another are the rows listed or grouped, not a filter on something else
 			// (a name of theirs said next is the one they are under: rowsUnderNamed).

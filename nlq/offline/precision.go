@@ -914,6 +914,17 @@ func (b *builder) listIdentity() {
 	if len(keep) == 0 {
 		p.listCols = nil
 		p.distinct = false
+		return
+	}
+	named := slices.ContainsFunc(p.conds, func(c condition) bool {
+		// (Only names the data repeats: a unique title names one row.)
+		return c.op == "=" && c.role == nil && c.anti == nil && c.col != nil && c.col.table == t && nameColumn(c.col) &&
+			c.col.prof != nil && c.col.prof.Distinct < c.col.prof.NonNull
+	})
+	if named && !slices.ContainsFunc(p.listCols, func(c *column) bool { return c == t.pk || nameColumn(c) || c.table != t }) {
+		// "what is Jésus Hernandez's email address" where the person is kept twice: the one
+		// address, not a row per copy.
+		p.distinct = true
 	}
 }
 

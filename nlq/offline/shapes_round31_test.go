@@ -28,7 +28,8 @@ var bikeShopDDL = []string{
 	`CREATE TABLE ProductCategory (ProductCategoryID INTEGER PRIMARY KEY, ParentProductCategoryID INTEGER REFERENCES ProductCategory (ProductCategoryID), Name VARCHAR(40) NOT NULL UNIQUE)`,
 	`CREATE TABLE Product (ProductID INTEGER PRIMARY KEY, Name VARCHAR(50) NOT NULL UNIQUE, Color VARCHAR(15), ListPrice DECIMAL(10,2) NOT NULL,
 		ProductCategoryID INTEGER REFERENCES ProductCategory (ProductCategoryID), SellStartDate DATE NOT NULL, SellEndDate DATE)`,
-	`CREATE TABLE Customer (CustomerID INTEGER PRIMARY KEY, FirstName VARCHAR(30) NOT NULL, LastName VARCHAR(30) NOT NULL, CompanyName VARCHAR(60), SalesPerson VARCHAR(60))`,
+	`CREATE TABLE Customer (CustomerID INTEGER PRIMARY KEY, FirstName VARCHAR(30) NOT NULL, LastName VARCHAR(30) NOT NULL, CompanyName VARCHAR(60), SalesPerson VARCHAR(60),
+		EmailAddress VARCHAR(60))`,
 	`CREATE TABLE Address (AddressID INTEGER PRIMARY KEY, City VARCHAR(30) NOT NULL, StateProvince VARCHAR(30) NOT NULL, CountryRegion VARCHAR(30) NOT NULL)`,
 	`CREATE TABLE SalesOrderHeader (SalesOrderID INTEGER PRIMARY KEY, OrderDate DATE NOT NULL, ShipDate DATE, SalesOrderNumber VARCHAR(20) NOT NULL UNIQUE,
 		CustomerID INTEGER NOT NULL REFERENCES Customer (CustomerID), ShipToAddressID INTEGER REFERENCES Address (AddressID),
@@ -41,10 +42,12 @@ var bikeShopRows = []string{
 	`INSERT INTO ProductCategory VALUES (1,NULL,'Bikes'),(2,NULL,'Clothing'),(3,1,'Mountain Bikes'),(4,1,'Road Bikes'),(5,2,'Caps'),(6,2,'Jerseys')`,
 	`INSERT INTO Product VALUES (1,'Mountain-100 Silver, 38','Silver',3399.99,3,'2005-07-01','2006-06-30'),(2,'Road-150 Red, 62','Red',3578.27,4,'2005-07-01',NULL),
 		(3,'AWC Logo Cap','Red',8.99,5,'2007-07-01',NULL),(4,'Long-Sleeve Logo Jersey, M',NULL,49.99,6,'2007-07-01',NULL),(5,'Mountain-200 Black, 42','Black',2294.99,3,'2007-07-01',NULL)`,
-	`INSERT INTO Customer VALUES (1,'Orlando','Gee','A Bike Store','adventure-works\pamela0'),(2,'Keith','Harris','Progressive Sports','adventure-works\david8'),
-		(3,'Donna','Carreras','Advanced Bike Components','adventure-works\pamela0')`,
+	`INSERT INTO Customer VALUES (1,'Orlando','Gee','A Bike Store','adventure-works\pamela0','orlando0@adventure-works.com'),
+		(2,'Keith','Harris','Progressive Sports','adventure-works\david8','keith0@adventure-works.com'),
+		(3,'Donna','Carreras','Advanced Bike Components','adventure-works\pamela0','donna0@adventure-works.com'),
+		(4,'Orlando','Gee','A Bike Store','adventure-works\pamela0','orlando0@adventure-works.com')`,
 	`INSERT INTO Address VALUES (1,'Toronto','Ontario','Canada'),(2,'London','England','United Kingdom'),(3,'Ontario','California','United States')`,
-	`INSERT INTO SalesOrderHeader VALUES (10,'2008-06-01','2008-06-08','SO10',1,2,1,5000.00),(11,'2008-06-01','2008-06-08','SO11',2,1,2,120.00),(12,'2008-06-01','2008-06-08','SO12',3,2,2,3700.00)`,
+	`INSERT INTO SalesOrderHeader VALUES (10,'2008-06-01','2008-06-08','SO10',1,2,1,5000.00),(11,'2008-06-01','2008-06-08','SO11',2,1,2,120.00),(12,'2008-06-01','2008-06-08','SO12',3,3,2,3700.00)`,
 	`INSERT INTO SalesOrderDetail VALUES (10,1,1,1,3399.99),(10,2,2,3,17.98),(10,3,1,5,2294.99),(11,1,2,4,99.98),(12,1,1,2,3578.27),(12,2,3,3,26.97)`,
 }
 
@@ -54,7 +57,9 @@ var bikeShopAnswers = []answer{
 	{"What subcategories fall under Clothing?", []string{"Caps", "Jerseys"}},
 	{"How much sales revenue did each product subcategory bring in?", []string{"Mountain Bikes", "Road Bikes", "Caps", "Jerseys"}},
 	{"Which sales orders have more than 2 line items?", []string{"SO10"}},
-	{"How many orders were shipped to addresses in the United Kingdom?", []string{"2"}},
+	{"How many orders were shipped to addresses in the United Kingdom?", []string{"1"}},
+	{"Which companies had orders shipped to California?", []string{"Advanced Bike Components"}},
+	{"What is Orlando Gee's email address?", []string{"orlando0@adventure-works.com"}},
 	{"Which cities in California do we have addresses in?", []string{"Ontario"}},
 	{"Which sales rep looks after the most customer accounts?", []string{"adventure-works\\pamela0"}},
 	{"How many products do we no longer sell?", []string{"1"}},
@@ -69,7 +74,8 @@ var bikeShopAnswers = []answer{
 // the products or their sales is that category or any under it (products sit in
 // subcategories only); "subcategories" are the categories under another, listed or grouped,
 // and "each top-level category" groups the rows by the category theirs is under;
-// a key of a role is the one whose verb is said ("shipped to"); "which cities in
+// a key of a role is the one whose verb is said ("shipped to", also before a value: "orders
+// shipped to California"); what is asked of a person kept twice is said once; "which cities in
 // California" does not read California as a city; a sales rep kept as a login groups; "no
 // longer sell" is an ended sale, "sell for" a price, "go on sale" the day a sale started; a
 // figure compared with its average is shown beside the rows listed.

@@ -446,6 +446,7 @@ var irregular = map[string]string{
 	"series": "series", "species": "species", "news": "news", "sales": "sale", "indices": "index", "criteria": "criterion", "diagnoses": "diagnosis", "crises": "crisis", "prognoses": "prognosis", "hypotheses": "hypothesis",
 	"categories": "category", "countries": "country", "cities": "city", "companies": "company",
 	"quantities": "quantity", "currencies": "currency", "taxes": "tax", "boxes": "box",
+	"radii": "radius", "nuclei": "nucleus", "stimuli": "stimulus", "matrices": "matrix", "vertices": "vertex",
 	// "check-ins", "sign-ups": the plural of a verb with its particle.
 	"ins": "in", "ups": "up", "outs": "out",
 }
