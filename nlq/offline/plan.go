@@ -627,8 +627,34 @@ func (b *builder) valuesUnder() {
 		if slices.ContainsFunc(p.conds, func(o condition) bool { return o.col == up || o.role == up }) {
 			continue // "subcategories of Bikes": the tree is read already
 		}
+		if !leavesOnly(b.m, t, up) {
+			continue // "who chairs the Armed Services Committee": members sit on every level
+		}
 		c.orUnder = up
 	}
+}
+
+// leavesOnly reports whether the rows of other tables refer only to rows of the tree t that
+// are under another (products in subcategories, never in Bikes itself), as far as the
+// refresh's profile tells: each key into t takes no more values than t has rows under
+// another.
+func leavesOnly(m *model, t *table, up *column) bool {
+	if up.prof == nil || up.prof.NonNull == 0 {
+		return false
+	}
+	found := false
+	for _, o := range m.tables {
+		for _, f := range o.fks {
+			if o == t || f.to.table != t || f.from2 != nil {
+				continue
+			}
+			if f.from.prof == nil || f.from.prof.Distinct > up.prof.NonNull {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // weighAverage applies "weighted by <column>" to the one figure of the answer: each continent's

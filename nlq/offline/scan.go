@@ -2810,6 +2810,11 @@ func acronymAt(toks []token, i int, lex *lexicon) ([]cand, int) {
 		// Only a sampled column's value (a status among few): in a column of thousands of
 		// codes (airports' IATA) any three words spell one.
 		for _, c := range onlyValues(lex.entries[b.String()]) {
+			if n == 2 && (containsAny(c.col.words, []string{"id", "code", "abbreviation", "abbr"}) || c.col.prof == nil || c.col.prof.Distinct > 12) {
+				// Two words spell a code only among a few kinds ('RV' among eight discovery
+				// methods), not in a column of codes ("sitting member" is no committee 'SM').
+				continue
+			}
 			if c.kind == candValue && c.value == strings.ToUpper(b.String()) {
 				out = append(out, with(c, scoreSynonym))
 			}

@@ -151,3 +151,20 @@ func TestRound31ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "catalogue", ddl: catalogueDDL, rows: catalogueRows, answers: catalogueAnswers},
 	})
 }
+
+// TestATreeWhoseRowsAreReferredToOnEveryLevelKeepsTheRowNamed: members sit on committees and
+// on their subcommittees alike, so "the chair of the Finance Committee" is that committee's
+// chair only; a category's name covers the ones under it only where rows sit in leaves.
+func TestATreeWhoseRowsAreReferredToOnEveryLevelKeepsTheRowNamed(t *testing.T) {
+	lite, s := sqliteSchema(t, "panels", []string{
+		`CREATE TABLE committees (committee_id INTEGER PRIMARY KEY, parent_committee_id INTEGER REFERENCES committees (committee_id), name VARCHAR(60) UNIQUE)`,
+		`CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name VARCHAR(60))`,
+		`CREATE TABLE seats (member_id INTEGER REFERENCES members (member_id), committee_id INTEGER REFERENCES committees (committee_id), title VARCHAR(20),
+			PRIMARY KEY (member_id, committee_id))`,
+	}, []string{
+		`INSERT INTO committees VALUES (1,NULL,'Finance Committee'),(2,1,'Subcommittee on Taxation'),(3,NULL,'Budget Committee')`,
+		`INSERT INTO members VALUES (1,'Ann Reed'),(2,'Bo Lane'),(3,'Cy Diaz')`,
+		`INSERT INTO seats VALUES (1,1,'Chair'),(2,2,'Chair'),(3,3,'Chair'),(2,1,'Member')`,
+	})
+	checkAnswers(t, lite, s, []answer{{"Who chairs the Finance Committee?", []string{"Ann Reed"}}})
+}
