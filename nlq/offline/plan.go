@@ -1230,6 +1230,9 @@ func (b *builder) comparison(i int) error {
 				// ("manufacturers that never made a vehicle with more than four cylinders": a
 				// condition on the missing rows, not a total of the makers'.)
 				if b.lastTable != nil && b.lastTable != target.table && b.descendantOf(target.table, b.lastTable, 3) && !(b.antiDone && b.antiStart >= 0) {
+					if t := b.inTotalAfter(i); t != nil {
+						t.kind, t.kw = itKeyword, keyword{} // "sold more than 40 units in total": already a sum
+					}
 					m := measure{agg: aggSum, col: target, table: target.table}
 					b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
 					return nil
@@ -4331,6 +4334,13 @@ func (b *builder) personQuestion() bool {
 		return true
 	case lead == "who" && b.roleKey == nil && t.label != nil:
 		p.listTable, p.listCols = t, labelCols(t)
+		if names := personNameCols(t); names != nil && slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == t.label && c.op == "=" }) {
+			// "who is our contact at Best o' Bikes": rows named by their company keep the
+			// person behind each; who they are is that person's name.
+			p.listCols = names
+			// (A company kept once per contact row repeats the same person: said once.)
+			p.distinct = t.label.prof != nil && t.label.prof.Distinct < t.label.prof.NonNull
+		}
 		return true
 	case lead == "what" && b.roleKey == nil:
 		child := b.onlyChild(t)
@@ -4341,6 +4351,25 @@ func (b *builder) personQuestion() bool {
 		return true
 	}
 	return false
+}
+
+// personNameCols are the first and last name of the person a row of t keeps beside a label
+// of another kind (a customer named by its company), or nil.
+func personNameCols(t *table) []*column {
+	var first, last *column
+	for _, c := range t.cols {
+		switch {
+		case c.class != classText || c == t.label || c == t.label2:
+		case slices.Equal(c.words, []string{"first", "name"}):
+			first = c
+		case slices.Equal(c.words, []string{"last", "name"}):
+			last = c
+		}
+	}
+	if first == nil || last == nil {
+		return nil
+	}
+	return []*column{first, last}
 }
 
 // agentBy reports whether the "by" at items[i], after a participle, says who did something
