@@ -321,6 +321,15 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 			return dateAtom{}, 0, false
 		}
 		return dateAtom{from: ymd((n-1)*100, 1, 1), to: ymd(n*100, 1, 1), hasYear: true}, 2, true
+	case academicYear.MatchString(tk.lower):
+		// "in 2020-21": a school or fiscal year across two calendar years, counted as
+		// IPEDS counts academic years, July 1 to June 30.
+		m := academicYear.FindStringSubmatch(tk.lower)
+		y, _ := strconv.Atoi(m[1])
+		if n, _ := strconv.Atoi(m[2]); n != (y+1)%100 || !isYear(float64(y)) {
+			return dateAtom{}, 0, false
+		}
+		return dateAtom{from: ymd(y, 7, 1), to: ymd(y+1, 7, 1), hasYear: true}, 1, true
 	case decadeWord.MatchString(tk.lower):
 		// "the 1960s": the ten years from 1960.
 		y, _ := strconv.Atoi(tk.lower[:4])
@@ -484,6 +493,9 @@ func isYear(f float64) bool { return f == float64(int(f)) && f >= 1900 && f <= 2
 
 // centuryWord is a century's ordinal: "20th".
 var centuryWord = regexp.MustCompile(`^([0-9]{1,2})(st|nd|rd|th)$`)
+
+// academicYear is a year that runs across two calendar years, said by both: "2020-21".
+var academicYear = regexp.MustCompile(`^((?:19|20)[0-9][0-9])[-/–]([0-9][0-9])$`)
 
 // decadeWord is a decade said by its first year: "1960s".
 var decadeWord = regexp.MustCompile(`^1[0-9][0-9]0s$|^20[0-9]0s$`)

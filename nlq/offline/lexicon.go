@@ -135,6 +135,10 @@ var identWords = map[string]bool{"number": true, "num": true, "no": true, "id": 
 // genericWords are column-name words too vague to name a column on their own.
 var genericWords = map[string]bool{"id": true, "name": true, "date": true, "at": true, "on": true, "number": true, "num": true, "no": true, "code": true, "type": true, "total": true, "is": true, "time": true, "value": true}
 
+// quantifierHeads end column names (DIST_EDUC_ALL, VET_NA) but, alone in a question, say
+// how many rows are meant.
+var quantifierHeads = map[string]bool{"all": true, "any": true, "each": true, "every": true, "both": true, "none": true}
+
 // roleWords name the row a self-reference points to (employees.reports_to).
 var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "report to", "reporting to", "report directly to", "reporting directly to", "head"}
 
@@ -165,6 +169,14 @@ var aliases = map[string][]string{
 	"selling for": {"list price", "price", "retail price"}, "retail for": {"list price", "price", "retail price"}, "retails for": {"list price", "price", "retail price"},
 	// "customers addressed as Sra.": their title (courtesy).
 	"addressed as": {"title", "courtesy title", "salutation"},
+	// "resellers that opened for business in 2000": the year they opened; "homeowners".
+	"opened for business": {"opened", "year opened", "open date"}, "open for business": {"opened", "year opened", "open date"},
+	"homeowner": {"house owner flag", "home owner flag", "house owner", "home owner"}, "home owner": {"house owner flag", "home owner flag", "house owner", "home owner"},
+	"exchange rate": {"rate", "exchange rate"},
+	// Colleges, schools and universities are the institutions a register of them keeps.
+	"college": {"college", "institution", "school", "university"}, "school": {"school", "institution", "college", "university"},
+	"university": {"university", "institution", "college", "school"},
+	"applicant":  {"application", "applicant"}, "acceptance rate": {"admission rate", "acceptance rate"},
 	// Astronomy: a planetary system is a system, a planet's year its orbital period.
 	"planetary system": {"system"}, "orbital period": {"period", "orbital period"}, "parsec": {"distance"}, "far away": {"distance"},
 	"how far": {"distance"}, "how far away": {"distance"}, "designation": {"name"},
@@ -936,6 +948,11 @@ func (l *lexicon) add(phrase string, c cand) {
 	if c.table != nil && c.table.empty && c.score < scoreCurated {
 		c.score -= emptyPenalty
 	}
+	if v := c.col; c.kind == candColumn && v != nil && v.via != nil && v.via.key == v.via.text.table.pk && v.via.ref == c.table.pk {
+		// A subtype's copy of its parent's column (adm2021's STATE, read through the key
+		// to dir_info2021) yields to the parent's own: the parent holds every row.
+		c.score -= 0.005
+	}
 	for i, e := range l.entries[phrase] {
 		if sameCand(e, c) {
 			if c.score > e.score {
@@ -1057,6 +1074,9 @@ var genderWords = map[string][]string{
 	"man": {"male", "m", "man"}, "gentleman": {"male", "m"}, "boy": {"male", "m"},
 	"female": {"female", "f"}, "male": {"male", "m"},
 }
+
+// maritalCodes are the one-letter codes marital-status columns keep, by the status's word.
+var maritalCodes = map[string]string{"single": "s", "married": "m", "divorced": "d", "widowed": "w"}
 
 // postAdjectives are the adjectives schemas write after the noun (cloud_high, temp_max).
 var postAdjectives = toSet(strings.Fields("high low mid middle upper lower min max minimum maximum total average mean"))
@@ -1610,9 +1630,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 						// the order is worth.
 						hs, xs = hs+0.01, xs+0.01
 					}
-					if len(head) > 1 {
+					if len(head) > 1 && !quantifierHeads[head] {
 						// (One letter ends magK or x_y_z but names nothing alone: "20,000 K"
-						// is kelvins.)
+						// is kelvins; "all" ends DIST_EDUC_ALL but "all the institutions"
+						// asks for every row.)
 						l.add(head, with(tc, hs))
 					}
 					// "order amount" for orders.total_amount, "campaign spend" for
@@ -1820,6 +1841,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// "prospective buyers who are single": the letter a marital-status column keeps.
+	l.addCodeNames(maritalCodes, func(c cand) bool {
+		return len(c.value) == 1 && containsAny(c.col.words, []string{"marital", "martial", "civil"})
+	})
 	// "large pizzas", "a small coffee": a size said in words is the letter a size column keeps.
 	for word, stored := range sizeNames {
 		for _, v := range stored {
@@ -1854,6 +1879,22 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	twoLetters := func(c cand) bool { return len(c.value) == 2 }
 	washington := !l.holdsValue("washington")
 	l.addCodeNames(usStates, twoLetters)
+	for name := range usStates {
+		// "institutions located in Wyoming": the state, not the town of Wyoming beside it in
+		// the same rows (Washington, a city people name alone, is left as it is).
+		key := normPhrase(name)
+		es := l.entries[key]
+		for i, c := range es {
+			if c.kind != candValue || !twoLetters(c) || c.score != scoreSynonym || name == "washington" {
+				continue
+			}
+			for _, o := range append(slices.Clip(es), l.values[key]...) {
+				if o.kind == candValue && o.table == c.table && o.col != c.col && o.score >= c.score && containsAny(o.col.words, []string{"city", "town", "county"}) {
+					es[i].score = o.score + 0.01
+				}
+			}
+		}
+	}
 	if washington {
 		l.addCodeNames(map[string]string{"washington": usStates["washington state"]}, twoLetters)
 	}
@@ -1945,6 +1986,29 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(word, c)
 				}
 			}
+		}
+	}
+	// ROTC_NAVY is "Navy ROTC", CON_FOOTBALL "football conference": a two-word name said
+	// the other way round, where nothing else is called that.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if w := c.words; len(w) == 2 && c.class != classKey && c.via == nil && !genericWords[w[0]] && !genericWords[w[1]] && w[0] != w[1] {
+				phrase := w[1] + " " + w[0]
+				if len(l.entries[phrase]) == 0 {
+					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.04})
+				}
+			}
+		}
+	}
+	// dir_info2021 labelled by INSTITUTION: its rows are "institutions", where no table is
+	// called that; a generic label (name, title) says nothing of what the rows are.
+	for _, t := range m.tables {
+		c := t.label
+		if t.view || c == nil || c.via != nil || len(c.words) != 1 || genericWords[c.words[0]] || slices.Contains([]string{"title", "description", "label", "word"}, c.words[0]) || slices.Contains(t.words, c.words[0]) {
+			continue
+		}
+		if !slices.ContainsFunc(l.entries[c.words[0]], func(o cand) bool { return o.kind == candTable && o.score >= scoreSynonym }) {
+			l.add(c.words[0], cand{kind: candTable, table: t, score: scoreExact})
 		}
 	}
 	// friends_info keyed by season and episode: its rows are "episodes"; of several tables
@@ -2043,9 +2107,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if !phraseOnlyAliases[word] || target == word {
 					l.add(word, with(c, c.score*(scoreSynonym-0.05*float64(i))))
 				}
-				if cw := c.col; c.kind == candColumn && !strings.Contains(word, " ") && len(cw.words) > 1 && cw.words[len(cw.words)-1] == target {
+				if cw := c.col; c.kind == candColumn && (!strings.Contains(word, " ") || strings.HasSuffix(word, " "+target)) && len(cw.words) > 1 && cw.words[len(cw.words)-1] == target {
 					// "membership level" for membership_status: the name with its head word
-					// said another way, unless another column is called that ("unit cost"
+					// said another way ("end-of-day exchange rate" for EndOfDayRate), unless another column is called that ("unit cost"
 					// is unit_cost, not unit_price said another way).
 					phrase := strings.Join(cw.words[:len(cw.words)-1], " ") + " " + word
 					if !slices.ContainsFunc(l.entries[phrase], func(o cand) bool { return o.kind == candColumn && o.col != c.col && o.score >= scoreExact }) {

@@ -45,7 +45,9 @@ type column struct {
 	index   []string                  // the value index of a label-like column with many values
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
-	textDate        bool // a date stored as text, recognised by its values
+	// numFlag says flagOn and flagOff are numbers (a survey's 1 = yes, 2 = no), written bare.
+	numFlag  bool
+	textDate bool // a date stored as text, recognised by its values
 	// clock says the column keeps a time of day alone ('12:25:12'), beside a date column
 	// that keeps the day: "each hour of the day" reads it.
 	clock     bool
@@ -439,6 +441,7 @@ func newModel(s *datasource.Schema) *model {
 		for _, c := range t.cols {
 			inferFromData(c)
 		}
+		surveyTwoValueFlags(t)
 		if len(st.PrimaryKey) == 1 {
 			t.pk = t.col(st.PrimaryKey[0])
 		} else if c := t.col("id"); c != nil {
@@ -939,7 +942,7 @@ func inheritParents(m *model) {
 				continue
 			}
 			v := &column{name: c.name, table: t, words: c.words, class: c.class, money: c.money, boolTyp: c.boolTyp, intTyp: c.intTyp,
-				dayOnly: c.dayOnly, textDate: c.textDate, flagOn: c.flagOn, flagOff: c.flagOff, nullable: true,
+				dayOnly: c.dayOnly, textDate: c.textDate, flagOn: c.flagOn, flagOff: c.flagOff, numFlag: c.numFlag, nullable: true,
 				via: &viaName{text: c, key: parent.pk, ref: k}}
 			t.cols = append(t.cols, v)
 			if c == parent.label && (t.label == nil || !slices.Contains(labelNames, strings.ToLower(t.label.name)) && slices.Contains(labelNames, strings.ToLower(c.name))) {
@@ -1422,12 +1425,46 @@ func wordy(s string) bool {
 //
 // A text column already named like a date (order_date) is left as it was: SQLite's typeless
 // dates are read that way, and the other engines' date types need no cast.
+// surveyFlag recognises a yes/no item of a government survey (NCES IPEDS' HOSPITAL, HBCU,
+// ROTC_NAVY): 1 for yes, 2 or 0 for no, and the negative codes such surveys keep for "not
+// applicable" and "not reported" (-1, -2, -3), which are neither.
+func surveyFlag(c *column) (on, off string, ok bool) {
+	p := c.prof
+	if p == nil || c.money != 0 || c.countName() || p.Distinct < 3 || p.Distinct > 5 || p.Min != "-1" && p.Min != "-2" && p.Min != "-3" ||
+		containsAny(c.words, []string{"gender", "sex", "level", "type", "status", "code", "category", "class", "rank"}) {
+		return "", "", false
+	}
+	switch {
+	case p.Max == "1" && p.Distinct <= 4:
+		return "1", "0", true
+	case p.Max == "2":
+		return "1", "2", true
+	}
+	return "", "", false
+}
+
+// surveyTwoValueFlags reads as yes/no the columns of only 1 and 2 (HBCU, where every
+// institution answered) of a table whose other items keep a survey's 1 = yes, 2 = no.
+func surveyTwoValueFlags(t *table) {
+	if !slices.ContainsFunc(t.cols, func(c *column) bool { return c.numFlag && c.flagOff == "2" }) {
+		return
+	}
+	for _, c := range t.cols {
+		if p := c.prof; c.class == classNumber && p != nil && p.Distinct == 2 && p.Min == "1" && p.Max == "2" && c.money == 0 && !c.countName() && len(c.words) == 1 {
+			c.class, c.flagOn, c.flagOff, c.numFlag = classBool, "1", "2", true
+		}
+	}
+}
+
 func inferFromData(c *column) {
 	switch c.class {
 	case classNumber:
 		p := c.prof
 		if p != nil && p.Distinct == 2 && p.Min == "0" && p.Max == "1" && c.money == 0 && !c.countName() {
 			c.class = classBool
+		}
+		if on, off, ok := surveyFlag(c); ok {
+			c.class, c.flagOn, c.flagOff, c.numFlag = classBool, on, off, true
 		}
 		if p != nil && p.NonNull > 0 && dateNamed(strings.ToLower(c.name)) && yyyymmdd(p.Min) && yyyymmdd(p.Max) {
 			c.class, c.intDate, c.money, c.dayOnly = classDate, true, 0, true

@@ -231,6 +231,9 @@ func (e *notUnderstood) Error() string { return e.msg }
 
 // builder walks the recognised items left to right, keeping the pending grammar state.
 type builder struct {
+	// flagRows is the table whose rows an acronym flag said in the plural asks for ("which
+	// HBCUs").
+	flagRows *table
 	// weight is the column said after "weighted by", weightSaid its words (weighAverage).
 	weight     *column
 	weightSaid []string
@@ -493,6 +496,14 @@ func build(m *model, items []item) (*plan, error) {
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
+	}
+	for k := range b.p.measures {
+		if f := b.countedThrough(b.p.measures[k]); f != nil {
+			// "the most bachelor's degrees": awards of that level are counted in the rows
+			// that refer to it (complete2021.TOTAL per institution and level), not by
+			// counting the one level named.
+			b.p.measures[k] = measure{agg: aggSum, col: f.measure, table: f}
+		}
 	}
 	copiedNames(&b.p)
 	rowsUnderNamed(&b.p)
@@ -2472,9 +2483,10 @@ func (b *builder) entity(i int) error {
 		slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == col }) {
 		return nil // "never completed their clutch": the flag's own noun said again after it
 	}
-	if col.class == classBool && !b.group && (!b.which || rowsNext) && !b.distinct {
+	if col.class == classBool && !b.group && (!b.which || rowsNext || it.plural && acronymFlag(col)) && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set;
-		// in "which legendary Pokémon" the rows named next are still the ones asked for.
+		// in "which legendary Pokémon" the rows named next are still the ones asked for, and
+		// "which HBCUs" asks for the rows that have it.
 		b.whichKept = b.which && rowsNext
 		fc := condition{col: col, op: "=", vals: []any{flagValue{!b.not != c.negate}}}
 		if n := len(b.p.conds); n > 0 && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwOr && orFlag(b.p.conds[n-1], col.table) {
@@ -2489,8 +2501,12 @@ func (b *builder) entity(i int) error {
 			b.p.conds = append(b.p.conds, fc)
 		}
 		b.not = false
-		if t := col.table; (b.agg == aggCount || b.super != 0 && b.agg == aggNone && len(b.p.measures) == 0) && it.plural && len(col.words) > 1 &&
-			singular(it.toks[len(it.toks)-1].lower) == col.words[len(col.words)-1] {
+		if b.which && !rowsNext && it.plural && acronymFlag(col) && !slices.Contains(b.p.subjects, col.table) {
+			b.p.subjects = append(b.p.subjects, col.table)
+			b.flagRows = col.table
+		}
+		if t := col.table; (b.agg == aggCount || b.super != 0 && b.agg == aggNone && len(b.p.measures) == 0) && it.plural &&
+			(len(col.words) > 1 && singular(it.toks[len(it.toks)-1].lower) == col.words[len(col.words)-1] || acronymFlag(col)) {
 			// "how many own goals", "the most yellow cards": the flag's name said as a plural
 			// noun names the rows that have it (goals.own_goal, bookings.yellow_card), counted.
 			b.p.measures = append(b.p.measures, measure{agg: countAgg(b.distinct), table: t})
@@ -4120,6 +4136,10 @@ func (b *builder) finish() error {
 		case len(p.dims) == 0 && b.super < 0:
 			m.agg = aggMin
 			ranking = false
+		case m.col != nil && len(m.col.words) > 0 && intensiveWords[m.col.words[len(m.col.words)-1]]:
+			// "the end-of-day rate of the euro on June 28": a rate does not add up; the
+			// average is the value of the one row and the honest summary of many.
+			m.agg = aggAvg
 		default:
 			m.agg = aggSum
 		}
@@ -4215,6 +4235,9 @@ func (b *builder) finish() error {
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
+			if t := p.listTable; t == b.flagRows && t.label != nil {
+				p.listCols = labelCols(t) // "which HBCUs": the institutions, by name
+			}
 			for _, c := range p.conds {
 				if t := p.listTable; c.role != nil && c.role.table == t && t.label != nil {
 					// "who reports to Andrew Fuller": people, by their names.
@@ -4290,6 +4313,9 @@ func (b *builder) finish() error {
 	}
 	return nil
 }
+
+// intensiveWords end the names of measures that are ratios of something, which no sum means.
+var intensiveWords = map[string]bool{"rate": true, "ratio": true, "percentage": true, "percent": true, "pct": true}
 
 // defaultMeasure is the column an aggregate takes when the question names only a table
 // ("how much did each salesperson sell"): the table's measure, except that a sum of a unit
@@ -6453,4 +6479,37 @@ func nameCopy(f, p *table) *column {
 		}
 	}
 	return nil
+}
+
+// acronymFlag reports whether a flag is named by an acronym alone (HBCU): said in the plural
+// ("how many HBCUs"), it names the rows that have it.
+func acronymFlag(c *column) bool {
+	return len(c.words) == 1 && len(c.name) >= 3 && len(c.name) <= 6 && c.name == strings.ToUpper(c.name) && !strings.ContainsAny(c.name, "_0123456789")
+}
+
+// countedThrough returns, for a count of the rows of a kind table of which the question names
+// one ("bachelor's degrees", award_lvl's 'Bachelor's degree'), the one table that refers to
+// the kinds and keeps a count of them (complete2021's TOTAL), or nil.
+func (b *builder) countedThrough(m measure) *table {
+	k := m.table
+
+	if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil && m.col != k.pk || k == nil || k.label == nil ||
+		!slices.ContainsFunc(b.p.conds, func(c condition) bool { return c.col == k.label && c.op == "=" && c.anti == nil && c.role == nil }) {
+		return nil
+	}
+	var found *table
+	for _, t := range b.m.tables {
+		if t == k || t.view || !slices.ContainsFunc(t.fks, func(f fk) bool { return f.to.table == k }) {
+			continue
+		}
+		c := t.measure
+		if c == nil || c.class != classNumber || !(c.countName() || c.intTyp && c.words[len(c.words)-1] == "total") {
+			return nil
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
 }

@@ -703,7 +703,7 @@ func noBareMetric(p *plan) error {
 	return nil
 }
 
-// undatedYear reports, for a question that says one whole calendar year ("in 2021") of a
+// undatedYear reports, for a question that says one whole year ("in 2021", the academic "2020-21") of a
 // figure (entries, a population) in a schema with no date or year column anywhere, the
 // year's words: the year can only be the one the figures were counted in.
 func undatedYear(m *model, p *plan) (string, bool) {
@@ -718,7 +718,7 @@ func undatedYear(m *model, p *plan) (string, bool) {
 		return "", false // "stations opened in 2021" counts rows the year cannot tell apart
 	}
 	r := p.dates[0].rng
-	if r.yearless || r.everyYear || r.from.IsZero() || r.to.IsZero() || r.from.YearDay() != 1 || r.to != r.from.AddDate(1, 0, 0) {
+	if r.yearless || r.everyYear || r.from.IsZero() || r.to.IsZero() || r.from.Day() != 1 || r.to != r.from.AddDate(1, 0, 0) {
 		return "", false
 	}
 	for _, t := range m.tables {
@@ -1799,6 +1799,8 @@ func where(p *plan, d dialect) []string {
 				// Not set, where only the set state has a value: anything else, empty included.
 				out = append(out, fmt.Sprintf("(%s <> %s OR %s IS NULL)", d.col(c.col), d.str(c.col.flagOn), d.col(c.col)))
 				continue
+			case c.col.numFlag:
+				lit = map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]
 			case c.col.flagOn != "":
 				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
 			}

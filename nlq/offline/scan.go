@@ -268,9 +268,22 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored, and a status said as a verb ("customers who have
 				// placed two orders") is the act, not the state.
-				cs = exactValues(cs, toks[i].raw)
+				if i > 0 && copulas[toks[i-1].lower] && slices.ContainsFunc(cs, codeName) {
+					// "buyers who are single": the state a code column keeps ('S'), said
+					// after the verb that ascribes it, not "a single order".
+					cs = slices.DeleteFunc(cs, func(c cand) bool { return !codeName(c) })
+				} else {
+					cs = exactValues(cs, toks[i].raw)
+				}
 				if w := toks[i].lower; w == "a" || w == "an" || w == "the" {
 					cs = nil // an article, even where a unit 'a' (a year) is stored
+				}
+				if verbSlot(toks, i) {
+					// "schools offer Navy ROTC": the verb after its subject, not the last
+					// word of GRAD_OFFER.
+					cs = slices.DeleteFunc(cs, func(c cand) bool {
+						return c.kind == candColumn && c.score <= scoreHead+0.01 && c.col.words[len(c.col.words)-1] == toks[i].norm
+					})
 				}
 				if len(cs) > 0 && verbUse(toks, i) {
 					cs = nil
@@ -296,6 +309,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			// inside names the column (UnitsOnOrder), not a quantity of the orders.
 			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 		}
+		if cs, n := spelledInitials(toks, i, lex); n > bestLen {
+			// "historically Black colleges and universities": the words an acronym column
+			// (HBCU) stands for.
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
+		}
 		if cs, n := namePair(toks, i, lex); n > bestLen || (n > 0 && n == bestLen && best.kind == itEntity) {
 			// "Mia Dubois" as first_name + last_name: longer than any single value, or another
 			// reading of the same words (a full_name elsewhere).
@@ -319,7 +337,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if cs := eventDate(toks[i], next, lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
-			} else if cs := wordForm(toks[i], lex); len(cs) > 0 {
+			} else if cs := sameWordStop(wordForm(toks[i], lex), toks, i); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			} else if cs := valueForm(toks, i, lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
@@ -3079,4 +3097,86 @@ func namedPeriod(ts []token, lex *lexicon) bool {
 		}
 	}
 	return false
+}
+
+// copulas ascribe a state to their subject ("buyers who are single").
+var copulas = toSet(strings.Fields("is are was were"))
+
+// codeName reports whether c is a value of one or two letters read through the word for it
+// (single → 'S').
+func codeName(c cand) bool {
+	return c.kind == candValue && c.score == scoreSynonym && len(c.value) <= 2
+}
+
+// spelledInitials matches, at i, three to six words whose initials (and, of and the left out)
+// spell the name of a column or table named by an acronym alone (HBCU, ROTC); it returns
+// those readings and the span, or 0.
+func spelledInitials(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := min(8, len(toks)-i); n >= 3; n-- {
+		span := toks[i : i+n]
+		if inner[span[0].lower] || inner[span[n-1].lower] || anyQuoted(span) {
+			continue
+		}
+		var b strings.Builder
+		ok := true
+		for _, t := range span {
+			if t.isNum || t.lower == "" || !unicode.IsLetter(rune(t.lower[0])) {
+				ok = false
+				break
+			}
+			if !inner[t.lower] {
+				b.WriteByte(t.lower[0])
+			}
+		}
+		if !ok || b.Len() < 3 || b.Len() > 6 {
+			continue
+		}
+		word := b.String()
+		var cs []cand
+		for _, c := range lex.lookup(word) {
+			name := ""
+			switch c.kind {
+			case candColumn:
+				name = c.col.name
+			case candTable:
+				name = c.table.name
+			}
+			if c.score >= scoreExact && strings.EqualFold(name, word) && name == strings.ToUpper(name) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			return cs, n
+		}
+	}
+	return nil, 0
+}
+
+// inner are the small words acronyms leave out ("Reserve Officers' Training Corps",
+// "historically Black colleges and universities").
+var inner = map[string]bool{"and": true, "of": true, "the": true, "&": true, "for": true}
+
+// verbSlot reports whether the word at i stands where a verb does: after its plural subject
+// ("schools offer") or a word that introduces one ("who offer", "do they offer").
+func verbSlot(toks []token, i int) bool {
+	if i == 0 || i+1 >= len(toks) {
+		return false
+	}
+	p := toks[i-1]
+	return p.plural && !p.isNum && !p.quoted || verbLeads[p.lower]
+}
+
+// verbLeads come before a verb: relative pronouns, auxiliaries and subject pronouns.
+var verbLeads = toSet(strings.Fields("who that which do does did to they we also not"))
+
+// sameWordStop drops, for a stop word used as one ("schools offer Navy ROTC"), the columns
+// whose name ends in that very word (GRAD_OFFER): a verb, not a form of their head. A form
+// of a head ("appeared" for appearances) stays.
+func sameWordStop(cs []cand, toks []token, i int) []cand {
+	if !stopWords[toks[i].lower] || nounStop(toks, i) {
+		return cs
+	}
+	return slices.DeleteFunc(cs, func(c cand) bool {
+		return c.kind == candColumn && c.col.words[len(c.col.words)-1] == toks[i].norm
+	})
 }

@@ -537,6 +537,9 @@ var identAbbrevs = map[string][]string{
 	"muni": {"municipality"}, "div": {"division"}, "pop": {"population"},
 	// Indicators of countries (Gapminder's gdpPercap): per head of the population.
 	"percap": {"per", "capita"}, "pcap": {"per", "capita"},
+	// Colleges (NCES IPEDS: APPLCN, ADMSSN, ENRLT, UNGRAD_OFFER, BEA_REG, AVG_NPRICE).
+	"applcn": {"application"}, "admssn": {"admission"}, "enrlt": {"enrolled"}, "enrl": {"enrollment"},
+	"ungrad": {"undergraduate"}, "undgrad": {"undergraduate"}, "reg": {"region"}, "nprice": {"net", "price"},
 }
 
 // pairedAbbrevs spell out abbreviations only after the word they are read with: "exp" is an
