@@ -194,7 +194,8 @@ func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable, col
 			return
 		}
 		limit := MaxSampleValues
-		index := labelLike(t.Columns[i].Name) && collected.Load() < maxCollectedIndexVals
+		label, described := labelLike(t.Columns[i].Name), describedName(t.Columns[i].Name)
+		index := (label || described) && collected.Load() < maxCollectedIndexVals
 		if i < len(t.profile) && t.profile[i].Distinct > MaxIndexValuesPerCol {
 			index = false // the profile already saw too many
 		}
@@ -227,7 +228,7 @@ func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable, col
 			t.Columns[i].SampleValues = vals
 			continue
 		}
-		if len(vals) > 0 && chars/len(vals) <= maxIndexAvgLen {
+		if len(vals) > 0 && (label && chars/len(vals) <= maxIndexAvgLen || described && chars/len(vals) <= maxDescribedAvgLen) {
 			if t.index == nil {
 				t.index = map[int][]string{}
 			}

@@ -20,6 +20,7 @@ const (
 	MaxIndexValues        = 200_000 // per data source
 	MaxIndexBytes         = 8 << 20 // per data source
 	maxIndexAvgLen        = 40      // longer values on average: prose, not names
+	maxDescribedAvgLen    = 24      // a "description" this short on average is a name (AccountDescription 'Salaries')
 	maxCollectedIndexVals = 2 * MaxIndexValues
 )
 
@@ -44,6 +45,22 @@ func labelLike(name string) bool {
 		}
 	}
 	return true
+}
+
+// describedName reports whether a column is named a description and nothing else excluded
+// (DimAccount.AccountDescription): indexed when its values prove short, as names are.
+func describedName(name string) bool {
+	ws := IdentWords(name)
+	described := false
+	for _, w := range ws {
+		switch {
+		case w == "description" || w == "desc" || w == "descr":
+			described = true
+		case labelLikeExcluded[w]:
+			return false
+		}
+	}
+	return described
 }
 
 // placePart are the excluded words that, with a place's name next to them, name a place

@@ -372,8 +372,9 @@ func (p dateParser) atom(toks []token, i int) (dateAtom, int, bool) {
 			if y, ok := year(2); ok && d <= daysIn(y, m) {
 				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), hasYear: true}, 3, true
 			}
-			if y := p.today.Year(); i > 0 && toks[i-1].lower == "on" && d <= daysIn(y, m) && (i+2 >= len(toks) || !toks[i+2].isNum) {
-				// "on November 27": that day of the data's year (inDataYears).
+			if y := p.today.Year(); i > 0 && (toks[i-1].lower == "on" || toks[i-1].lower == "between" || toks[i-1].lower == "from") && d <= daysIn(y, m) && (i+2 >= len(toks) || !toks[i+2].isNum) {
+				// "on November 27": that day of the data's year (inDataYears); "between May 10
+				// and May 20, 2014": the year said after the second day (withYear).
 				return dateAtom{from: ymd(y, m, d), to: ymd(y, m, d+1), dayNoYear: true}, 2, true
 			}
 		}
@@ -451,6 +452,8 @@ func (p dateParser) withYear(a dateAtom, y int) dateAtom {
 		return dateAtom{from: ymd(y, a.month, 1), to: ymd(y, a.month+1, 1), hasYear: true}
 	case a.quarter != 0:
 		return dateAtom{from: ymd(y, time.Month(3*a.quarter-2), 1), to: ymd(y, time.Month(3*a.quarter+1), 1), hasYear: true}
+	case a.dayNoYear:
+		return dateAtom{from: ymd(y, a.from.Month(), a.from.Day()), to: ymd(y, a.from.Month(), a.from.Day()+1), hasYear: true}
 	}
 	return a
 }

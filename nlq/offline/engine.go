@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/analytics-agent/service/datasource"
 	"github.com/analytics-agent/service/nlq"
@@ -66,6 +67,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	}
 	v := e.vocabs.get(req.Schema, req.Synonyms, req.Semantics)
 	m, lex := v.m, v.lex
+	asked := q // the whole question, for how to lay out the answer
+	q, digits := roundingAsked(q)
+	q = dropRestatedTrailer(q)
 	toks := tokenize(q)
 	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
@@ -81,6 +85,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {
+		p.rounded, p.digits = digits >= 0, digits
+		monthsByName(asked, p)
 		currentRows(q, p, req.Now)
 		err = checkBareQuestion(q, items, p)
 	}
@@ -113,6 +119,101 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		return nlq.Generation{}, err
 	}
 	return nlq.Generation{SQL: render(p, d), Explanation: explain(p)}, nil
+}
+
+// showTrailer is a last sentence that says what to show: "Show the type and the average."
+var showTrailer = regexp.MustCompile(`(?i)^(.*[?.!])\s+(?:show|give|list|display|return|include)\s+(?:me\s+)?(.+?)[.!?]?\s*$`)
+
+// trailerParts split the things a trailer lists.
+var trailerParts = regexp.MustCompile(`(?i)\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+with\s+|\s+alongside\s+|\s+next\s+to\s+)\s*`)
+
+// restatedFigures are the words a trailer names a figure by, and the words of the question
+// that ask for that figure.
+var restatedFigures = map[string][]string{
+	"count": {"how many", "number", "count"}, "number": {"how many", "number", "count"},
+	"average": {"average", "mean"}, "mean": {"average", "mean"}, "total": {"total", "how much", "sum"}, "sum": {"total", "sum"},
+	"percentage": {"percentage", "percent", "share", "proportion", "fraction"}, "share": {"percentage", "percent", "share", "proportion"},
+}
+
+// dropRestatedTrailer drops a closing "Show the type and the average." whose every part the
+// question has already asked for (the grouping it named, the figure it asked): the sentence
+// says how to lay the answer out, and read as new words it would name other things ("the
+// type" of another table). A trailer naming anything new stays.
+func dropRestatedTrailer(q string) string {
+	m := showTrailer.FindStringSubmatch(q)
+	if m == nil {
+		return q
+	}
+	main := strings.ToLower(m[1])
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(main, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		words[singular(w)] = true
+	}
+	for _, part := range trailerParts.Split(m[2], -1) {
+		var content []string
+		for _, w := range strings.Fields(strings.ToLower(part)) {
+			w = strings.Trim(w, ".,;:()'\"")
+			switch w {
+			case "", "the", "its", "their", "each", "every", "a", "an", "his", "her", "name", "names", "corresponding", "resulting":
+				continue
+			}
+			content = append(content, w)
+		}
+		if len(content) == 0 {
+			continue
+		}
+		if len(content) == 1 {
+			if asks, ok := restatedFigures[content[0]]; ok && slices.ContainsFunc(asks, func(a string) bool { return strings.Contains(main, a) }) {
+				continue
+			}
+		}
+		if !slices.ContainsFunc(content, func(w string) bool { return !words[singular(w)] }) {
+			continue
+		}
+		return q
+	}
+	return m[1]
+}
+
+// monthNameAsked finds a question asking for months by name: "give the month name", "the
+// name of the month".
+var monthNameAsked = regexp.MustCompile(`(?i)\bmonth(?:'s)?\s+names?\b|\bname\s+of\s+the\s+month\b`)
+
+// monthsByName labels the months of one year by their names where the question asks for
+// them; months of several years keep their year ('2012-12'), which a name would merge.
+func monthsByName(q string, p *plan) {
+	if !monthNameAsked.MatchString(q) {
+		return
+	}
+	oneYear := len(p.dates) == 1 && !p.dates[0].rng.from.IsZero() && !p.dates[0].rng.to.IsZero() &&
+		!p.dates[0].rng.to.After(time.Date(p.dates[0].rng.from.Year()+1, 1, 1, 0, 0, 0, 0, p.dates[0].rng.from.Location()))
+	for i, d := range p.dims {
+		if d.grain == grainMonth && (d.ofYear || oneYear) {
+			p.dims[i].monthName = true
+		}
+	}
+}
+
+// roundTo finds how an answer's figures are to be rounded: "rounded to two decimals", "Round
+// to one decimal place.", "to the nearest whole number".
+var roundTo = regexp.MustCompile(`(?i)[,;.]?\s*\(?\s*(?:and\s+)?(?:(?:rounded|round(?:ing)?)(?:\s+(?:it|them|that|this|each|the\s+[a-z]+))?\s+(?:off\s+)?to|to)\s+(?:(one|two|three|four|a|1|2|3|4|0|zero)\s+decimals?(?:\s+places?|\s+digits?)?|the\s+nearest\s+(?:whole\s+number|integer|unit))\s*\)?\s*[.;]?`)
+
+// roundingAsked takes the rounding a question asks for out of it; digits is the number of
+// decimals, -1 when none is asked.
+func roundingAsked(q string) (string, int) {
+	m := roundTo.FindStringSubmatchIndex(q)
+	if m == nil {
+		return q, -1
+	}
+	sub := q[m[0]:m[1]]
+	if !strings.Contains(strings.ToLower(sub), "round") && !strings.Contains(strings.ToLower(sub), "decimal") && !strings.Contains(strings.ToLower(sub), "nearest") {
+		return q, -1
+	}
+	digits := 0
+	if m[2] >= 0 {
+		digits = map[string]int{"one": 1, "a": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}[strings.ToLower(q[m[2]:m[3]])]
+	}
+	return strings.TrimSpace(q[:m[0]] + " " + q[m[1]:]), digits
 }
 
 // inCurrency finds "in dollars", "in euros", "in US dollars", "$50", "50 dollars": an amount
@@ -842,6 +943,9 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("top %d within each %s", p.topPer, dimWord(p.dims[0])))
 	}
 	parts = append(parts, p.notes...)
+	if p.rounded {
+		parts = append(parts, fmt.Sprintf("rounded to %d decimal%s", p.digits, map[bool]string{true: "", false: "s"}[p.digits == 1]))
+	}
 	return strings.Join(parts, ", ") + "."
 }
 

@@ -146,6 +146,10 @@ var roleWords = []string{"manager", "supervisor", "boss", "lead", "superior", "r
 var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, "per": true, "by": true, "to": true,
 	"for": true, "and": true, "or": true, "is": true, "has": true, "the": true, "a": true, "from": true, "with": true}
 
+// comparisonWords inside a name spelled out from a value ('Certificate of at least 1 but less
+// than 4 years') name nothing alone.
+var comparisonWords = map[string]bool{"than": true, "but": true, "less": true, "least": true, "more": true, "most": true, "not": true}
+
 // aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
 // are tried as phrases against table and column names.
 var aliases = map[string][]string{
@@ -1645,7 +1649,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				for _, w := range cw[:len(cw)-1] {
 					// "in" of UnitsInStock or "of" of country_of_origin name nothing alone.
-					if !genericWords[w] && !linkWords[w] {
+					if _, num := numberWords[w]; !genericWords[w] && !linkWords[w] && !comparisonWords[w] && !num {
 						l.add(w, with(tc, scoreModifier))
 					}
 				}
@@ -1988,6 +1992,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// NumberEmployees is "the number of employees" a reseller has, not a count of rows of
+	// employees: a column named for a number of things, said with "of".
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if w := c.words; len(w) >= 2 && w[0] == "number" && c.class == classNumber && c.via == nil {
+				l.add("number of "+strings.Join(w[1:], " "), cand{kind: candColumn, table: t, col: c, score: scoreExact})
+			}
+		}
+	}
 	// ROTC_NAVY is "Navy ROTC", CON_FOOTBALL "football conference": a two-word name said
 	// the other way round, where nothing else is called that.
 	for _, t := range m.tables {
@@ -2007,8 +2020,13 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		if t.view || c == nil || c.via != nil || len(c.words) != 1 || genericWords[c.words[0]] || slices.Contains([]string{"title", "description", "label", "word"}, c.words[0]) || slices.Contains(t.words, c.words[0]) {
 			continue
 		}
-		if !slices.ContainsFunc(l.entries[c.words[0]], func(o cand) bool { return o.kind == candTable && o.score >= scoreSynonym }) {
-			l.add(c.words[0], cand{kind: candTable, table: t, score: scoreExact})
+		shared := slices.ContainsFunc(m.tables, func(o *table) bool {
+			return o != t && slices.ContainsFunc(o.cols, func(oc *column) bool { return oc.via == nil && slices.Equal(oc.words, c.words) })
+		})
+		if !shared && !slices.ContainsFunc(l.entries[c.words[0]], func(o cand) bool { return o.kind == candTable && o.score >= scoreSynonym }) {
+			// (A major named in recent_grads, all_ages and majors_list alike names no one
+			// of them.)
+			l.add(c.words[0], cand{kind: candTable, table: t, score: scoreExact + 0.01})
 		}
 	}
 	// friends_info keyed by season and episode: its rows are "episodes"; of several tables

@@ -78,6 +78,9 @@ type dimension struct {
 	// ("2025-01"): "each month of 2025" and "months of 2017" list the months of the one year
 	// the question names (see monthsOfNamedYear).
 	ofYear bool
+	// monthName labels a month of one year by its English name ("December"), as the
+	// question asked ("give the month name").
+	monthName bool
 }
 
 // condition is one WHERE predicate.
@@ -154,6 +157,9 @@ type dateCond struct {
 
 // plan is the typed intermediate form between words and SQL.
 type plan struct {
+	// rounded says the question asks its figures rounded, to digits decimals.
+	rounded   bool
+	digits    int
 	measures  []measure
 	dims      []dimension
 	conds     []condition
@@ -4235,8 +4241,9 @@ func (b *builder) finish() error {
 		case len(p.subjects) > 0:
 			p.listTable = p.subjects[0]
 			p.subjects = p.subjects[1:]
-			if t := p.listTable; t == b.flagRows && t.label != nil {
-				p.listCols = labelCols(t) // "which HBCUs": the institutions, by name
+			if t := p.listTable; (t == b.flagRows || b.saidNames()) && t.label != nil && len(p.listCols) == 0 {
+				// "which HBCUs", "the names of all the suppliers in Germany": the rows, by name.
+				p.listCols = labelCols(t)
 			}
 			for _, c := range p.conds {
 				if t := p.listTable; c.role != nil && c.role.table == t && t.label != nil {
@@ -6512,4 +6519,15 @@ func (b *builder) countedThrough(m measure) *table {
 		found = t
 	}
 	return found
+}
+
+// saidNames reports whether the question asks for names in words no column took ("list the
+// names of all the suppliers").
+func (b *builder) saidNames() bool {
+	for _, it := range b.items {
+		if slices.Contains(it.skipped, "names") || slices.Contains(it.skipped, "name") {
+			return true
+		}
+	}
+	return false
 }

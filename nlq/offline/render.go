@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -814,6 +815,18 @@ func belongsTo(m *model, u, t *table) bool {
 }
 
 // dialect renders identifiers, literals and date buckets for one database.
+// round rounds a figure as the question asked ("rounded to two decimals"), or leaves it.
+// PostgreSQL rounds to a number of places only a numeric.
+func (d dialect) round(e string, p *plan) string {
+	switch {
+	case !p.rounded:
+		return e
+	case d.typ == datasource.Postgres:
+		return fmt.Sprintf("ROUND(CAST(%s AS NUMERIC), %d)", e, p.digits)
+	}
+	return fmt.Sprintf("ROUND(%s, %d)", e, p.digits)
+}
+
 type dialect struct {
 	typ datasource.Type
 	// words names a column read through a names table as its own table's (egg_groups.name),
@@ -1067,6 +1080,27 @@ func (d dialect) monthOfYear(c *column) string {
 	return d.datePart(c, x, "to_char(%s, 'MM')", "DATE_FORMAT(%s, '%%m')", "strftime('%%m', %s)")
 }
 
+// monthName is the English name of a date's month ('December'), the same on every dialect
+// (PostgreSQL's and MySQL's own names depend on the server's locale).
+func (d dialect) monthName(c *column) string {
+	n := d.monthOfYear(c)
+	switch d.typ {
+	case datasource.Postgres:
+		n = "CAST(" + n + " AS integer)"
+	case datasource.MySQL:
+		n = "CAST(" + n + " AS SIGNED)"
+	default:
+		n = "CAST(" + n + " AS INTEGER)"
+	}
+	var b strings.Builder
+	b.WriteString("CASE " + n)
+	for m := time.January; m <= time.December; m++ {
+		fmt.Fprintf(&b, " WHEN %d THEN '%s'", int(m), m)
+	}
+	b.WriteString(" END")
+	return b.String()
+}
+
 // hourOfDay is the hour of a timestamp as a number 0..23, the same on every dialect. Columns
 // of days (dayOnly, which includes dates kept as YYYYMMDD) never get here: complete refuses them.
 func (d dialect) hourOfDay(c *column) string {
@@ -1212,6 +1246,7 @@ func (a aliaser) take(name string) string {
 func render(p *plan, d dialect) string {
 	var sel, group, order []string
 	var dimAliases []string
+	dimOrder := map[string]string{} // how a dimension sorts, where not by its alias
 	al := aliaser{}
 	firstGroup := -1 // how many GROUP BY expressions the first dimension has
 	for k, dm := range p.dims {
@@ -1238,6 +1273,11 @@ func render(p *plan, d dialect) string {
 				e = d.monthOfYear(dm.col)
 			}
 			a := al.take(dm.grain.String())
+			if dm.monthName {
+				// Named months still read in the calendar's order, not the alphabet's.
+				e = d.monthName(dm.col)
+				dimOrder[a] = "MIN(" + d.monthOfYear(dm.col) + ")"
+			}
 			sel = append(sel, e+" AS "+d.ident(a))
 			group = append(group, e)
 			dimAliases = append(dimAliases, a)
@@ -1310,7 +1350,7 @@ func render(p *plan, d dialect) string {
 	for _, m := range p.measures {
 		e, a := measureSQL(p, m, d)
 		a = al.take(a)
-		sel = append(sel, e+" AS "+d.ident(a))
+		sel = append(sel, d.round(e, p)+" AS "+d.ident(a))
 		measureAliases = append(measureAliases, a)
 		if p.topPer > 0 && len(measureAliases) == 1 {
 			// The rank of each row within its group (the first dimension), by the measure.
@@ -1319,7 +1359,7 @@ func render(p *plan, d dialect) string {
 				strings.Join(group[:firstGroup], ", "), e, strings.Join(group[firstGroup:], ", "), d.ident("rank_in_group")))
 		}
 		if p.share {
-			sel = append(sel, fmt.Sprintf("100.0 * %s / SUM(%s) OVER () AS %s", e, e, d.ident(al.take("share_pct"))))
+			sel = append(sel, fmt.Sprintf("%s AS %s", d.round(fmt.Sprintf("100.0 * %s / SUM(%s) OVER ()", e, e), p), d.ident(al.take("share_pct"))))
 		}
 	}
 	distinct := ""
@@ -1464,12 +1504,12 @@ func render(p *plan, d dialect) string {
 		if len(measureAliases) > 0 {
 			order = append(order, d.ident(measureAliases[0])+" "+dir)
 			for _, a := range dimAliases {
-				order = append(order, d.ident(a)+" ASC")
+				order = append(order, cmp.Or(dimOrder[a], d.ident(a))+" ASC")
 			}
 		}
 	case orderDims:
 		for _, a := range dimAliases {
-			order = append(order, d.ident(a)+" ASC")
+			order = append(order, cmp.Or(dimOrder[a], d.ident(a))+" ASC")
 		}
 	case orderCol:
 		order = append(order, d.col(p.orderCol)+" "+dir)

@@ -421,6 +421,22 @@ func disambiguateName(m *model, items []item, i int) error {
 			}
 		}
 	}
+	var named []cand
+	for j := range items {
+		if q := items[j].cands; j != i && items[j].kind == itEntity && len(q) > 0 && q[0].kind == candTable && q[0].score >= scoreExact {
+			for _, n := range names {
+				if n.table == q[0].table && !slices.ContainsFunc(named, func(o cand) bool { return o.table == n.table }) {
+					named = append(named, n)
+				}
+			}
+		}
+	}
+	if len(named) == 1 {
+		// "German cities in our geography list": the reading in the table the question
+		// names, not the organisation or territory called Germany.
+		keepTable(named[0].table)
+		return nil
+	}
 	var others []*table
 	for j := range items {
 		if j != i && items[j].kind == itEntity && len(items[j].cands) > 0 {

@@ -208,6 +208,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			for n := min(maxKeywordWords, len(toks)-i); n > bestLen; n-- {
 				if k, ok := keywords[lowerPhrase(toks[i:i+n])]; ok {
+					if n > 2 && numberColumnAt(toks, i+n-2, lex) {
+						continue // "the average number of employees": NumberEmployees, averaged
+					}
 					if n > 1 && tableStartsAt(toks, i+n-1, lex) {
 						if _, shorter := keywords[lowerPhrase(toks[i:i+n-1])]; shorter {
 							continue // "the most recent graduates": "most", then the recent_grads table
@@ -3179,4 +3182,12 @@ func sameWordStop(cs []cand, toks []token, i int) []cand {
 	return slices.DeleteFunc(cs, func(c cand) bool {
 		return c.kind == candColumn && c.col.words[len(c.col.words)-1] == toks[i].norm
 	})
+}
+
+// numberColumnAt reports whether "number of <noun>" at i names a column (NumberEmployees).
+func numberColumnAt(toks []token, i int, lex *lexicon) bool {
+	if i+2 >= len(toks) || toks[i].lower != "number" || toks[i+1].lower != "of" {
+		return false
+	}
+	return slices.ContainsFunc(lex.lookup("number of "+toks[i+2].norm), func(c cand) bool { return c.kind == candColumn && c.score >= scoreExact })
 }

@@ -73,6 +73,10 @@ var butNoneIn = regexp.MustCompile(`(?i)\b([a-z]+s) in ((?:[a-z]+ )?\d{4}),? but
 // which nothing maps, and the question is refused rather than answered for "some".
 var onlyOf = regexp.MustCompile(`(?i)\b(?:made up|consist(?:s|ed|ing)?|composed)\s+(?:only|solely|entirely|exclusively|wholly)\s+of\b`)
 
+// anyOne is "any one" or "any single" row ("the most employees any one reseller has"): any
+// row, not a count of one.
+var anyOne = regexp.MustCompile(`(?i)\b(any)\s+(?:one|single)\b(\s+[a-z])`)
+
 // whichEachIn asks where each row listed belongs ("..., and which census division is each
 // in?"): the name of that row, shown beside each.
 var whichEachIn = regexp.MustCompile(`(?i),?\s+and\s+(?:which|what)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)\s+(?:each|it|they|each one)\s+(?:in|from|part of)\b`)
@@ -102,6 +106,7 @@ func tokenize(q string) []token {
 	q = oneToTheNext.ReplaceAllString(exampleAsides.ReplaceAllString(q, " "), " by each $1")
 	q = butNoneIn.ReplaceAllString(q, "$1 in $2 and no $1 in $3")
 	q = onlyOf.ReplaceAllString(q, " exclusively ")
+	q = anyOne.ReplaceAllString(q, "$1$2")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	for i := 0; i < len(rs); {
 		r := rs[i]
