@@ -1,6 +1,12 @@
 package datasource
 
-import "testing"
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+)
 
 // TestLabelLikeColumnsAreJudgedByTheirWords: prose, contact data and secrets are not indexed,
 // but a street or city kept under an address is a place people ask about by name.
@@ -13,5 +19,47 @@ func TestLabelLikeColumnsAreJudgedByTheirWords(t *testing.T) {
 		if got := labelLike(name); got != want {
 			t.Errorf("labelLike(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestShortDescriptionsAreIndexedAsNames: a column called a description whose values are as
+// short as names (a chart of accounts' 'Salaries') is in the value index; descriptions as long
+// as sentences stay out, and so does a description that is also contact data.
+func TestShortDescriptionsAreIndexedAsNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"AccountDescription": true, "description": true, "desc": true, "product_descr": true,
+		"name": false, "email_description": false, "notes": false,
+	} {
+		if got := describedName(name); got != want {
+			t.Errorf("describedName(%q) = %v, want %v", name, got, want)
+		}
+	}
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "ledger.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE accounts (id INTEGER PRIMARY KEY, AccountDescription TEXT, long_description TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 80; i++ {
+		short := fmt.Sprintf("Account %d", i)
+		long := fmt.Sprintf("A ledger account kept for the purpose number %d", i)
+		if _, err := db.Exec(`INSERT INTO accounts VALUES (?, ?, ?)`, i, short, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := NewManager(ManagerOptions{SQLiteDir: dir})
+	t.Cleanup(m.CloseAll)
+	s, err := m.Introspect(context.Background(), "ds_ledger", Config{Type: SQLite, Path: "ledger.db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := s.ProfileOf("accounts", "AccountDescription"); p == nil || len(p.Values) != 80 {
+		t.Errorf("short descriptions: profile %+v, want 80 indexed", p)
+	}
+	if p := s.ProfileOf("accounts", "long_description"); p == nil || len(p.Values) != 0 {
+		t.Errorf("sentences: profile %+v, want none indexed", p)
 	}
 }

@@ -141,6 +141,10 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 				return `"` + w + `"`
 			})
 		}
+		if typ == datasource.MySQL {
+			// A name quoted to keep its case (HOSPITAL) is quoted MySQL's way.
+			ddl = doubleQuoted.ReplaceAllString(ddl, "`$1`")
+		}
 		if _, err := db.ExecContext(ctx, ddl); err != nil {
 			t.Fatalf("%s: %v", ddl, err)
 		}
@@ -152,6 +156,9 @@ func copyTables(t *testing.T, lite *sql.DB, typ datasource.Type, driver, dsn str
 
 // mixedIdent matches a word of a DDL statement; those in mixed case (lifeExp, SalesOrderID)
 // are names a tool that made the table in PostgreSQL would have quoted to keep their case.
+// doubleQuoted is an identifier quoted the standard way.
+var doubleQuoted = regexp.MustCompile(`"([A-Za-z_][A-Za-z0-9_]*)"`)
+
 var mixedIdent = regexp.MustCompile(`"[^"]*"|\b[A-Za-z_][A-Za-z0-9_]*\b`)
 
 // nativeTypes gives the fixture's SQLite DDL real date and decimal types.

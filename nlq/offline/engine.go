@@ -213,7 +213,11 @@ func roundingAsked(q string) (string, int) {
 	if m[2] >= 0 {
 		digits = map[string]int{"one": 1, "a": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}[strings.ToLower(q[m[2]:m[3]])]
 	}
-	return strings.TrimSpace(q[:m[0]] + " " + q[m[1]:]), digits
+	before, after := strings.TrimSpace(q[:m[0]]), strings.TrimSpace(q[m[1]:])
+	if after == "" || strings.ContainsRune("?.!,;", rune(after[0])) {
+		return before + after, digits
+	}
+	return before + " " + after, digits
 }
 
 // inCurrency finds "in dollars", "in euros", "in US dollars", "$50", "50 dollars": an amount

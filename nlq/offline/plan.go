@@ -6500,8 +6500,12 @@ func acronymFlag(c *column) bool {
 func (b *builder) countedThrough(m measure) *table {
 	k := m.table
 
-	if m.agg != aggCount && m.agg != aggCountDistinct || m.col != nil && m.col != k.pk || k == nil || k.label == nil ||
-		!slices.ContainsFunc(b.p.conds, func(c condition) bool { return c.col == k.label && c.op == "=" && c.anti == nil && c.role == nil }) {
+	if m.agg != aggCount && m.agg != aggCountDistinct || k == nil || m.col != nil && m.col != k.pk || len(k.fks) > 0 ||
+		!slices.ContainsFunc(b.p.conds, func(c condition) bool {
+			// The kind's name, in a code list of a code and a name or two.
+			return c.col != nil && c.col.table == k && (c.col == k.label || k.label == nil && len(k.cols) <= 3 && c.col.class == classText) &&
+				c.op == "=" && c.anti == nil && c.role == nil
+		}) {
 		return nil
 	}
 	var found *table

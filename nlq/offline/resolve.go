@@ -423,7 +423,8 @@ func disambiguateName(m *model, items []item, i int) error {
 	}
 	var named []cand
 	for j := range items {
-		if q := items[j].cands; j != i && items[j].kind == itEntity && len(q) > 0 && q[0].kind == candTable && q[0].score >= scoreExact {
+		adjacent := items[j].start == it.start+len(it.toks) || items[j].start+len(items[j].toks) == it.start
+		if q := items[j].cands; j != i && !adjacent && items[j].kind == itEntity && len(q) > 0 && q[0].kind == candTable && q[0].score >= scoreExact {
 			for _, n := range names {
 				if n.table == q[0].table && !slices.ContainsFunc(named, func(o cand) bool { return o.table == n.table }) {
 					named = append(named, n)
@@ -433,7 +434,8 @@ func disambiguateName(m *model, items []item, i int) error {
 	}
 	if len(named) == 1 {
 		// "German cities in our geography list": the reading in the table the question
-		// names, not the organisation or territory called Germany.
+		// names elsewhere, not the organisation or territory called Germany. (Right beside
+		// the name, "each Pearl Jam album" says whose rows they are: above.)
 		keepTable(named[0].table)
 		return nil
 	}
