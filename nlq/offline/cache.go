@@ -47,6 +47,7 @@ func (c *vocabCache) get(s *datasource.Schema, syn map[string]string, sem *nlq.S
 	m := newModel(s)
 	m.addDerivedMetrics()
 	m.addMargins()
+	m.addRates()
 	m.addSemantics(sem)
 	lex := newLexicon(m, syn)
 	lex.addSemantics(m, sem)

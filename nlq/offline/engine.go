@@ -70,6 +70,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	asked := q // the whole question, for how to lay out the answer
 	q, digits := roundingAsked(q)
 	q = dropRestatedTrailer(q)
+	if rateAsked.MatchString(q) {
+		// "Harvard's acceptance rate, as a percentage": a rate is one already; the words say
+		// how to show it, not a share of a total.
+		q = asPercentage.ReplaceAllString(q, "$1")
+	}
 	toks := tokenize(q)
 	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
@@ -193,6 +198,12 @@ func monthsByName(q string, p *plan) {
 		}
 	}
 }
+
+// rateAsked and asPercentage find a rate asked "as a percentage".
+var (
+	rateAsked    = regexp.MustCompile(`(?i)\brate\b`)
+	asPercentage = regexp.MustCompile(`(?i),?\s*(?:expressed\s+)?as\s+a\s+percent(?:age)?\b(\s*[?.!]?)`)
+)
 
 // roundTo finds how an answer's figures are to be rounded: "rounded to two decimals", "Round
 // to one decimal place.", "to the nearest whole number".

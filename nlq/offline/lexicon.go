@@ -2137,6 +2137,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	for _, c := range m.rates {
+		// "the acceptance rate", "the lowest acceptance rate": the row's percentage.
+		for _, f := range rateFormulas {
+			if strings.Join(c.words, " ") == f.names[0] {
+				for _, w := range f.names {
+					l.add(normPhrase(w), cand{kind: candColumn, table: c.table, col: c, score: scoreExact})
+				}
+			}
+		}
+	}
 	for _, c := range m.margins {
 		score := scoreSynonym
 		if slices.Contains(c.table.words, c.diff[0].words[len(c.diff[0].words)-1]) {

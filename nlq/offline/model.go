@@ -58,6 +58,10 @@ type column struct {
 	// diff makes the column a value of each row computed from two others, the first less the
 	// second: a margin is unit_price − unit_cost. It belongs to no table's column list.
 	diff *[2]*column
+	// ratio makes the column a percentage of each row computed from two counts beside each
+	// other: an acceptance rate is 100 × admissions / applications. It belongs to no
+	// table's column list.
+	ratio *[2]*column
 	// parts makes the column a row's date put together from its year, month and day columns
 	// (nycflights13's flights), read as the number YYYYMMDD (intDate).
 	parts *[3]*column
@@ -253,6 +257,7 @@ type model struct {
 	metrics []metricEntry
 	derived []*column // inferred metrics (revenue = price × quantity)
 	margins []*column // inferred row values: a price less the cost beside it
+	rates   []*column // inferred row values: a count as a percentage of another beside it
 	// discountAmounts maps a discount rate column to its money metric (price × quantity ×
 	// discount): a sum of the rates means nothing.
 	discountAmounts map[*column]*column
@@ -938,7 +943,7 @@ func inheritParents(m *model) {
 			continue
 		}
 		for _, c := range parent.cols {
-			if c.class == classKey || c.via != nil || c.diff != nil || c.parts != nil || t.col(c.name) != nil {
+			if c.class == classKey || c.via != nil || c.diff != nil || c.ratio != nil || c.parts != nil || t.col(c.name) != nil {
 				continue
 			}
 			v := &column{name: c.name, table: t, words: c.words, class: c.class, money: c.money, boolTyp: c.boolTyp, intTyp: c.intTyp,

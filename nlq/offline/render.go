@@ -901,6 +901,12 @@ func (d dialect) colOf(c *column, ref string) string {
 	if c.diff != nil {
 		return "(" + d.col(c.diff[0]) + " - " + d.col(c.diff[1]) + ")"
 	}
+	if c.ratio != nil {
+		if d.words {
+			return strings.Join(c.words, " ") + " (100 × " + d.col(c.ratio[0]) + " / " + d.col(c.ratio[1]) + ")"
+		}
+		return "(100.0 * " + d.col(c.ratio[0]) + " / NULLIF(" + d.col(c.ratio[1]) + ", 0))"
+	}
 	if p := c.parts; p != nil {
 		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.partsDay(p) + ")"
 	}

@@ -143,6 +143,49 @@ func (m *model) addMargins() {
 	}
 }
 
+// rateFormulas are the rates business people name, each a count as a percentage of another:
+// the words of the rate, then the head words of the counted column and of the base.
+var rateFormulas = []struct{ names, of, per []string }{
+	{[]string{"acceptance rate", "admission rate", "admit rate", "admissions rate", "selectivity"}, []string{"admission", "admitted", "accepted", "acceptance", "admit"}, []string{"application", "applicant", "applied"}},
+	{[]string{"yield rate", "yield"}, []string{"enrolled", "enrollment", "enrolment", "enrol"}, []string{"admission", "admitted", "admit"}},
+	{[]string{"conversion rate"}, []string{"conversion", "converted", "order", "purchase"}, []string{"visit", "session", "visitor"}},
+	{[]string{"click through rate", "click-through rate", "ctr"}, []string{"click"}, []string{"impression"}},
+	{[]string{"win rate", "winning percentage", "win percentage"}, []string{"win", "won"}, []string{"game", "match", "played", "start"}},
+	{[]string{"completion rate"}, []string{"completed", "completion", "completer"}, []string{"started", "start", "enrolled", "starter"}},
+	{[]string{"pass rate", "passing rate"}, []string{"passed", "pass"}, []string{"attempt", "attempted", "taken", "sitting"}},
+}
+
+// addRates infers each row's rate where a table keeps both counts a named rate divides
+// (APPLCN and ADMSSN: applications and admissions), one column each: "the acceptance rate"
+// is 100 × admissions / applications, a percentage of the row.
+func (m *model) addRates() {
+	one := func(t *table, heads []string) *column {
+		var found *column
+		for _, c := range t.cols {
+			if c.class != classNumber || c.money != 0 || c.via != nil || len(c.words) != 1 && !(len(c.words) == 2 && c.words[0] == "total") ||
+				!slices.Contains(heads, c.words[len(c.words)-1]) {
+				continue
+			}
+			if found != nil {
+				return nil
+			}
+			found = c
+		}
+		return found
+	}
+	for _, t := range m.tables {
+		for _, f := range rateFormulas {
+			num, den := one(t, f.of), one(t, f.per)
+			if num == nil || den == nil || num == den {
+				continue
+			}
+			words := strings.Fields(f.names[0])
+			m.rates = append(m.rates, &column{name: strings.Join(words, "_") + "_pct", table: t, class: classNumber, words: words,
+				ratio: &[2]*column{num, den}, nullable: true})
+		}
+	}
+}
+
 // marginWords name a price less its cost.
 var marginWords = []string{"margin", "markup", "mark up", "profit", "profitable", "margin per unit", "unit margin", "profit per unit", "gross margin", "price minus cost", "price less cost"}
 

@@ -44,6 +44,9 @@ var collegesAnswers = []answer{
 	{"Which two institutions awarded the most bachelor's degrees in 2020-21?", []string{"Georgia State University", "University of Wyoming"}},
 	{"How many master's degrees were awarded in Georgia?", []string{"1300"}},
 	{"What percentage of institutions are public? Round to one decimal place.", []string{"37.5"}},
+	{"Which institution has the lowest acceptance rate?", []string{"Howard University"}},
+	{"What was Howard University's acceptance rate, as a percentage rounded to one decimal?", []string{"37.9"}},
+	{"How many institutions are there of each type of control (public, private not-for-profit, private for-profit)?", []string{"Public", "Private not-for-profit", "Private for-profit"}},
 }
 
 // TestASurveysCodesAbbreviationsAndAcademicYearsAreRead: IPEDS-style data is read as its
@@ -52,7 +55,10 @@ var collegesAnswers = []answer{
 // that have it ("which HBCUs"); "2020-21" is an academic year the undated survey was counted
 // in; "the most bachelor's degrees" adds up the counts kept per award level; "institutions"
 // are the rows the INSTITUTION column names; the state of Wyoming is not the town of Wyoming,
-// Michigan; a verb after its subject ("schools offer") is not the last word of GRAD_OFFER.
+// Michigan; a verb after its subject ("schools offer") is not the last word of GRAD_OFFER;
+// "the acceptance rate" is 100 × admissions / applications of each row, and "as a
+// percentage" after a rate only says how to show it; the groups listed in brackets after a
+// grouping are examples.
 func TestASurveysCodesAbbreviationsAndAcademicYearsAreRead(t *testing.T) {
 	lite, s := sqliteSchema(t, "colleges", collegesDDL, collegesRows)
 	checkAnswers(t, lite, s, collegesAnswers)
@@ -109,6 +115,7 @@ var warehouseAnswers = []answer{
 	{"How many resellers opened for business in 2000?", []string{"2"}},
 	{"In which month of 2014 did the call center take the most calls? Give the month name.", []string{"May"}},
 	{"List the names of all the resellers located in Germany.", []string{"Bike Boutique", "Hamburg Rad"}},
+	{"What share of all resellers does each business type (Warehouse, Specialty Bike Shop, Value Added Reseller) account for?", []string{"Warehouse", "Specialty Bike Shop", "Value Added Reseller"}},
 }
 
 // TestAWarehousesCodesRatesAndLayoutSentencesAreRead: a one-letter code is the word for it
@@ -116,7 +123,7 @@ var warehouseAnswers = []answer{
 // added up; a day said without its year takes the year said after the range; a value found in
 // three tables is the one in the table the question names; "the number of employees" is a
 // column; a closing "Show the type and the average." restates what was asked; "give the
-// month name" names the month.
+// month name" names the month; "does each type account for" asks a share, of no account.
 func TestAWarehousesCodesRatesAndLayoutSentencesAreRead(t *testing.T) {
 	lite, s := sqliteSchema(t, "warehouse", warehouseDDL, warehouseRows)
 	checkAnswers(t, lite, s, warehouseAnswers)

@@ -59,6 +59,11 @@ var (
 // township and so on)"): they say what the kinds are, not which to keep.
 var exampleAsides = regexp.MustCompile(`(?i)\([^()]*\b(?:and so on|and so forth|etc|e\.g|for example|for instance|such as)\b[^()]*\)`)
 
+// groupExamples are the groups of a grouping listed in brackets after it ("each type of
+// control (public, private not-for-profit, private for-profit)"): what the groups are, not
+// which to keep.
+var groupExamples = regexp.MustCompile(`(?i)(\b(?:each|every|per|by)\s+[a-z][a-z' -]{0,40}?)\s*\([^()]*,[^()]*\)`)
+
 // oneToTheNext is a change asked along a series ("how has the average changed from one model
 // year to the next"): the figure of each step, in order.
 var oneToTheNext = regexp.MustCompile(`(?i)\b(?:changed?|changes|evolved?|developed|moved)\s+from\s+one\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+the\s+next\b`)
@@ -76,6 +81,10 @@ var onlyOf = regexp.MustCompile(`(?i)\b(?:made up|consist(?:s|ed|ing)?|composed)
 // anyOne is "any one" or "any single" row ("the most employees any one reseller has"): any
 // row, not a count of one.
 var anyOne = regexp.MustCompile(`(?i)\b(any)\s+(?:one|single)\b(\s+[a-z])`)
+
+// accountFor is the verb that ends a question of shares ("what share of all resellers does
+// each group account for?"), not an account.
+var accountFor = regexp.MustCompile(`(?i)\baccount(?:s|ed)?\s+for\s*([?.!,;]|$)`)
 
 // whichEachIn asks where each row listed belongs ("..., and which census division is each
 // in?"): the name of that row, shown beside each.
@@ -103,10 +112,11 @@ func suspendedHyphens(q string) string {
 // lose their "'s"; other punctuation separates words.
 func tokenize(q string) []token {
 	var toks []token
-	q = oneToTheNext.ReplaceAllString(exampleAsides.ReplaceAllString(q, " "), " by each $1")
+	q = oneToTheNext.ReplaceAllString(exampleAsides.ReplaceAllString(groupExamples.ReplaceAllString(q, "$1"), " "), " by each $1")
 	q = butNoneIn.ReplaceAllString(q, "$1 in $2 and no $1 in $3")
 	q = onlyOf.ReplaceAllString(q, " exclusively ")
 	q = anyOne.ReplaceAllString(q, "$1$2")
+	q = accountFor.ReplaceAllString(q, "$1")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	for i := 0; i < len(rs); {
 		r := rs[i]
