@@ -159,20 +159,16 @@ func dropRestatedTrailer(q string) string {
 		for _, w := range strings.Fields(strings.ToLower(part)) {
 			w = strings.Trim(w, ".,;:()'\"")
 			switch w {
-			case "", "the", "its", "their", "each", "every", "a", "an", "his", "her", "name", "names", "corresponding", "resulting":
+			case "", "the", "its", "their", "each", "every", "a", "an", "his", "her", "name", "names", "corresponding", "resulting", "of", "per", "for":
 				continue
 			}
 			content = append(content, w)
 		}
-		if len(content) == 0 {
-			continue
+		restated := func(w string) bool {
+			asks, figure := restatedFigures[w]
+			return words[singular(w)] || figure && slices.ContainsFunc(asks, func(a string) bool { return strings.Contains(main, a) })
 		}
-		if len(content) == 1 {
-			if asks, ok := restatedFigures[content[0]]; ok && slices.ContainsFunc(asks, func(a string) bool { return strings.Contains(main, a) }) {
-				continue
-			}
-		}
-		if !slices.ContainsFunc(content, func(w string) bool { return !words[singular(w)] }) {
+		if !slices.ContainsFunc(content, func(w string) bool { return !restated(w) }) {
 			continue
 		}
 		return q
@@ -207,7 +203,7 @@ var (
 
 // roundTo finds how an answer's figures are to be rounded: "rounded to two decimals", "Round
 // to one decimal place.", "to the nearest whole number".
-var roundTo = regexp.MustCompile(`(?i)[,;.]?\s*\(?\s*(?:and\s+)?(?:(?:rounded|round(?:ing)?)(?:\s+(?:it|them|that|this|each|the\s+[a-z]+))?\s+(?:off\s+)?to|to)\s+(?:(one|two|three|four|a|1|2|3|4|0|zero)\s+decimals?(?:\s+places?|\s+digits?)?|the\s+nearest\s+(?:whole\s+number|integer|unit))\s*\)?\s*[.;]?`)
+var roundTo = regexp.MustCompile(`(?i)[,;.]?\s*\(?\s*(?:and\s+)?(?:(?:rounded|round(?:ing)?)(?:\s+(?:it|them|that|this|each|the\s+[a-z]+))?\s+(?:off\s+)?to|to)\s+(?:(one|two|three|four|a|1|2|3|4|0|zero)\s+decimals?(?:\s+places?|\s+digits?)?|the\s+nearest\s+(?:whole\s+number|integer|unit|(?:whole\s+)?(?:dollar|euro|pound|yen)|(cent|penny)))\s*\)?\s*[.;]?`)
 
 // roundingAsked takes the rounding a question asks for out of it; digits is the number of
 // decimals, -1 when none is asked.
@@ -221,6 +217,9 @@ func roundingAsked(q string) (string, int) {
 		return q, -1
 	}
 	digits := 0
+	if m[4] >= 0 {
+		digits = 2 // to the nearest cent
+	}
 	if m[2] >= 0 {
 		digits = map[string]int{"one": 1, "a": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}[strings.ToLower(q[m[2]:m[3]])]
 	}

@@ -180,7 +180,9 @@ var aliases = map[string][]string{
 	// Colleges, schools and universities are the institutions a register of them keeps.
 	"college": {"college", "institution", "school", "university"}, "school": {"school", "institution", "college", "university"},
 	"university": {"university", "institution", "college", "school"},
-	"applicant":  {"application", "applicant"}, "acceptance rate": {"admission rate", "acceptance rate"},
+	"applicant":  {"application", "applicant"}, "campus": {"campus", "institution", "school", "college"},
+	// "the chart of accounts" is the accounts table itself.
+	"chart of account": {"account"},
 	// Astronomy: a planetary system is a system, a planet's year its orbital period.
 	"planetary system": {"system"}, "orbital period": {"period", "orbital period"}, "parsec": {"distance"}, "far away": {"distance"},
 	"how far": {"distance"}, "how far away": {"distance"}, "designation": {"name"},
@@ -1149,6 +1151,7 @@ var isoCountries = map[string]string{
 // everyday words, and Washington alone is as often the city.
 var usStates = map[string]string{
 	"alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca", "colorado": "co",
+	"puerto rico": "pr", "guam": "gu", "us virgin islands": "vi", "american samoa": "as", "northern mariana islands": "mp",
 	"connecticut": "ct", "delaware": "de", "district of columbia": "dc", "florida": "fl", "georgia": "ga", "hawaii": "hi",
 	"idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks", "kentucky": "ky", "louisiana": "la",
 	"maine": "me", "maryland": "md", "massachusetts": "ma", "michigan": "mi", "minnesota": "mn", "mississippi": "ms",

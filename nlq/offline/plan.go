@@ -4142,7 +4142,7 @@ func (b *builder) finish() error {
 		case len(p.dims) == 0 && b.super < 0:
 			m.agg = aggMin
 			ranking = false
-		case m.col != nil && len(m.col.words) > 0 && intensiveWords[m.col.words[len(m.col.words)-1]]:
+		case m.col != nil && len(m.col.words) > 0 && (intensiveWords[m.col.words[len(m.col.words)-1]] || averagedWords[m.col.words[0]]):
 			// "the end-of-day rate of the euro on June 28": a rate does not add up; the
 			// average is the value of the one row and the honest summary of many.
 			m.agg = aggAvg
@@ -4320,6 +4320,10 @@ func (b *builder) finish() error {
 	}
 	return nil
 }
+
+// averagedWords begin the names of measures that are averages already (AVG_PELL), which a
+// sum across rows would not mean.
+var averagedWords = map[string]bool{"average": true, "mean": true, "median": true}
 
 // intensiveWords end the names of measures that are ratios of something, which no sum means.
 var intensiveWords = map[string]bool{"rate": true, "ratio": true, "percentage": true, "percent": true, "pct": true}

@@ -555,6 +555,8 @@ var identAbbrevs = map[string][]string{
 	// Colleges (NCES IPEDS: APPLCN, ADMSSN, ENRLT, UNGRAD_OFFER, BEA_REG, AVG_NPRICE).
 	"applcn": {"application"}, "admssn": {"admission"}, "enrlt": {"enrolled"}, "enrl": {"enrollment"},
 	"ungrad": {"undergraduate"}, "undgrad": {"undergraduate"}, "reg": {"region"}, "nprice": {"net", "price"},
+	"applfeeu": {"undergraduate", "application", "fee"},
+	"applfeeg": {"graduate", "application", "fee"}, "roomcap": {"room", "capacity"},
 }
 
 // pairedAbbrevs spell out abbreviations only after the word they are read with: "exp" is an
