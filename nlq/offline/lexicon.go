@@ -1753,6 +1753,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			for w, pattern := range valueFamilies(c) {
 				families = append(families, familyWord{w, cand{kind: candValue, table: t, col: c, value: strings.Trim(pattern, "%"), pattern: pattern, score: valueScore - 2*shortNamePenalty}})
 			}
+			if len(c.index) > 0 && c != t.label && containsAny(c.words, []string{"description", "desc", "descr"}) {
+				// A short description is indexed for the rows it names (AccountDescription,
+				// the chart of accounts' 'Salaries'); another table's descriptions beside a
+				// label are what its rows are about, not their names.
+				continue
+			}
 			for _, v := range c.index {
 				for _, p := range append([]string{kindName(t, c, v), unqualified(v), placeName(c, v)}, surnameFirst(v, byName)...) {
 					if p != "" {

@@ -426,7 +426,10 @@ func disambiguateName(m *model, items []item, i int) error {
 		adjacent := items[j].start == it.start+len(it.toks) || items[j].start+len(items[j].toks) == it.start
 		if q := items[j].cands; j != i && !adjacent && items[j].kind == itEntity && len(q) > 0 && q[0].kind == candTable && q[0].score >= scoreExact {
 			for _, n := range names {
-				if n.table == q[0].table && !slices.ContainsFunc(named, func(o cand) bool { return o.table == n.table }) {
+				// (An attribute, a country: the named rows' own name, a driver's in "drivers
+				// who won for McLaren", is no reason to prefer it to a team's.)
+				place := containsAny(n.col.words, []string{"country", "region", "city", "state", "province", "place", "town"})
+				if n.table == q[0].table && (place || !nameColumn(n.col)) && !slices.ContainsFunc(named, func(o cand) bool { return o.table == n.table }) {
 					named = append(named, n)
 				}
 			}
