@@ -150,7 +150,8 @@ var rateFormulas = []struct{ names, of, per []string }{
 	{[]string{"yield rate", "yield"}, []string{"enrolled", "enrollment", "enrolment", "enrol"}, []string{"admission", "admitted", "admit"}},
 	{[]string{"conversion rate"}, []string{"conversion", "converted", "order", "purchase"}, []string{"visit", "session", "visitor"}},
 	{[]string{"click through rate", "click-through rate", "ctr"}, []string{"click"}, []string{"impression"}},
-	{[]string{"win rate", "winning percentage", "win percentage"}, []string{"win", "won"}, []string{"game", "match", "played", "start"}},
+	// (A winning percentage is wins over decisions, W / (W + L), which no one column divides.)
+	{[]string{"win rate"}, []string{"win", "won"}, []string{"game", "match", "played", "start"}},
 	{[]string{"completion rate"}, []string{"completed", "completion", "completer"}, []string{"started", "start", "enrolled", "starter"}},
 	{[]string{"pass rate", "passing rate"}, []string{"passed", "pass"}, []string{"attempt", "attempted", "taken", "sitting"}},
 }
