@@ -2489,6 +2489,12 @@ func (b *builder) entity(i int) error {
 		slices.ContainsFunc(b.p.conds, func(d condition) bool { return d.col == col }) {
 		return nil // "never completed their clutch": the flag's own noun said again after it
 	}
+	if col.class == classBool && b.group && it.plural && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwGroup &&
+		strings.EqualFold(b.items[i-1].text(), "across") && (acronymFlag(col) || len(col.words) == 1) {
+		// "the average Pell grant across HBCUs": over the rows that have the flag, not
+		// grouped by whether they have it.
+		b.group = false
+	}
 	if col.class == classBool && !b.group && (!b.which || rowsNext || it.plural && acronymFlag(col)) && !b.distinct {
 		// "obsolete parts", "discontinued products", "not active customers": the flag is set;
 		// in "which legendary Pokémon" the rows named next are still the ones asked for, and

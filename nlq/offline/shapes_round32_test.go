@@ -45,6 +45,7 @@ var collegesAnswers = []answer{
 	{"How many master's degrees were awarded in Georgia?", []string{"1300"}},
 	{"What percentage of institutions are public? Round to one decimal place.", []string{"37.5"}},
 	{"Which institution has the lowest acceptance rate?", []string{"Howard University"}},
+	{"What were the average applications across HBCUs?", []string{"16500"}},
 	{"What was Howard University's acceptance rate, as a percentage rounded to one decimal?", []string{"37.9"}},
 	{"How many institutions are there of each type of control (public, private not-for-profit, private for-profit)?", []string{"Public", "Private not-for-profit", "Private for-profit"}},
 }
