@@ -6509,7 +6509,6 @@ func acronymFlag(c *column) bool {
 // the kinds and keeps a count of them (complete2021's TOTAL), or nil.
 func (b *builder) countedThrough(m measure) *table {
 	k := m.table
-
 	if m.agg != aggCount && m.agg != aggCountDistinct || k == nil || m.col != nil && m.col != k.pk || len(k.fks) > 0 ||
 		!slices.ContainsFunc(b.p.conds, func(c condition) bool {
 			// The kind's name, in a code list of a code and a name or two.
@@ -6524,7 +6523,7 @@ func (b *builder) countedThrough(m measure) *table {
 			continue
 		}
 		c := t.measure
-		if c == nil || c.class != classNumber || !(c.countName() || c.intTyp && c.words[len(c.words)-1] == "total") {
+		if c == nil || c.class != classNumber || !(c.countName() || c.intTyp && len(c.words) > 0 && c.words[len(c.words)-1] == "total") {
 			return nil
 		}
 		if found != nil {

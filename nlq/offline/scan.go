@@ -285,7 +285,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					// "schools offer Navy ROTC": the verb after its subject, not the last
 					// word of GRAD_OFFER.
 					cs = slices.DeleteFunc(cs, func(c cand) bool {
-						return c.kind == candColumn && c.score <= scoreHead+0.01 && c.col.words[len(c.col.words)-1] == toks[i].norm
+						return c.kind == candColumn && c.score <= scoreHead+0.01 && len(c.col.words) > 0 && c.col.words[len(c.col.words)-1] == toks[i].norm
 					})
 				}
 				if len(cs) > 0 && verbUse(toks, i) {
@@ -3111,8 +3111,8 @@ func codeName(c cand) bool {
 	return c.kind == candValue && c.score == scoreSynonym && len(c.value) <= 2
 }
 
-// spelledInitials matches, at i, three to six words whose initials (and, of and the left out)
-// spell the name of a column or table named by an acronym alone (HBCU, ROTC); it returns
+// spelledInitials matches, at i, three to eight words whose initials (three to six of them;
+// and, of, the and for left out) spell the name of a column or table named by an acronym alone (HBCU, ROTC); it returns
 // those readings and the span, or 0.
 func spelledInitials(toks []token, i int, lex *lexicon) ([]cand, int) {
 	for n := min(8, len(toks)-i); n >= 3; n-- {
@@ -3180,7 +3180,7 @@ func sameWordStop(cs []cand, toks []token, i int) []cand {
 		return cs
 	}
 	return slices.DeleteFunc(cs, func(c cand) bool {
-		return c.kind == candColumn && c.col.words[len(c.col.words)-1] == toks[i].norm
+		return c.kind == candColumn && len(c.col.words) > 0 && c.col.words[len(c.col.words)-1] == toks[i].norm
 	})
 }
 
