@@ -1006,6 +1006,9 @@ func measureWords(p *plan, m measure) string {
 	if m.shareOf != nil {
 		return fmt.Sprintf("Percentage of %s rows where %s", m.table.name, where(&plan{conds: []condition{*m.shareOf}}, d)[0])
 	}
+	if m.countIf != nil && m.col == nil {
+		return fmt.Sprintf("Number of %s where %s", m.table.name, where(&plan{conds: []condition{*m.countIf}}, d)[0])
+	}
 	if m.col == nil && m.reports {
 		return "Number of " + m.table.name + " rows"
 	}

@@ -30,6 +30,9 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// countIf counts only the rows that meet this condition, beside other counts of the
+	// same groups ("more private for-profit institutions than public ones").
+	countIf *condition
 	// via are tables the question named between the counted rows and the share's condition
 	// ("Sports films" of "percentage of rentals were Sports films").
 	via []*table
@@ -240,6 +243,9 @@ type builder struct {
 	// flagRows is the table whose rows an acronym flag said in the plural asks for ("which
 	// HBCUs").
 	flagRows *table
+	// valueCounts compares, per group, the rows of one value with the rows of another
+	// ("which states have more private for-profit institutions than public ones").
+	valueCounts *valueCounts
 	// weight is the column said after "weighted by", weightSaid its words (weighAverage).
 	weight     *column
 	weightSaid []string
@@ -511,6 +517,7 @@ func build(m *model, items []item) (*plan, error) {
 			b.p.measures[k] = measure{agg: aggSum, col: f.measure, table: f}
 		}
 	}
+	b.countsCompared()
 	copiedNames(&b.p)
 	rowsUnderNamed(&b.p)
 	averagedRows(&b.p)
@@ -908,6 +915,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		if done, err := b.thanNamedRow(i); done || err != nil {
 			return err
+		}
+		if b.valuesCounted(i) {
+			return nil
 		}
 		if w := strings.ToLower(it.text()); w == "exactly" && (n == nil || n.kind != itNumber) {
 			return nil // "where exactly is Gare du Nord": precisely, not equal to a number
@@ -4449,7 +4459,7 @@ func dedupeMeasures(ms []measure) []measure {
 	for _, m := range ms {
 		dup := false
 		for _, o := range out {
-			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil
+			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil && o.countIf == m.countIf
 		}
 		if !dup {
 			out = append(out, m)
@@ -6543,4 +6553,81 @@ func (b *builder) saidNames() bool {
 		}
 	}
 	return false
+}
+
+// valueCounts are two values of one column whose rows are counted against each other per
+// group: rows of a (op) rows of b.
+type valueCounts struct {
+	a, b condition
+	rows *table
+	op   string
+}
+
+// valuesCounted reads "more <value> <rows> than <value> ones" at item i (more, fewer, less):
+// the rows of one value counted against the rows of another value of the same column, in
+// each group the question lists. It reports whether it took the words.
+func (b *builder) valuesCounted(i int) bool {
+	w := strings.ToLower(b.items[i].text())
+	if w != "more" && w != "fewer" && w != "less" || !b.which && !b.whichDim {
+		return false
+	}
+	var vals []*cand
+	var rows *table
+	var used []int
+	for k := i + 1; k < len(b.items); k++ {
+		x := &b.items[k]
+		if x.kind != itEntity || x.pick == nil {
+			return false
+		}
+		c := x.pick
+		switch {
+		case c.kind == candValue && c.col2 == nil && c.state == nil && c.pattern == "" && c.col != nil && len(vals) < 2:
+			if than := slices.Contains(x.skipped, "than"); than != (len(vals) == 1) {
+				return false // the first value before "than", the second right after it
+			}
+			vals = append(vals, c)
+		case c.kind == candTable && (rows == nil || rows == c.table):
+			rows = c.table
+		default:
+			return false
+		}
+		used = append(used, k)
+	}
+	if len(vals) != 2 || rows == nil || vals[0].col != vals[1].col || vals[0].value == vals[1].value {
+		return false
+	}
+	for _, k := range used {
+		b.items[k].kind, b.items[k].kw = itKeyword, keyword{} // consumed
+	}
+	op := map[bool]string{true: ">", false: "<"}[w == "more"]
+	b.valueCounts = &valueCounts{
+		a:    condition{col: vals[0].col, op: "=", vals: []any{vals[0].value}},
+		b:    condition{col: vals[1].col, op: "=", vals: []any{vals[1].value}},
+		rows: rows, op: op,
+	}
+	return true
+}
+
+// countsCompared turns the groups listed into those whose rows of one value outnumber (or
+// are fewer than) their rows of the other, each count shown.
+func (b *builder) countsCompared() {
+	v, p := b.valueCounts, &b.p
+	if v == nil {
+		return
+	}
+	var dim dimension
+	switch {
+	case len(p.dims) == 1 && len(p.measures) == 0:
+		dim = p.dims[0]
+	case len(p.dims) == 0 && len(p.listCols) == 1 && len(p.measures) == 0:
+		dim = dimension{col: p.listCols[0], plural: true}
+	case len(p.dims) == 0 && len(p.listCols) == 0 && p.listTable != nil && p.listTable != v.rows && len(p.measures) == 0:
+		dim = dimension{table: p.listTable, plural: true}
+	default:
+		return
+	}
+	x, y := measure{agg: aggCount, table: v.rows, countIf: &v.a}, measure{agg: aggCount, table: v.rows, countIf: &v.b}
+	p.measures, p.dims = []measure{x, y}, []dimension{dim}
+	p.having = append(p.having, condition{op: v.op, having: &x, versus: &y})
+	p.listTable, p.listCols, p.distinct = nil, nil, false
 }

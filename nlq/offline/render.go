@@ -3,6 +3,7 @@ package offline
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,6 +206,9 @@ func complete(m *model, p *plan) error {
 		}
 		if x.shareOf != nil && x.shareOf.col != nil {
 			need = appendTable(need, x.shareOf.col.table) // "tracks that are Rock": the genre
+		}
+		if x.countIf != nil && x.countIf.col != nil {
+			need = appendTable(need, x.countIf.col.table) // "public ones": the control
 		}
 		if x.col != nil && x.col.metric != nil {
 			for _, t := range x.col.metric.tables {
@@ -815,6 +819,9 @@ func belongsTo(m *model, u, t *table) bool {
 }
 
 // dialect renders identifiers, literals and date buckets for one database.
+// nonWord is what an alias made from a value leaves out.
+var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
+
 // round rounds a figure as the question asked ("rounded to two decimals"), or leaves it.
 // PostgreSQL rounds to a number of places only a numeric.
 func (d dialect) round(e string, p *plan) string {
@@ -1641,6 +1648,15 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 			return "100.0 * COUNT(DISTINCT CASE WHEN " + pred + " THEN " + k + " END) / COUNT(DISTINCT " + k + ")", alias
 		}
 		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", alias
+	}
+	if m.countIf != nil && m.col == nil {
+		pred := where(&plan{conds: []condition{*m.countIf}}, d)[0]
+		alias := strings.Trim(strings.ToLower(nonWord.ReplaceAllString(fmt.Sprint(m.countIf.vals[0]), "_")), "_") + "_count"
+		if countedByName(m.table) || p.fanOut() && m.table.pk != nil {
+			k := d.col(countKey(m.table))
+			return "COUNT(DISTINCT CASE WHEN " + pred + " THEN " + k + " END)", alias
+		}
+		return "SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END)", alias
 	}
 	if m.col == nil {
 		a := singularName(m.table) + "_count"

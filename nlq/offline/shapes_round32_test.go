@@ -48,6 +48,8 @@ var collegesAnswers = []answer{
 	{"What were the average applications across HBCUs?", []string{"16500"}},
 	{"What was Howard University's acceptance rate, as a percentage rounded to one decimal?", []string{"37.9"}},
 	{"How many institutions are there of each type of control (public, private not-for-profit, private for-profit)?", []string{"Public", "Private not-for-profit", "Private for-profit"}},
+	{"Which states have more private not-for-profit institutions than public ones?", []string{"GA", "MI", "DC"}},
+	{"Which states have fewer private not-for-profit institutions than public ones?", []string{"WY"}},
 }
 
 // TestASurveysCodesAbbreviationsAndAcademicYearsAreRead: IPEDS-style data is read as its
@@ -59,7 +61,8 @@ var collegesAnswers = []answer{
 // Michigan; a verb after its subject ("schools offer") is not the last word of GRAD_OFFER;
 // "the acceptance rate" is 100 × admissions / applications of each row, and "as a
 // percentage" after a rate only says how to show it; the groups listed in brackets after a
-// grouping are examples.
+// grouping are examples; "more private not-for-profit institutions than public ones" counts
+// the rows of each value per group and compares the two counts.
 func TestASurveysCodesAbbreviationsAndAcademicYearsAreRead(t *testing.T) {
 	lite, s := sqliteSchema(t, "colleges", collegesDDL, collegesRows)
 	checkAnswers(t, lite, s, collegesAnswers)
