@@ -458,7 +458,7 @@ func (b *builder) checkPlaced() error {
 	}
 	for i, a := range p.dates {
 		for _, d := range p.dates[i+1:] {
-			if a.col == d.col && a.hint == d.hint && !overlaps(a.rng, d.rng) {
+			if a.col == d.col && a.hint == d.hint && !overlaps(a.rng, d.rng) && p.periodOp == "" {
 				// "spent more in 2025 than in 2024" read as one filter on both years: no row
 				// is in both, the question compares two periods, which this engine cannot.
 				return &notUnderstood{words: []string{d.rng.text}, msg: fmt.Sprintf("%s and %s cannot both hold for one row", a.rng, d.rng)}

@@ -188,10 +188,19 @@ func monthsByName(q string, p *plan) {
 	}
 	oneYear := len(p.dates) == 1 && !p.dates[0].rng.from.IsZero() && !p.dates[0].rng.to.IsZero() &&
 		!p.dates[0].rng.to.After(time.Date(p.dates[0].rng.from.Year()+1, 1, 1, 0, 0, 0, 0, p.dates[0].rng.from.Location()))
+	named := false
 	for i, d := range p.dims {
 		if d.grain == grainMonth && (d.ofYear || oneYear) {
-			p.dims[i].monthName = true
+			p.dims[i].monthName, named = true, true
 		}
+	}
+	if named && len(p.dims) > 1 {
+		// A date table's EnglishMonthName, which the same words found: the month is named
+		// once, ordered by the calendar.
+		p.dims = slices.DeleteFunc(p.dims, func(d dimension) bool {
+			return d.col != nil && d.grain == grainNone && len(d.col.words) >= 2 &&
+				d.col.words[len(d.col.words)-2] == "month" && d.col.words[len(d.col.words)-1] == "name"
+		})
 	}
 }
 
@@ -923,20 +932,20 @@ func explain(p *plan) string {
 	for _, h := range p.having {
 		if h.avgGroups != nil && !h.avgGroups.outerAvg {
 			// "in every film": as many as there are.
-			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is all of them")
+			parts = append(parts, "keeping groups whose "+lowerFirst(measureWords(p, *h.having))+" is all of them")
 			continue
 		}
 		if h.avgGroups != nil {
 			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
-			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" the average over all groups")
+			parts = append(parts, "keeping groups whose "+lowerFirst(measureWords(p, *h.having))+" is "+w+" the average over all groups")
 			continue
 		}
 		if h.versus != nil {
 			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
-			parts = append(parts, "keeping groups whose "+strings.ToLower(measureWords(p, *h.having))+" is "+w+" their "+strings.ToLower(measureWords(p, *h.versus)))
+			parts = append(parts, "keeping groups whose "+lowerFirst(measureWords(p, *h.having))+" is "+w+" their "+lowerFirst(measureWords(p, *h.versus)))
 			continue
 		}
-		w := strings.ToLower(measureWords(p, *h.having))
+		w := lowerFirst(measureWords(p, *h.having))
 		if h.having.per > 0 {
 			w += " in " + h.having.unit + "s"
 		}
@@ -977,6 +986,11 @@ func isDateBound(p *plan, w string, d dialect) bool {
 // measureWords names one aggregate in words.
 func measureWords(p *plan, m measure) string {
 	d := dialect{typ: datasource.SQLite, words: true}
+	if m.period != nil {
+		x := m
+		x.period = nil
+		return fmt.Sprintf("%s over %s", measureWords(p, x), m.period.rng)
+	}
 	if c := m.change; c != nil && m.col != nil {
 		return fmt.Sprintf("Change in %s from %s %d to %d", d.col(m.col), d.col(c.year), c.from, c.to)
 	}
@@ -1129,4 +1143,13 @@ func dimNarrows(items []item) {
 			it.cands = keep
 		}
 	}
+}
+
+// lowerFirst lowercases the first letter of words that start a sentence elsewhere ("Average
+// of" inside "keeping groups whose average of"), leaving the names quoted in them as they are.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -183,7 +183,7 @@ var keywords = map[string]keyword{
 	"farthest west": {kind: kwLeast, price: true, dim: "longitude"}, "westernmost": {kind: kwLeast, price: true, dim: "longitude"},
 	"lowest": {kind: kwLeast}, "least": {kind: kwLeast}, "fewest": {kind: kwLeast}, "smallest": {kind: kwLeast},
 	"cheapest": {kind: kwLeast, price: true}, "least expensive": {kind: kwLeast, price: true}, "the least": {kind: kwLeast}, "the fewest": {kind: kwLeast},
-	"more": {kind: kwGT}, "fewer": {kind: kwLT},
+	"more": {kind: kwGT}, "fewer": {kind: kwLT}, "less": {kind: kwLT},
 	// "a higher IMDb rating than Finding Nemo", "a bigger audience than": the column said
 	// between the comparative and "than" is compared.
 	"higher": {kind: kwGT}, "lower": {kind: kwLT}, "smaller": {kind: kwLT}, "larger": {kind: kwGT}, "greater": {kind: kwGT},

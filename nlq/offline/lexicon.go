@@ -2280,6 +2280,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		l.entries[p] = cs
 	}
+	// EnglishMonthName beside SpanishMonthName and FrenchMonthName: a question asked in
+	// English reads the English copy of a name kept in several languages.
+	for p, cs := range l.entries {
+		for i := range cs {
+			if c := cs[i].col; c != nil && cs[i].kind == candColumn && otherLanguageCopy(c) {
+				cs[i].score -= 2 * ambiguityGap
+			}
+		}
+		l.entries[p] = cs
+	}
 	// "Which publishers have no titles": a word that names a table names its rows before it
 	// names a value of another table (pubs' job 'Publisher'); context can still pick the
 	// value ("employees whose job is publisher"), a tie no longer refuses.
@@ -2820,4 +2830,21 @@ func groupPrefix(m *model, t *table) bool {
 		}
 	}
 	return shared > 0
+}
+
+// otherLanguages are the languages a name column is kept in beside English (AdventureWorks'
+// SpanishProductName, FrenchMonthName).
+var otherLanguages = map[string]bool{"spanish": true, "french": true, "german": true, "italian": true, "portuguese": true,
+	"dutch": true, "japanese": true, "chinese": true, "arabic": true, "hebrew": true, "thai": true, "turkish": true, "russian": true}
+
+// otherLanguageCopy reports whether a column is a name kept in another language beside a
+// column of its table whose name says English (or no language) instead.
+func otherLanguageCopy(c *column) bool {
+	if len(c.words) < 2 || !otherLanguages[c.words[0]] {
+		return false
+	}
+	rest := c.words[1:]
+	return slices.ContainsFunc(c.table.cols, func(o *column) bool {
+		return o != c && (slices.Equal(o.words, rest) || len(o.words) == len(c.words) && o.words[0] == "english" && slices.Equal(o.words[1:], rest))
+	})
 }

@@ -30,6 +30,9 @@ type measure struct {
 	// shareOf makes a count of rows the percentage of them that meet this condition
 	// ("percentage of products discontinued").
 	shareOf *condition
+	// period keeps only the rows of one period, beside the same figure of another period
+	// ("a higher average rate in 2013 than in 2012").
+	period *dateCond
 	// countIf counts only the rows that meet this condition, beside other counts of the
 	// same groups ("more private for-profit institutions than public ones").
 	countIf *condition
@@ -161,16 +164,21 @@ type dateCond struct {
 // plan is the typed intermediate form between words and SQL.
 type plan struct {
 	// rounded says the question asks its figures rounded, to digits decimals.
-	rounded   bool
-	digits    int
-	measures  []measure
-	dims      []dimension
-	conds     []condition
-	dates     []dateCond
-	having    []condition
-	subjects  []*table
-	listTable *table
-	listCols  []*column
+	rounded bool
+	digits  int
+	// periodOp compares each group's figure in the first of two periods said with the
+	// second's (">" for "higher in 2013 than in 2012"), read in periodsCompared; periodRows
+	// are the rows said right after the comparative ("more orders in 2024"), counted.
+	periodOp   string
+	periodRows *table
+	measures   []measure
+	dims       []dimension
+	conds      []condition
+	dates      []dateCond
+	having     []condition
+	subjects   []*table
+	listTable  *table
+	listCols   []*column
 	// averagedOver are the rows' own names an average is taken over ("of the majors in
 	// each category"): said, and no grouping (averagedRows).
 	averagedOver []*column
@@ -892,6 +900,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
+		if b.periodsCompared(i, k) {
+			return nil
+		}
 		if n != nil && n.kind == itDate {
 			return nil // "over the last month": the date took the number; the word is filler
 		}
@@ -4459,7 +4470,7 @@ func dedupeMeasures(ms []measure) []measure {
 	for _, m := range ms {
 		dup := false
 		for _, o := range out {
-			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil && o.countIf == m.countIf
+			dup = dup || o.agg == m.agg && o.col == m.col && o.table == m.table && o.shareOf == nil && m.shareOf == nil && o.countIf == m.countIf && o.period == m.period
 		}
 		if !dup {
 			out = append(out, m)
@@ -6555,6 +6566,20 @@ func (b *builder) saidNames() bool {
 	return false
 }
 
+// listedGroups is the one grouping of "which states", "which organizations": the grouping
+// said, or the column or the rows listed, read as groups to compare figures of.
+func (p *plan) listedGroups() (dimension, bool) {
+	switch {
+	case len(p.dims) == 1:
+		return p.dims[0], true
+	case len(p.dims) == 0 && len(p.listCols) == 1:
+		return dimension{col: p.listCols[0], plural: true}, true
+	case len(p.dims) == 0 && len(p.listCols) == 0 && p.listTable != nil:
+		return dimension{table: p.listTable, plural: true}, true
+	}
+	return dimension{}, false
+}
+
 // valueCounts are two values of one column whose rows are counted against each other per
 // group: rows of a (op) rows of b.
 type valueCounts struct {
@@ -6615,19 +6640,39 @@ func (b *builder) countsCompared() {
 	if v == nil {
 		return
 	}
-	var dim dimension
-	switch {
-	case len(p.dims) == 1 && len(p.measures) == 0:
-		dim = p.dims[0]
-	case len(p.dims) == 0 && len(p.listCols) == 1 && len(p.measures) == 0:
-		dim = dimension{col: p.listCols[0], plural: true}
-	case len(p.dims) == 0 && len(p.listCols) == 0 && p.listTable != nil && p.listTable != v.rows && len(p.measures) == 0:
-		dim = dimension{table: p.listTable, plural: true}
-	default:
+	dim, ok := p.listedGroups()
+	if !ok || len(p.measures) > 0 || dim.table == v.rows {
 		return
 	}
 	x, y := measure{agg: aggCount, table: v.rows, countIf: &v.a}, measure{agg: aggCount, table: v.rows, countIf: &v.b}
 	p.measures, p.dims = []measure{x, y}, []dimension{dim}
 	p.having = append(p.having, condition{op: v.op, having: &x, versus: &y})
 	p.listTable, p.listCols, p.distinct = nil, nil, false
+}
+
+// periodsCompared reads "higher <figure> in 2013 than in 2012" at item i: each group's
+// figure in one period compared with its figure in another (complete turns the two dates
+// into the figures' own periods). It reports whether it took the comparison.
+func (b *builder) periodsCompared(i int, k kw) bool {
+	if k != kwGT && k != kwLT || !b.which && !b.whichDim {
+		return false
+	}
+	for d := i + 1; d+1 < len(b.items); d++ {
+		x, y := &b.items[d], &b.items[d+1]
+		if slices.Contains(x.skipped, "than") {
+			return false // "more than 5 in 2013": a number
+		}
+		if x.kind != itDate {
+			continue
+		}
+		if y.kind != itDate || !slices.Contains(y.skipped, "than") || x.rng.yearless != y.rng.yearless || overlaps(x.rng, y.rng) {
+			return false
+		}
+		b.p.periodOp = map[kw]string{kwGT: ">", kwLT: "<"}[k]
+		if n := &b.items[i+1]; n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.plural {
+			b.p.periodRows = n.pick.table
+		}
+		return true
+	}
+	return false
 }

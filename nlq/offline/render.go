@@ -130,6 +130,9 @@ func complete(m *model, p *plan) error {
 			return &notUnderstood{words: []string{dc.rng.text}, msg: fmt.Sprintf("%s.%s holds years only", dc.col.table.name, dc.col.name)}
 		}
 	}
+	if err := periodFigures(p); err != nil {
+		return err
+	}
 	if c := p.orderCol; p.order == orderCol && c != nil && p.limit > 0 && c.nullable {
 		// "the oldest castaway": a row without a birth date is not the oldest, though SQLite
 		// and MySQL sort it first.
@@ -209,6 +212,9 @@ func complete(m *model, p *plan) error {
 		}
 		if x.countIf != nil && x.countIf.col != nil {
 			need = appendTable(need, x.countIf.col.table) // "public ones": the control
+		}
+		if x.period != nil {
+			need = appendTable(need, x.period.col.table) // "in 2013": the rates' date
 		}
 		if x.col != nil && x.col.metric != nil {
 			for _, t := range x.col.metric.tables {
@@ -818,7 +824,6 @@ func belongsTo(m *model, u, t *table) bool {
 	return ok && len(p) > 0 && !fansOut(u, p)
 }
 
-// dialect renders identifiers, literals and date buckets for one database.
 // nonWord is what an alias made from a value leaves out.
 var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 
@@ -834,6 +839,7 @@ func (d dialect) round(e string, p *plan) string {
 	return fmt.Sprintf("ROUND(%s, %d)", e, p.digits)
 }
 
+// dialect renders identifiers, literals and date buckets for one database.
 type dialect struct {
 	typ datasource.Type
 	// words names a column read through a names table as its own table's (egg_groups.name),
@@ -1649,6 +1655,9 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		}
 		return "100.0 * SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END) / COUNT(*)", alias
 	}
+	if m.period != nil {
+		return periodSQL(p, m, d)
+	}
 	if m.countIf != nil && m.col == nil {
 		pred := where(&plan{conds: []condition{*m.countIf}}, d)[0]
 		alias := strings.Trim(strings.ToLower(nonWord.ReplaceAllString(fmt.Sprint(m.countIf.vals[0]), "_")), "_") + "_count"
@@ -2121,4 +2130,70 @@ func byYear(p *plan) bool {
 		}
 	}
 	return false
+}
+
+// periodFigures turns "which currencies had a higher average rate in 2013 than in 2012"
+// into each group's figure of each period, both shown, and keeps the groups whose first
+// figure is above (or below) the second. Only a plain figure of one date column is split so.
+func periodFigures(p *plan) error {
+	if p.periodOp == "" {
+		return nil
+	}
+	refuse := &notUnderstood{msg: "cannot tell which figure to compare between the two periods"}
+	dim, ok := p.listedGroups()
+	if !ok || len(p.dates) != 2 || p.dates[0].col != p.dates[1].col || len(p.measures) > 1 || len(p.having) > 0 || p.limit > 0 {
+		return refuse
+	}
+	if len(p.measures) == 0 {
+		// "lower actual Trade Sales in 2013 than in 2012": the dated rows' own amount, or
+		// their number where they keep none.
+		t := p.dates[0].col.table
+		if p.periodRows != nil {
+			t = p.periodRows
+		}
+		if t == dim.table {
+			return refuse
+		}
+		p.measures = []measure{{agg: aggCount, table: t}}
+		if t.measure != nil && p.periodRows == nil {
+			p.measures[0] = measure{agg: aggSum, col: t.measure, table: t}
+		}
+	}
+	m := p.measures[0]
+	if m.shareOf != nil || m.countIf != nil || m.change != nil || m.weight != nil || m.times != nil || m.per > 0 ||
+		m.col != nil && (m.col.metric != nil || m.agg == aggCountDistinct) {
+		return refuse
+	}
+	a, b := m, m
+	a.period, b.period = &p.dates[0], &p.dates[1]
+	p.measures = []measure{a, b}
+	p.having = append(p.having, condition{op: p.periodOp, having: &p.measures[0], versus: &p.measures[1]})
+	p.dims, p.dates, p.order, p.base = []dimension{dim}, nil, orderNone, m.table
+	p.listTable, p.listCols, p.distinct = nil, nil, false
+	return nil
+}
+
+// periodSQL renders a figure of one period: the aggregate of the rows dated in it, the
+// other rows left out by a CASE (NULL for the figure, 0 for a count).
+func periodSQL(p *plan, m measure, d dialect) (string, string) {
+	pred := strings.Join(dateSQL([]dateCond{*m.period}, d), " AND ")
+	x := m
+	x.period = nil
+	_, alias := measureSQL(p, x, d)
+	alias += "_" + strings.TrimPrefix(strings.Trim(strings.ToLower(nonWord.ReplaceAllString(m.period.rng.text, "_")), "_"), "in_")
+	if m.col == nil {
+		if countedByName(m.table) || p.fanOut() && m.table.pk != nil || m.table.pk != nil && m.table != p.base {
+			return "COUNT(DISTINCT CASE WHEN " + pred + " THEN " + d.col(countKey(m.table)) + " END)", alias
+		}
+		return "SUM(CASE WHEN " + pred + " THEN 1 ELSE 0 END)", alias
+	}
+	agg, ok := map[aggKind]string{aggAvg: "AVG", aggMin: "MIN", aggMax: "MAX", aggCount: "COUNT"}[m.agg]
+	if !ok {
+		agg = "SUM" // a figure said without an aggregate is added up, as measureSQL does
+	}
+	if agg == "SUM" {
+		// A group without rows in the period made nothing in it, not an unknown amount.
+		return fmt.Sprintf("SUM(CASE WHEN %s THEN %s ELSE 0 END)", pred, d.col(m.col)), alias
+	}
+	return fmt.Sprintf("%s(CASE WHEN %s THEN %s END)", agg, pred, d.col(m.col)), alias
 }

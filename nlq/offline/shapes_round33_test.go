@@ -1,0 +1,102 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+)
+
+// financeStarDDL keeps a finance star as AdventureWorksDW does: a date dimension whose month names
+// are kept in three languages, organizations, currencies and their daily rates, and amounts
+// dated by a key into the date dimension and by a date of their own.
+var financeStarDDL = []string{
+	`CREATE TABLE DimDate (DateKey INTEGER PRIMARY KEY, FullDateAlternateKey DATE NOT NULL, EnglishMonthName VARCHAR(10) NOT NULL,
+		SpanishMonthName VARCHAR(10) NOT NULL, FrenchMonthName VARCHAR(10) NOT NULL, CalendarYear INTEGER NOT NULL)`,
+	`CREATE TABLE DimOrganization (OrganizationKey INTEGER PRIMARY KEY, OrganizationName VARCHAR(40) NOT NULL)`,
+	`CREATE TABLE DimCurrency (CurrencyKey INTEGER PRIMARY KEY, CurrencyAlternateKey CHAR(3) NOT NULL, CurrencyName VARCHAR(30) NOT NULL)`,
+	`CREATE TABLE FactCurrencyRate (CurrencyKey INTEGER NOT NULL REFERENCES DimCurrency (CurrencyKey), DateKey INTEGER NOT NULL REFERENCES DimDate (DateKey),
+		AverageRate REAL, Date DATE NOT NULL, PRIMARY KEY (CurrencyKey, DateKey))`,
+	`CREATE TABLE FactFinance (FinanceKey INTEGER PRIMARY KEY, OrganizationKey INTEGER NOT NULL REFERENCES DimOrganization (OrganizationKey),
+		DateKey INTEGER NOT NULL REFERENCES DimDate (DateKey), Amount REAL NOT NULL, Date DATE NOT NULL)`,
+}
+
+var financeStarRows = []string{
+	`INSERT INTO DimDate VALUES (20120115,'2012-01-15','January','Enero','Janvier',2012),(20120215,'2012-02-15','February','Febrero','Février',2012),
+		(20130115,'2013-01-15','January','Enero','Janvier',2013),(20130215,'2013-02-15','February','Febrero','Février',2013)`,
+	`INSERT INTO DimOrganization VALUES (1,'Canadian Division'),(2,'Northeast Division'),(3,'Central Division')`,
+	`INSERT INTO DimCurrency VALUES (1,'EUR','EURO'),(2,'GBP','United Kingdom Pound'),(3,'JPY','Yen')`,
+	`INSERT INTO FactCurrencyRate VALUES (1,20120115,1.30,'2012-01-15'),(1,20120215,1.32,'2012-02-15'),(1,20130115,1.35,'2013-01-15'),(1,20130215,1.33,'2013-02-15'),
+		(2,20120115,1.60,'2012-01-15'),(2,20130115,1.55,'2013-01-15'),(3,20120115,0.013,'2012-01-15'),(3,20130115,0.011,'2013-01-15')`,
+	`INSERT INTO FactFinance VALUES (1,1,20120115,100,'2012-01-15'),(2,1,20130115,80,'2013-01-15'),(3,2,20120215,50,'2012-02-15'),(4,2,20130215,70,'2013-02-15'),
+		(5,3,20120115,40,'2012-01-15'),(6,1,20120215,30,'2012-02-15')`,
+}
+
+var financeStarAnswers = []answer{
+	{"Which currencies had a higher average rate in 2013 than in 2012?", []string{"EURO"}},
+	{"Which currencies had a lower average rate in 2013 than in 2012?", []string{"United Kingdom Pound", "Yen"}},
+	{"Which organizations had lower amounts in 2013 than in 2012?", []string{"Canadian Division", "Central Division"}},
+	{"Give the total amount for each month of 2012, with the month name.", []string{"January", "February"}},
+}
+
+// shopPeriodsDDL is a snake_case shop whose orders are dated, for figures of two years
+// compared per customer.
+var shopPeriodsDDL = []string{
+	`CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL)`,
+	`CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers (id), total_amount REAL NOT NULL, ordered_at DATE NOT NULL)`,
+}
+
+var shopPeriodsRows = []string{
+	`INSERT INTO customers VALUES (1,'Mia Dubois'),(2,'Noah Berg'),(3,'Ada Stone')`,
+	`INSERT INTO orders VALUES (1,1,100,'2023-03-01'),(2,1,300,'2024-03-01'),(3,2,500,'2023-05-01'),(4,2,50,'2024-05-01'),(5,2,60,'2024-06-01'),
+		(6,3,80,'2024-01-10')`,
+}
+
+var shopPeriodsAnswers = []answer{
+	{"Which customers spent more in 2024 than in 2023?", []string{"Mia Dubois", "Ada Stone"}},
+	{"Which customers placed more orders in 2024 than in 2023?", []string{"Noah Berg", "Ada Stone"}},
+	{"Which customers spent less in 2024 than in 2023?", []string{"Noah Berg"}},
+}
+
+// TestTwoPeriodsAreComparedPerGroup: "which currencies had a higher average rate in 2013
+// than in 2012" is each group's figure in each year, both shown, the groups kept where the
+// first is above the second; a group without rows in a year made nothing in it (a sum or a
+// count of 0), while its average there is unknown. A figure not named is the dated rows'
+// own amount ("lower amounts"), or their number ("more orders").
+func TestTwoPeriodsAreComparedPerGroup(t *testing.T) {
+	lite, s := sqliteSchema(t, "finance_star", financeStarDDL, financeStarRows)
+	checkAnswers(t, lite, s, financeStarAnswers)
+	g, err := generate(t, s, datasource.SQLite, "Which currencies had a higher average rate in 2013 than in 2012?")
+	if err != nil || !strings.Contains(g.SQL, "HAVING AVG(CASE WHEN") || strings.Contains(g.SQL, "WHERE") || !strings.Contains(g.Explanation, "is above their average") {
+		t.Errorf("two periods are two figures compared in a HAVING, not two filters: %v\n%s\n%s", err, g.SQL, g.Explanation)
+	}
+	lite, s = sqliteSchema(t, "shop_periods", shopPeriodsDDL, shopPeriodsRows)
+	checkAnswers(t, lite, s, shopPeriodsAnswers)
+	if _, err := generate(t, s, datasource.SQLite, "Which customers spent more than 100 in 2024?"); err != nil {
+		t.Errorf("a number after the comparison is still a threshold: %v", err)
+	}
+}
+
+// TestANameKeptInSeveralLanguagesIsReadInEnglish: of EnglishMonthName, SpanishMonthName and
+// FrenchMonthName, "the month name" is the English one, and a month grouped by the date
+// is named once.
+func TestANameKeptInSeveralLanguagesIsReadInEnglish(t *testing.T) {
+	_, s := sqliteSchema(t, "finance_star", financeStarDDL, financeStarRows)
+	g, err := generate(t, s, datasource.SQLite, "List the month names.")
+	if err != nil || !strings.Contains(g.SQL, "EnglishMonthName") || strings.Contains(g.SQL, "FrenchMonthName") {
+		t.Errorf("the English copy: %v\n%s", err, g.SQL)
+	}
+	g, err = generate(t, s, datasource.SQLite, "Give the total amount for each month of 2012, with the month name.")
+	if err != nil || strings.Contains(g.SQL, "MonthName") {
+		t.Errorf("the month named once, from the date grouped by: %v\n%s", err, g.SQL)
+	}
+}
+
+// TestRound33ShapesAnswerAlikeInEveryDialect runs round 33's questions on PostgreSQL and
+// MariaDB and compares their rows with SQLite's.
+func TestRound33ShapesAnswerAlikeInEveryDialect(t *testing.T) {
+	sameAnswersInEveryDialect(t, []shapeSchema{
+		{name: "finance_star", ddl: financeStarDDL, rows: financeStarRows, answers: financeStarAnswers},
+		{name: "shop_periods", ddl: shopPeriodsDDL, rows: shopPeriodsRows, answers: shopPeriodsAnswers},
+	})
+}
