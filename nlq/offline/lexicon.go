@@ -2281,14 +2281,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		l.entries[p] = cs
 	}
 	// EnglishMonthName beside SpanishMonthName and FrenchMonthName: a question asked in
-	// English reads the English copy of a name kept in several languages.
-	for p, cs := range l.entries {
-		for i := range cs {
-			if c := cs[i].col; c != nil && cs[i].kind == candColumn && otherLanguageCopy(c) {
-				cs[i].score -= 2 * ambiguityGap
+	// English reads the English copy of a name kept in several languages ('Canada', in all
+	// three of a country's names, is the English one's).
+	for _, idx := range []map[string][]cand{l.entries, l.values} {
+		for _, cs := range idx {
+			for i := range cs {
+				if c := cs[i].col; c != nil && (cs[i].kind == candColumn || cs[i].kind == candValue) && otherLanguageCopy(c) {
+					cs[i].score -= 2 * ambiguityGap
+				}
 			}
 		}
-		l.entries[p] = cs
 	}
 	// "Which publishers have no titles": a word that names a table names its rows before it
 	// names a value of another table (pubs' job 'Publisher'); context can still pick the

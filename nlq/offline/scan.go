@@ -391,6 +391,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		best.verbs, verbs = verbs, nil
 		items = append(items, best)
 		i += bestLen
+		if rowWords[tokNorm(toks, i)] && toks[i].plural && best.kind == itEntity && !best.plural && len(best.cands) > 0 && best.cands[0].kind == candTable {
+			// "more than 5,000 finance entries", "geography records": the rows of the
+			// table named, said in the plural by the word after it.
+			items[len(items)-1].plural = true
+		}
 		if u := measureUnit(toks, i); best.kind == itNumber && u != "" {
 			// "heavier than 5 kg": the unit the number is said in, converted later into the
 			// column's.
@@ -1592,6 +1597,17 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
 	colour color comic everything collect collected produced produce produces`)) // "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
+
+// rowWords name a table's rows after its name ("finance entries", "geography records").
+var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
+
+// tokNorm is the normal form of token i, or "" past the end.
+func tokNorm(toks []token, i int) string {
+	if i >= len(toks) {
+		return ""
+	}
+	return toks[i].norm
+}
 
 // relationVerbs say that rows of an event or link table exist ("routes Ryanair operates",
 // "how many routes does each airline fly"); they are read as nothing when the question names

@@ -37,6 +37,7 @@ var financeStarAnswers = []answer{
 	{"Which currencies had a lower average rate in 2013 than in 2012?", []string{"United Kingdom Pound", "Yen"}},
 	{"Which organizations had lower amounts in 2013 than in 2012?", []string{"Canadian Division", "Central Division"}},
 	{"Give the total amount for each month of 2012, with the month name.", []string{"January", "February"}},
+	{"Which organizations have more than 2 finance entries?", []string{"Canadian Division"}},
 }
 
 // shopPeriodsDDL is a snake_case shop whose orders are dated, for figures of two years
@@ -62,7 +63,8 @@ var shopPeriodsAnswers = []answer{
 // than in 2012" is each group's figure in each year, both shown, the groups kept where the
 // first is above the second; a group without rows in a year made nothing in it (a sum or a
 // count of 0), while its average there is unknown. A figure not named is the dated rows'
-// own amount ("lower amounts"), or their number ("more orders").
+// own amount ("lower amounts"), or their number ("more orders"). On the same star, "more
+// than 2 finance entries" counts the rows of the table named.
 func TestTwoPeriodsAreComparedPerGroup(t *testing.T) {
 	lite, s := sqliteSchema(t, "finance_star", financeStarDDL, financeStarRows)
 	checkAnswers(t, lite, s, financeStarAnswers)
