@@ -180,7 +180,8 @@ type plan struct {
 	listTable  *table
 	listCols   []*column
 	// averagedOver are the rows' own names an average is taken over ("of the majors in
-	// each category"): said, and no grouping (averagedRows).
+	// each category"), or the kind of row an extreme is one of ("on a shift"): said, and no
+	// grouping (averagedRows, finish).
 	averagedOver []*column
 	distinct     bool // SELECT DISTINCT of listed columns
 
@@ -3839,6 +3840,16 @@ func (b *builder) finish() error {
 				// count of rows per their own name is one per row.
 				continue
 			}
+			if m := p.measures; c.class == classText && ranking && b.saidWithArticle(c) && len(m) == 1 && m[0].col != nil && m[0].col.table == c.table &&
+				len(m[0].col.words) > 0 && (averagedWords[m[0].col.words[0]] || intensiveWords[m[0].col.words[len(m[0].col.words)-1]]) {
+				// "the shortest average time per issue recorded on a shift": any one row's,
+				// each row being one shift's average already; no grouping by the kind of
+				// shift. ("The highest average price of a category" still averages the
+				// prices of each category.)
+				p.averagedOver = append(p.averagedOver, c)
+				p.measures[0].agg = map[bool]aggKind{true: aggMax, false: aggMin}[b.super > 0 || b.top && p.desc]
+				continue
+			}
 			if c.class == classText {
 				p.dims = append(p.dims, dimension{col: c})
 			}
@@ -6675,4 +6686,13 @@ func (b *builder) periodsCompared(i int, k kw) bool {
 		return true
 	}
 	return false
+}
+
+// saidWithArticle reports whether a column was said as one of its kind, after "a" or "an"
+// ("on a shift").
+func (b *builder) saidWithArticle(c *column) bool {
+	return slices.ContainsFunc(b.items, func(it item) bool {
+		n := len(it.skipped)
+		return it.kind == itEntity && it.pick != nil && it.pick.col == c && !it.plural && n > 0 && (it.skipped[n-1] == "a" || it.skipped[n-1] == "an")
+	})
 }

@@ -59,6 +59,31 @@ var shopPeriodsAnswers = []answer{
 	{"Which customers spent less in 2024 than in 2023?", []string{"Noah Berg"}},
 }
 
+// callCenterDDL keeps a call centre's shifts, one row per shift and day, with an average
+// already taken per row (AverageTimePerIssue).
+var callCenterDDL = []string{
+	`CREATE TABLE FactCallCenter (FactCallCenterID INTEGER PRIMARY KEY, Shift VARCHAR(20) NOT NULL, Calls INTEGER NOT NULL,
+		AverageTimePerIssue INTEGER NOT NULL, Date DATE NOT NULL)`,
+}
+
+var callCenterRows = []string{
+	`INSERT INTO FactCallCenter VALUES (1,'AM',300,50,'2014-05-09'),(2,'AM',320,60,'2014-05-10'),(3,'PM',280,44,'2014-05-09'),(4,'PM',500,100,'2014-05-10')`,
+}
+
+var callCenterAnswers = []answer{
+	{"What was the shortest average time per issue the call center ever recorded on a shift?", []string{"44"}},
+	{"What was the longest average time per issue recorded on a shift?", []string{"100"}},
+	{"Which shift had the shortest average time per issue?", []string{"AM"}},
+}
+
+// TestAnExtremeOnAShiftIsOneRowsNotAGroupsAverage: "the shortest average time per issue
+// recorded on a shift" is the lowest of the averages each row keeps, not the shift whose
+// rows average lowest; "which shift had" still groups.
+func TestAnExtremeOnAShiftIsOneRowsNotAGroupsAverage(t *testing.T) {
+	lite, s := sqliteSchema(t, "call_center", callCenterDDL, callCenterRows)
+	checkAnswers(t, lite, s, callCenterAnswers)
+}
+
 // TestTwoPeriodsAreComparedPerGroup: "which currencies had a higher average rate in 2013
 // than in 2012" is each group's figure in each year, both shown, the groups kept where the
 // first is above the second; a group without rows in a year made nothing in it (a sum or a
@@ -100,5 +125,6 @@ func TestRound33ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 	sameAnswersInEveryDialect(t, []shapeSchema{
 		{name: "finance_star", ddl: financeStarDDL, rows: financeStarRows, answers: financeStarAnswers},
 		{name: "shop_periods", ddl: shopPeriodsDDL, rows: shopPeriodsRows, answers: shopPeriodsAnswers},
+		{name: "call_center", ddl: callCenterDDL, rows: callCenterRows, answers: callCenterAnswers},
 	})
 }
