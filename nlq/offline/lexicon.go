@@ -2280,6 +2280,21 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		l.entries[p] = cs
 	}
+	// "1997 sales" between sales_fact_1997.store_sales and inventory_fact_1997.warehouse_sales:
+	// the phrase's last word names the table of one of them as well as its column, which
+	// settles a tie.
+	for p, cs := range l.entries {
+		ws := strings.Fields(p)
+		if len(ws) < 2 {
+			continue
+		}
+		last := ws[len(ws)-1]
+		for i := range cs {
+			if c := cs[i].col; c != nil && cs[i].kind == candColumn && slices.Contains(c.words, last) && slices.Contains(cs[i].table.words, last) && !slices.Equal(c.words, cs[i].table.words) {
+				cs[i].score += ambiguityGap + 0.001
+			}
+		}
+	}
 	// EnglishMonthName beside SpanishMonthName and FrenchMonthName: a question asked in
 	// English reads the English copy of a name kept in several languages ('Canada', in all
 	// three of a country's names, is the English one's).

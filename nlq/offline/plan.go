@@ -2550,7 +2550,7 @@ func (b *builder) entity(i int) error {
 	}
 	// A text or flag column.
 	switch {
-	case b.agg == aggCount && (b.items[i].plural && col == col.table.label || slices.Equal(col.words, col.table.words)) && col.table.pk != nil && !saysName(&b.items[i]):
+	case b.agg == aggCount && (b.items[i].plural && col == col.table.label && !repeatsMuch(col) || slices.Equal(col.words, col.table.words)) && col.table.pk != nil && !saysName(&b.items[i]):
 		// "how many different products" where the products table is product_information and
 		// the word reached its product_name: the rows, by their key; two products may share a
 		// name.
@@ -6695,4 +6695,11 @@ func (b *builder) saidWithArticle(c *column) bool {
 		n := len(it.skipped)
 		return it.kind == itEntity && it.pick != nil && it.pick.col == c && !it.plural && n > 0 && (it.skipped[n-1] == "a" || it.skipped[n-1] == "an")
 	})
+}
+
+// repeatsMuch reports whether a column's values repeat across many rows (a geography's
+// StateProvinceName, one per city): "how many provinces" counts the values, not the rows.
+func repeatsMuch(c *column) bool {
+	p := c.prof
+	return p != nil && p.NonNull >= 10 && p.Distinct*2 < p.NonNull
 }

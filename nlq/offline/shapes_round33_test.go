@@ -84,6 +84,55 @@ func TestAnExtremeOnAShiftIsOneRowsNotAGroupsAverage(t *testing.T) {
 	checkAnswers(t, lite, s, callCenterAnswers)
 }
 
+// geographyDDL keeps a geography at the level of postal codes: a province is named again on
+// every row of it.
+var geographyDDL = []string{
+	`CREATE TABLE DimGeography (GeographyKey INTEGER PRIMARY KEY, StateProvinceName VARCHAR(30) NOT NULL, CountryRegionCode CHAR(2) NOT NULL, PostalCode VARCHAR(10) NOT NULL)`,
+}
+
+var geographyRows = []string{
+	`INSERT INTO DimGeography VALUES (1,'Ontario','CA','K1A'),(2,'Ontario','CA','K2B'),(3,'Ontario','CA','M5V'),(4,'Quebec','CA','H2X'),(5,'Quebec','CA','G1R'),
+		(6,'Quebec','CA','H3B'),(7,'Alberta','CA','T2P'),(8,'Alberta','CA','T5J'),(9,'Bavaria','DE','80331'),(10,'Bavaria','DE','90402'),(11,'Bavaria','DE','86150'),
+		(12,'Hesse','DE','60311')`,
+}
+
+var geographyAnswers = []answer{
+	{"How many provinces are there?", []string{"5"}},
+	{"How many different provinces are in country CA?", []string{"3"}},
+}
+
+// TestHowManyOfANameThatRepeatsCountsItsValues: a label named again on many rows (a
+// province on each of its postal codes) is counted by its values, not by the rows.
+func TestHowManyOfANameThatRepeatsCountsItsValues(t *testing.T) {
+	lite, s := sqliteSchema(t, "geography", geographyDDL, geographyRows)
+	checkAnswers(t, lite, s, geographyAnswers)
+}
+
+// retailFactsDDL keeps two facts named by year, as FoodMart does: sales and inventory, each
+// with a column of sales.
+var retailFactsDDL = []string{
+	`CREATE TABLE product (product_id INTEGER PRIMARY KEY, product_name VARCHAR(30) NOT NULL, product_family VARCHAR(20) NOT NULL)`,
+	`CREATE TABLE sales_fact_2024 (product_id INTEGER NOT NULL REFERENCES product (product_id), store_sales REAL NOT NULL, unit_sales INTEGER NOT NULL)`,
+	`CREATE TABLE inventory_fact_2024 (product_id INTEGER NOT NULL REFERENCES product (product_id), warehouse_sales REAL NOT NULL, units_shipped INTEGER NOT NULL)`,
+}
+
+var retailFactsRows = []string{
+	`INSERT INTO product VALUES (1,'Bread','Food'),(2,'Soap','Non-Consumable'),(3,'Milk','Drink'),(4,'Cheese','Food')`,
+	`INSERT INTO sales_fact_2024 VALUES (1,60,6),(2,20,2),(3,10,1),(4,10,1)`,
+	`INSERT INTO inventory_fact_2024 VALUES (1,5,50),(2,500,20),(3,5,10)`,
+}
+
+var retailFactsAnswers = []answer{
+	{"What percentage of 2024 sales did each product family account for?", []string{"70", "20", "10"}},
+}
+
+// TestAPhraseWhoseLastWordNamesATableReadsThatTable: "2024 sales" between
+// sales_fact_2024.store_sales and inventory_fact_2024.warehouse_sales is the sales fact's.
+func TestAPhraseWhoseLastWordNamesATableReadsThatTable(t *testing.T) {
+	lite, s := sqliteSchema(t, "retail_facts", retailFactsDDL, retailFactsRows)
+	checkAnswers(t, lite, s, retailFactsAnswers)
+}
+
 // TestTwoPeriodsAreComparedPerGroup: "which currencies had a higher average rate in 2013
 // than in 2012" is each group's figure in each year, both shown, the groups kept where the
 // first is above the second; a group without rows in a year made nothing in it (a sum or a
@@ -126,5 +175,7 @@ func TestRound33ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "finance_star", ddl: financeStarDDL, rows: financeStarRows, answers: financeStarAnswers},
 		{name: "shop_periods", ddl: shopPeriodsDDL, rows: shopPeriodsRows, answers: shopPeriodsAnswers},
 		{name: "call_center", ddl: callCenterDDL, rows: callCenterRows, answers: callCenterAnswers},
+		{name: "geography", ddl: geographyDDL, rows: geographyRows, answers: geographyAnswers},
+		{name: "retail_facts", ddl: retailFactsDDL, rows: retailFactsRows, answers: retailFactsAnswers},
 	})
 }
