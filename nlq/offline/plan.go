@@ -4180,7 +4180,7 @@ func (b *builder) finish() error {
 		case len(p.dims) == 0 && b.super < 0:
 			m.agg = aggMin
 			ranking = false
-		case m.col != nil && len(m.col.words) > 0 && (intensiveWords[m.col.words[len(m.col.words)-1]] || averagedWords[m.col.words[0]]):
+		case m.col != nil && len(m.col.words) > 0 && (intensiveWords[m.col.words[len(m.col.words)-1]] || averagedWords[m.col.words[0]] && !dailyAmount(m.col)):
 			// "the end-of-day rate of the euro on June 28": a rate does not add up; the
 			// average is the value of the one row and the honest summary of many.
 			m.agg = aggAvg
@@ -4362,6 +4362,14 @@ func (b *builder) finish() error {
 // averagedWords begin the names of measures that are averages already (AVG_PELL), which a
 // sum across rows would not mean.
 var averagedWords = map[string]bool{"average": true, "mean": true, "median": true}
+
+// dailyAmount reports whether a column named as an average is an amount its dated rows
+// each expect (a day's normal precipitation), which adds up over the days like the actual
+// amount; an average per something (AverageTimePerIssue) or of a row with no date (a
+// college's AVG_PELL) does not.
+func dailyAmount(c *column) bool {
+	return c.table.date != nil && !slices.Contains(c.words, "per")
+}
 
 // intensiveWords end the names of measures that are ratios of something, which no sum means.
 var intensiveWords = map[string]bool{"rate": true, "ratio": true, "percentage": true, "percent": true, "pct": true}

@@ -3102,11 +3102,12 @@ func tableOverSingularValue(cs []cand, toks []token) []cand {
 	return keep
 }
 
-// namedPeriod reports whether a century or decade said in the question is a value the data
-// names ('21st century', an era): the row is meant, not the years.
+// namedPeriod reports whether a century, a decade or a season said in the question is a
+// value the data names ('21st century', an era, a football season '2019/20'): the rows of
+// that value are meant, not the dates between.
 func namedPeriod(ts []token, lex *lexicon) bool {
 	last := ts[len(ts)-1].lower
-	if last != "century" && !decadeWord.MatchString(last) {
+	if last != "century" && !decadeWord.MatchString(last) && !academicYear.MatchString(last) {
 		return false
 	}
 	for k := range ts {

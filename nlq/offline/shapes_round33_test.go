@@ -133,6 +133,36 @@ func TestAPhraseWhoseLastWordNamesATableReadsThatTable(t *testing.T) {
 	checkAnswers(t, lite, s, retailFactsAnswers)
 }
 
+// seasonsDDL keeps football seasons as text ('2019/20') beside each match's date, and a
+// station's daily weather with the normal amount expected for each day.
+var seasonsDDL = []string{
+	`CREATE TABLE matches (id INTEGER PRIMARY KEY, season VARCHAR(7) NOT NULL, match_date DATE NOT NULL, home_team VARCHAR(30) NOT NULL)`,
+	`CREATE TABLE daily_weather (day DATE PRIMARY KEY, actual_precipitation REAL NOT NULL, average_precipitation REAL NOT NULL)`,
+}
+
+var seasonsRows = []string{
+	`INSERT INTO matches VALUES (1,'2019/20','2019-08-10','Arsenal'),(2,'2019/20','2020-07-15','Chelsea'),(3,'2020/21','2020-09-12','Everton'),
+		(4,'2018/19','2019-05-12','Fulham')`,
+	`INSERT INTO daily_weather VALUES ('2024-01-01',0.5,0.25),('2024-01-02',0,0.25),('2024-01-03',1.25,0.5)`,
+}
+
+var seasonsAnswers = []answer{
+	{"How many matches were there in the 2019/20 season?", []string{"2"}},
+	{"How much precipitation fell, compared with the normal amount for those days?", []string{"1.75"}},
+}
+
+// TestASeasonStoredAsTextIsThatValue: "the 2019/20 season", where the data keeps seasons as
+// '2019/20', is the matches of that season (July 2020 included), not July 1 to June 30; a
+// day's normal amount, named as an average, adds up over days like the actual amount.
+func TestASeasonStoredAsTextIsThatValue(t *testing.T) {
+	lite, s := sqliteSchema(t, "seasons", seasonsDDL, seasonsRows)
+	checkAnswers(t, lite, s, seasonsAnswers)
+	g, err := generate(t, s, datasource.SQLite, "How much precipitation fell, compared with the normal amount for those days?")
+	if err != nil || !strings.Contains(g.SQL, "SUM(daily_weather.average_precipitation)") {
+		t.Errorf("the days' normal amounts add up: %v\n%s", err, g.SQL)
+	}
+}
+
 // TestTwoPeriodsAreComparedPerGroup: "which currencies had a higher average rate in 2013
 // than in 2012" is each group's figure in each year, both shown, the groups kept where the
 // first is above the second; a group without rows in a year made nothing in it (a sum or a
@@ -177,5 +207,6 @@ func TestRound33ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "call_center", ddl: callCenterDDL, rows: callCenterRows, answers: callCenterAnswers},
 		{name: "geography", ddl: geographyDDL, rows: geographyRows, answers: geographyAnswers},
 		{name: "retail_facts", ddl: retailFactsDDL, rows: retailFactsRows, answers: retailFactsAnswers},
+		{name: "seasons", ddl: seasonsDDL, rows: seasonsRows, answers: seasonsAnswers},
 	})
 }
