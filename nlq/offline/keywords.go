@@ -306,7 +306,7 @@ var stopWords = toSet(strings.Fields(`
 	worldwide globally network data dataset let
 	connect connects connected connecting transfer transfers lie lies lay situated stop stops
 	meaning on file away orbital turn turned turns billed found discovered detected spotted orbit orbits orbiting circle circles circling contact classified classed categorized categorised mentioned mention mentions
-	grant grants granted granting defined posted sit sits directly ones`))
+	grant grants granted granting defined posted sit sits directly immediately ones`))
 
 // Words in stopWords that are also schema-relevant are still matched first: the stop list is
 // only consulted for words nothing else claimed. "spend", "amount", "value" and "units" are

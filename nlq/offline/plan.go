@@ -252,6 +252,9 @@ type builder struct {
 	// flagRows is the table whose rows an acronym flag said in the plural asks for ("which
 	// HBCUs").
 	flagRows *table
+	// directlyUnder is the row of a tree said after "directly under": the rows asked for are
+	// those whose parent it is (childrenOf).
+	directlyUnder *cand
 	// valueCounts compares, per group, the rows of one value with the rows of another
 	// ("which states have more private for-profit institutions than public ones").
 	valueCounts *valueCounts
@@ -527,6 +530,7 @@ func build(m *model, items []item) (*plan, error) {
 		}
 	}
 	b.countsCompared()
+	b.childrenOf()
 	copiedNames(&b.p)
 	rowsUnderNamed(&b.p)
 	averagedRows(&b.p)
@@ -914,6 +918,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 			return nil
 		}
 		if n != nil && n.kind != itNumber && it.text() == "under" {
+			if (slices.Contains(it.skipped, "directly") || slices.Contains(it.skipped, "immediately")) && n.kind == itEntity && n.pick != nil &&
+				n.pick.kind == candValue && n.pick.col2 == nil && n.pick.col == n.pick.table.label {
+				b.directlyUnder = n.pick // "accounts directly under Travel Expenses": its children
+			}
 			return nil // "not under contract", "under manager King": a preposition, not a comparison
 		}
 		if w := strings.ToLower(it.text()); n != nil && n.kind == itEntity && (w == "reach" || w == "reached" || w == "reaches") {
@@ -6710,4 +6718,29 @@ func (b *builder) saidWithArticle(c *column) bool {
 func repeatsMuch(c *column) bool {
 	p := c.prof
 	return p != nil && p.NonNull >= 10 && p.Distinct*2 < p.NonNull
+}
+
+// childrenOf reads "which accounts sit directly under Travel Expenses": the condition on the
+// row named becomes a condition on the parent of the rows listed, through the table's
+// reference to itself.
+func (b *builder) childrenOf() {
+	u := b.directlyUnder
+	if u == nil {
+		return
+	}
+	var parent *column
+	for _, f := range u.table.fks {
+		if f.to.table == u.table && f.from2 == nil {
+			parent = f.from
+		}
+	}
+	if parent == nil {
+		return
+	}
+	for i := range b.p.conds {
+		if c := &b.p.conds[i]; c.col == u.col && c.role == nil && c.anti == nil && c.op == "=" && len(c.vals) == 1 && fmt.Sprint(c.vals[0]) == u.value {
+			c.role = parent
+			return
+		}
+	}
 }

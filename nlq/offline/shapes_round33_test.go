@@ -163,6 +163,27 @@ func TestASeasonStoredAsTextIsThatValue(t *testing.T) {
 	}
 }
 
+// chartDDL keeps a chart of accounts as a tree: each account refers to the one it sits under.
+var chartDDL = []string{
+	`CREATE TABLE accounts (account_id INTEGER PRIMARY KEY, account_name VARCHAR(40) NOT NULL, parent_id INTEGER REFERENCES accounts (account_id))`,
+}
+
+var chartRows = []string{
+	`INSERT INTO accounts VALUES (1,'Expenses',NULL),(2,'Travel Expenses',1),(3,'Meals',2),(4,'Lodging',2),(5,'Salaries',1),(6,'Hotel Taxes',4)`,
+}
+
+var chartAnswers = []answer{
+	{"Which accounts sit directly under Travel Expenses?", []string{"Meals", "Lodging"}},
+	{"List the accounts immediately under Expenses.", []string{"Travel Expenses", "Salaries"}},
+}
+
+// TestRowsDirectlyUnderARowOfATreeAreItsChildren: "accounts directly under Travel Expenses"
+// are those whose parent is Travel Expenses (not its grandchildren, not itself).
+func TestRowsDirectlyUnderARowOfATreeAreItsChildren(t *testing.T) {
+	lite, s := sqliteSchema(t, "chart", chartDDL, chartRows)
+	checkAnswers(t, lite, s, chartAnswers)
+}
+
 // TestTwoPeriodsAreComparedPerGroup: "which currencies had a higher average rate in 2013
 // than in 2012" is each group's figure in each year, both shown, the groups kept where the
 // first is above the second; a group without rows in a year made nothing in it (a sum or a
@@ -208,5 +229,6 @@ func TestRound33ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "geography", ddl: geographyDDL, rows: geographyRows, answers: geographyAnswers},
 		{name: "retail_facts", ddl: retailFactsDDL, rows: retailFactsRows, answers: retailFactsAnswers},
 		{name: "seasons", ddl: seasonsDDL, rows: seasonsRows, answers: seasonsAnswers},
+		{name: "chart", ddl: chartDDL, rows: chartRows, answers: chartAnswers},
 	})
 }
