@@ -2174,7 +2174,7 @@ func periodFigures(p *plan) error {
 }
 
 // periodSQL renders a figure of one period: the aggregate of the rows dated in it, the
-// other rows left out by a CASE (NULL for the figure, 0 for a count).
+// other rows left out by a CASE (0 for a sum or a count, NULL for an average or an extreme).
 func periodSQL(p *plan, m measure, d dialect) (string, string) {
 	pred := strings.Join(dateSQL([]dateCond{*m.period}, d), " AND ")
 	x := m
