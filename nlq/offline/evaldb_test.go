@@ -296,7 +296,7 @@ func openEvalDB(t testing.TB, e evalDB) (*sql.DB, string) {
 // sources and licenses), kept gzipped; each has question sets testdata/eval/<name>*.json.
 // oracle_co has only the third to fifth held-out batches and oracle_hr only the fifth: nobody
 // tunes on them.
-var publicDBs = []string{"chinook", "northwind", "sakila", "oracle_co", "oracle_hr", "pubs", "oracle_oe", "futon", "murder_mystery", "clubdata", "jaffle_shop", "openflights", "adventureworks", "baseball", "survivor", "oracle_sh", "synthea", "nycflights", "worldcup", "sap_shine", "pokedex", "transit", "swapi", "usda", "omop", "foodmart", "country_stats", "tate", "congress", "college_majors", "us_weather", "formula1", "comic_characters", "football", "classicmodels", "nobel", "bakeoff", "pixar", "fec16", "taylor", "friends", "portal", "pizzaplace", "nasaweather", "penguins", "got", "fueleconomy", "towny", "metro", "gapminder", "saleslt", "exoplanets", "awdw", "ipeds"}
+var publicDBs = []string{"chinook", "northwind", "sakila", "oracle_co", "oracle_hr", "pubs", "oracle_oe", "futon", "murder_mystery", "clubdata", "jaffle_shop", "openflights", "adventureworks", "baseball", "survivor", "oracle_sh", "synthea", "nycflights", "worldcup", "sap_shine", "pokedex", "transit", "swapi", "usda", "omop", "foodmart", "country_stats", "tate", "congress", "college_majors", "us_weather", "formula1", "comic_characters", "football", "classicmodels", "nobel", "bakeoff", "pixar", "fec16", "taylor", "friends", "portal", "pizzaplace", "nasaweather", "penguins", "got", "fueleconomy", "towny", "metro", "gapminder", "saleslt", "exoplanets", "awdw", "ipeds", "sflight", "mimic3"}
 
 // unpackPublicDB decompresses testdata/public/<name>.db.gz into a temporary directory, as
 // <name>.db, and returns the directory.
