@@ -420,8 +420,9 @@ func (b *builder) checkPlaced() error {
 			used = testsLink(p, c.state.link) // "POV characters": a row in the link table
 		case c.kind == candTable:
 			used = tabs[c.table] || antiTabs[c.table] || between(b, c.table, tabs)
-		case c.col != nil && c.col.class == classDate && antiTabs[c.col.table]:
-			// "products nobody ever ordered": the verb's event is the missing rows'
+		case c.col != nil && (c.col.class == classDate || c.col.class == classNumber) && antiTabs[c.col.table]:
+			// "products nobody ever ordered": the verb's event is the missing rows'; "accounts
+			// that never had an amount posted": their amount.
 			used = true
 		case c.col != nil && c.col.class == classDate && tabs[c.col.table] && !usesOtherDate(cols, c.col):
 			// "depots that ordered the most": the verb's event date names its rows, as long

@@ -80,13 +80,14 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
+	items = actNotState(items)
 	neverVerbed(items)
 	dropPaidState(items)
 	preferFlags(items)
 	datedVerb(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
-	items = timesAfterTable(columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(markShown(items))))))))))
+	items = timesAfterTable(columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {

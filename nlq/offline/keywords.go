@@ -106,6 +106,10 @@ var keywords = map[string]keyword{
 	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
 	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
+	// "stays that lasted longer than the average stay": the verb of a duration says its length.
+	"lasted longer than": {kind: kwGT, dim: "length"}, "lasted shorter than": {kind: kwLT, dim: "length"},
+	"lasted more than": {kind: kwGT, dim: "length"}, "lasted less than": {kind: kwLT, dim: "length"},
+	"last longer than": {kind: kwGT, dim: "length"}, "lasts longer than": {kind: kwGT, dim: "length"},
 	"hotter than": {kind: kwGT, dim: "heat"}, "warmer than": {kind: kwGT, dim: "heat"}, "hotter": {kind: kwGT, dim: "heat"}, "warmer": {kind: kwGT, dim: "heat"},
 	"colder than": {kind: kwLT, dim: "cold"}, "cooler than": {kind: kwLT, dim: "cold"}, "colder": {kind: kwLT, dim: "cold"}, "cooler": {kind: kwLT, dim: "cold"},
 	// "did Phoenix reach 110", "the temperature dropped below zero": comparisons said as
@@ -188,8 +192,8 @@ var keywords = map[string]keyword{
 	// between the comparative and "than" is compared.
 	"higher": {kind: kwGT}, "lower": {kind: kwLT}, "smaller": {kind: kwLT}, "larger": {kind: kwGT}, "greater": {kind: kwGT},
 	"most often": {kind: kwMost, often: true}, "most frequently": {kind: kwMost, often: true}, "least often": {kind: kwLeast, often: true},
-	"least frequently": {kind: kwLeast, often: true},
-	"more often than":  {kind: kwGT, often: true}, "less often than": {kind: kwLT, often: true}, "more often": {kind: kwGT, often: true},
+	"least frequently": {kind: kwLeast, often: true}, "most commonly": {kind: kwMost, often: true}, "least commonly": {kind: kwLeast, often: true},
+	"more often than": {kind: kwGT, often: true}, "less often than": {kind: kwLT, often: true}, "more often": {kind: kwGT, often: true},
 	"over": {kind: kwGT}, "more than": {kind: kwGT}, "greater than": {kind: kwGT}, "above": {kind: kwGT},
 	"higher than": {kind: kwGT}, "exceeding": {kind: kwGT}, "larger than": {kind: kwGT}, "bigger than": {kind: kwGT},
 	"exceeds": {kind: kwGT}, "exceeded": {kind: kwGT}, "bigger": {kind: kwGT},

@@ -92,6 +92,18 @@ var statePhrases = []struct {
 	{"dead", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
 	{"no longer alive", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
 	{"no longer living", []string{"died", "death", "deceased"}, stateCond{op: "is not null", val: 0}},
+	// A hospital's stays that ended in death: MIMIC-III's HOSPITAL_EXPIRE_FLAG = 1 (words
+	// with a space must all be in the column's name).
+	{"died", []string{"expire"}, stateCond{op: "=", val: 1}},
+	{"dying", []string{"expire"}, stateCond{op: "=", val: 1}},
+	{"expired", []string{"expire"}, stateCond{op: "=", val: 1}},
+	{"survived", []string{"expire"}, stateCond{op: "=", val: 0}},
+	{"died in the hospital", []string{"hospital expire"}, stateCond{op: "=", val: 1}},
+	{"dying in the hospital", []string{"hospital expire"}, stateCond{op: "=", val: 1}},
+	{"died in hospital", []string{"hospital expire"}, stateCond{op: "=", val: 1}},
+	{"dying in hospital", []string{"hospital expire"}, stateCond{op: "=", val: 1}},
+	{"in-hospital death", []string{"hospital expire"}, stateCond{op: "=", val: 1}},
+	{"survived the hospital stay", []string{"hospital expire"}, stateCond{op: "=", val: 0}},
 }
 
 func (c cand) key() string {
@@ -181,6 +193,8 @@ var aliases = map[string][]string{
 	"college": {"college", "institution", "school", "university"}, "school": {"school", "institution", "college", "university"},
 	"university": {"university", "institution", "college", "school"},
 	"applicant":  {"application", "applicant"}, "campus": {"campus", "institution", "school", "college"},
+	// A college's dormitories are its student housing, counted in rooms or beds.
+	"dormitory": {"dormitory", "room", "housing"}, "dorm": {"dorm", "room", "housing"}, "residence hall": {"room", "housing"},
 	// "the chart of accounts" is the accounts table itself.
 	"chart of account": {"account"},
 	// Astronomy: a planetary system is a system, a planet's year its orbital period.
@@ -223,6 +237,8 @@ var aliases = map[string][]string{
 	// A donor gives contributions: the contributor, or the individual of a register of gifts.
 	"donor": {"contributor", "donor", "individual"}, "donation": {"contribution", "donation"},
 	"market": {"segment"}, "customer segment": {"segment"},
+	// A trip is what a travel agency sells as a travel.
+	"trip": {"trip", "travel", "journey"},
 	// A general business thesaurus with unit knowledge: a length or duration is stored in
 	// minutes, seconds or milliseconds; a quantity as qty; a staff member is staff.
 	"length":     {"duration minute", "duration", "millisecond", "duration second", "duration ms", "minute", "second"},
@@ -1946,7 +1962,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 				// (A 0/1 flag takes a number's state: a studio album is ep = 0.)
 				numFlag := want == classNumber && c.class == classBool && c.flagOn == "" && sp.state.op == "="
-				if (c.class == want || numFlag) && c.metric == nil && containsAny(c.words, sp.words) {
+				if (c.class == want || numFlag) && c.metric == nil && slices.ContainsFunc(sp.words, func(w string) bool {
+					return !slices.ContainsFunc(strings.Fields(w), func(p string) bool { return !slices.Contains(c.words, p) })
+				}) {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}

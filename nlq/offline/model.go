@@ -526,6 +526,8 @@ func newModel(s *datasource.Schema) *model {
 		// independent of how the database lists its foreign keys.
 		sort.SliceStable(t.fks, func(a, b int) bool { return t.colIndex(t.fks[a].from) < t.colIndex(t.fks[b].from) })
 	}
+	dictionaryKeys(m)
+	referencedKeys(m)
 	mergeNameTables(m)
 	inheritParents(m)
 	calendarDates(m)
@@ -546,6 +548,90 @@ func newModel(s *datasource.Schema) *model {
 		}
 	}
 	return m
+}
+
+// dictionaryKeys links a dictionary nothing is linked to by key (MIMIC-III's D_ICD_DIAGNOSES,
+// keyed by ROW_ID) to each table with a column named as the dictionary's own unique code
+// column (DIAGNOSES_ICD.ICD9_CODE): the database leaves that key undeclared, and without it
+// every question about the codes' titles would be refused. Only a table without any key in or
+// out is linked, so no join possible before changes; where two dictionaries have a column of
+// that name (D_ICD_PROCEDURES too), the one whose name shares more words with the table's is
+// meant, and a tie links neither.
+func dictionaryKeys(m *model) {
+	linked := map[*table]bool{}
+	for _, t := range m.tables {
+		for _, f := range t.fks {
+			linked[t], linked[f.to.table] = true, true
+		}
+	}
+	unique := func(c *column) bool {
+		p := c.prof
+		return p != nil && p.Rows > 0 && p.NonNull == p.Rows && p.Distinct == p.NonNull
+	}
+	var added []fk
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c == t.pk || t.fkCols[c] || len(c.words) < 2 || c.prof == nil || c.prof.NonNull == 0 {
+				continue
+			}
+			var to *column
+			best, tie := -1, false
+			for _, o := range m.tables {
+				k := o.col(c.name)
+				if o == t || linked[o] || k == nil || k == o.pk || k.class != c.class || !unique(k) {
+					continue
+				}
+				n := len(sharedWords(t.words, o.words))
+				switch {
+				case n > best:
+					to, best, tie = k, n, false
+				case n == best:
+					tie = true
+				}
+			}
+			if to != nil && !tie {
+				added = append(added, fk{from: c, to: to})
+			}
+		}
+	}
+	for _, f := range added {
+		f.from.table.fks = append(f.from.table.fks, f)
+	}
+}
+
+// referencedKeys makes the key other tables use a table's key, where the declared one is a
+// row number nobody refers to: MIMIC-III's PATIENTS are keyed by ROW_ID, but every table
+// points to SUBJECT_ID, the patient's number, which is what "which patients" should show.
+func referencedKeys(m *model) {
+	into := map[*table][]*column{}
+	for _, t := range m.tables {
+		for _, f := range t.fks {
+			if f.from2 == nil && f.to.table != t {
+				into[f.to.table] = append(into[f.to.table], f.to)
+			}
+		}
+	}
+	for t, ks := range into {
+		k := ks[0]
+		if t.pk == nil || k == t.pk || !slices.Equal(t.pk.words, []string{"row", "id"}) || slices.ContainsFunc(ks, func(o *column) bool { return o != k }) {
+			continue
+		}
+		if p := k.prof; p == nil || p.NonNull != p.Rows || p.Distinct != p.NonNull {
+			continue
+		}
+		t.pk = k
+	}
+}
+
+// sharedWords are the words of a that b has too.
+func sharedWords(a, b []string) []string {
+	var out []string
+	for _, w := range a {
+		if slices.Contains(b, w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // ownNamedFigure is the one figure named as its table is (elev.elev, a grid's elevations):
@@ -1027,6 +1113,12 @@ func borrowLabel(t *table) {
 			len(o.words) <= len(t.words) || !slices.Equal(o.words[:len(t.words)], t.words) || t.col(o.label.name) != nil {
 			continue
 		}
+		if p := f.from.prof; codeList(o) || p != nil && p.Distinct*10 < p.NonNull {
+			// A booking's status (BookingStatus, a list of codes), a travel's agency
+			// (TravelAgency, each of dozens of travels): the key points to a group, not to
+			// what each row is a form of (a pizza type, in three sizes).
+			continue
+		}
 		c := &column{name: o.label.name, table: t, words: o.label.words, class: classText, nullable: true,
 			via: &viaName{text: o.label, key: o.pk, ref: f.from}}
 		t.cols = append(t.cols, c)
@@ -1344,8 +1436,13 @@ func pickLabel(t *table) (*column, *column) {
 			return c, nil
 		}
 	}
-	if best == nil && !naturalKeyNamed(t) {
-		best = labelFromData(t)
+	if (best == nil || bestScore == 4) && !naturalKeyNamed(t) {
+		// A name many rows share (a college's COUNTYNM, "county name") is a group's: text
+		// whose values name one row each names the rows better (not a geography's City,
+		// repeated for its postal codes).
+		if c := labelFromData(t); best == nil || c != nil && c.prof.Distinct*20 >= c.prof.NonNull*19 {
+			best = c
+		}
 	}
 	if best != nil && slices.Equal(best.words, []string{"species"}) {
 		// A species is named by its genus and its epithet: 'Dipodomys' 'merriami'.

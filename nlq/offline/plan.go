@@ -984,6 +984,14 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
+		saidIn := len(it.skipped) > 0 && it.skipped[len(it.skipped)-1] == "in" ||
+			i > 0 && len(it.skipped) == 0 && strings.EqualFold(b.items[i-1].text(), "in") && b.items[i-1].start+1 == it.start
+		if _, ok := unitSeconds[it.toks[0].norm]; ok && len(it.toks) == 1 && saidIn && !(b.group || b.which || b.super != 0 || b.top) {
+			// "the average length of an ICU stay in days": the unit to answer in, as "in
+			// minutes" is. ("in" may have been read as a value, a dose unit 'in'.)
+			b.outUnit, b.outWords = it.toks[0].norm, it.text()
+			return nil
+		}
 		if ct := b.cmpCount; b.cmpAvg && ct != nil && ct.date != nil {
 			// "days with more orders than the average day": each day's count against the
 			// average of the days' counts.
@@ -4688,7 +4696,7 @@ func singularUnit(w string) string {
 
 // unitFactor converts a number said in unit into col's unit, known from its name's words
 // (duration_minutes, Milliseconds, body_mass_g) or, for a bare length, minutes (a film's
-// length).
+// length), days for a length of stay.
 func unitFactor(unit string, col *column) (float64, bool) {
 	for _, units := range []map[string]float64{unitGrams, unitMetres} {
 		if from, ok := units[unit]; ok {
@@ -4708,6 +4716,9 @@ func unitFactor(unit string, col *column) (float64, bool) {
 		if to, ok := unitSeconds[w]; ok {
 			return from / to, true
 		}
+	}
+	if slices.Contains(col.words, "stay") {
+		return from / unitSeconds["day"], true // a hospital's length of stay (LOS) is counted in days
 	}
 	if slices.Contains(col.words, "length") || slices.Contains(col.words, "runtime") {
 		return from / 60, true
@@ -5161,6 +5172,21 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 		b.anti, b.antiDone = false, true
 		b.lastTable, b.lastDate = b.antiFrom, c.col
+		return true, nil
+	case b.anti && c.kind == candColumn && c.col.class == classNumber && c.col.metric == nil && b.antiFrom != nil && c.col.table != b.antiFrom &&
+		!b.comparedNext(b.cur) && fkTo(c.col.table, b.antiFrom) != nil && !b.rowsNamedNext(c.col.table):
+		// "accounts that never had a single amount posted to them": no row of the table
+		// that keeps the amount, as a date of those rows says ("films never rented"). With
+		// the rows named right after it ("no neutered pets") the column says which rows.
+		f, via, ok := b.antiLink(b.antiFrom, c.col.table)
+		if !ok {
+			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
+		}
+		b.markAnti()
+		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
+		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+		b.anti, b.antiDone = false, true
+		b.lastTable = b.antiFrom
 		return true, nil
 	case b.anti && c.kind == candValue && c.item && c.table == b.antiFrom:
 		// "films without trailers": the list does not hold the item.
@@ -6743,4 +6769,14 @@ func (b *builder) childrenOf() {
 			return
 		}
 	}
+}
+
+// rowsNamedNext reports whether the item after the current one is the plural noun of t's rows,
+// said right after it ("neutered pets").
+func (b *builder) rowsNamedNext(t *table) bool {
+	if b.cur+1 >= len(b.items) {
+		return false
+	}
+	it, nx := b.items[b.cur], b.items[b.cur+1]
+	return nx.kind == itEntity && nx.plural && nx.start == it.start+len(it.toks) && slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind == candTable && c.table == t })
 }

@@ -462,12 +462,20 @@ func disambiguateName(m *model, items []item, i int) error {
 				nextD = d
 			}
 		}
-		if bestD <= 1 && (nextD >= bestD+2 || sameThing(names) && nextD > bestD) {
+		if bestD <= 1 && (nextD >= bestD+2 || (sameThing(names) || !slices.ContainsFunc(names, func(n cand) bool { return !codeList(n.table) })) && nextD > bestD) {
+			// (Two lists of states spell 'Canceled': a travel's and a booking's. The rows
+			// named keep theirs by key; the other is another table's.)
 			keepTable(names[best].table)
 			return nil
 		}
 	}
 	return &nameAmbiguityError{words: it.text(), readings: names}
+}
+
+// codeList reports whether t is a list of codes and their names (TravelStatus: code, name),
+// which other tables point to for a state or a kind of their rows.
+func codeList(t *table) bool {
+	return t.pk != nil && t.label != nil && t.label != t.pk && len(t.cols) <= 3 && len(t.fks) == 0
 }
 
 // sameThing reports whether two readings of a name are one thing kept twice: a row that
@@ -689,6 +697,7 @@ func resolve(m *model, items []item) error {
 			yearSaid(items, idx, adj)
 			verbSaid(items, idx, adj)
 			ownEventDate(items, idx, adj)
+			roleEndSaid(m, items, idx, adj)
 			subjectVerb(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
@@ -829,6 +838,30 @@ func nearby(items []item, idx int, adj []float64) {
 			case c.kind != candTable && c.table == t:
 				adj[k] += adjacencyBonus
 			}
+		}
+	}
+}
+
+// roleEndSaid favours a value's reading in the table that an end of a movement said just
+// before it points to: in "flights departing from Frankfurt" Frankfurt is where the flights'
+// connection leaves from (DepartureAirport), not the city of a travel agency. A bare "from"
+// or "to" says too little alone.
+func roleEndSaid(m *model, items []item, idx int, adj []float64) {
+	it := &items[idx]
+	if idx == 0 {
+		return
+	}
+	var before []string
+	for _, t := range items[idx-1].toks {
+		before = append(before, t.lower)
+	}
+	before = append(before, it.skipped...)
+	if !slices.ContainsFunc(before, func(w string) bool { return roleGroup(w) >= 0 && len(w) > 4 }) {
+		return
+	}
+	for k, c := range it.cands {
+		if c.kind == candValue && m.roleByPreposition(before, c.table) != nil {
+			adj[k] += modifierBonus
 		}
 	}
 }

@@ -275,11 +275,16 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					// "buyers who are single": the state a code column keeps ('S'), said
 					// after the verb that ascribes it, not "a single order".
 					cs = slices.DeleteFunc(cs, func(c cand) bool { return !codeName(c) })
+				} else if st := stateBeforeRows(toks, i, lex, cs); len(st) > 0 {
+					cs = st
 				} else {
 					cs = exactValues(cs, toks[i].raw)
 				}
 				if w := toks[i].lower; w == "a" || w == "an" || w == "the" {
 					cs = nil // an article, even where a unit 'a' (a year) is stored
+				}
+				if i+1 < len(toks) && (toks[i].lower == "in" || toks[i].lower == "per") && isUnitWord(singularUnit(toks[i+1].lower)) {
+					cs = nil // "in days", "per hour": the unit to answer in, not a dose unit 'in'
 				}
 				if verbSlot(toks, i) {
 					// "schools offer Navy ROTC": the verb after its subject, not the last
@@ -704,6 +709,38 @@ func mostAfterItsVerb(items []item) []item {
 	return items
 }
 
+// oftenBeforeItsVerb reads "the 5 most frequently prescribed drugs" as "the 5 drugs
+// prescribed most frequently": the adverb ranks what the plural noun after the participle
+// names by how often the verb's rows hold it. (The participle may be gone already, read as
+// the table whose column the noun names: "prescribed drugs" are PRESCRIPTIONS.DRUG; the
+// most common of its values are meant.)
+func oftenBeforeItsVerb(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		most := items[i]
+		if most.kind != itKeyword || !most.kw.often || most.kw.kind != kwMost && most.kw.kind != kwLeast {
+			continue
+		}
+		j := i + 1
+		if v := items[j]; j+1 < len(items) && v.kind == itEntity && len(v.toks) == 1 && strings.HasSuffix(v.toks[0].lower, "ed") && len(v.cands) > 0 {
+			j++
+		}
+		rows := items[j]
+		if rows.kind != itEntity || !rows.plural || len(rows.cands) == 0 || len(rows.skipped) > 0 {
+			continue
+		}
+		switch {
+		case j > i+1:
+			copy(items[i:j], items[i+1:j+1])
+			items[j] = most
+		case strings.HasSuffix(most.toks[len(most.toks)-1].lower, "ly") && rows.start > most.start+len(most.toks):
+			// Without its participle, "the most frequently [prescribed] drugs" are the
+			// most common values of the column.
+			items[i].kw.often, items[i].kw.common = false, true
+		}
+	}
+	return items
+}
+
 // dropRepeatedCount drops the second "how many" of "how many male and how many female
 // characters": the count is asked once per value, which is the count of each of them.
 func dropRepeatedCount(items []item) []item {
@@ -796,6 +833,11 @@ func dropQualifiers(items []item) []item {
 			// read as one of those columns it would be a guess.
 			continue
 		}
+		if nx := adjacent(items, i, candTable); nx != nil && nx.plural && systemCode(it, nx.cands[0].table) {
+			// "hospital admissions": admissions, not those of the events whose item is
+			// kept in the 'hospital' database (D_ITEMS.DBSOURCE).
+			continue
+		}
 		if nx := adjacent(items, i, candColumn); nx != nil && !it.plural && it.cands[0].kind == candTable && it.cands[0].score < scoreExact &&
 			nx.cands[0].table == it.cands[0].table {
 			// "aircraft manufacturers": a table said by another name right before one of its
@@ -830,6 +872,13 @@ func dropQualifiers(items []item) []item {
 		}
 		owner := !it.plural && it.cands[0].kind == candTable && it.cands[0].score >= scoreSynonym &&
 			!it.toks[len(it.toks)-1].poss && !(i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwGroup)
+		if nx := adjacent(items, i, candTable); owner && nx != nil && nx.plural && nx.cands[0].table != it.cands[0].table &&
+			keepsCopiesOf(nx.cands[0].table, it.cands[0].table) {
+			// "flight bookings": a booking keeps its flight's date and price as its own
+			// columns (FlightDate, FlightPrice); joining the flights besides, by what they
+			// share (the airline), would repeat each booking once per flight.
+			continue
+		}
 		// A name the rows carry ("World Cup match") qualifies a singular noun too.
 		if nx := adjacent(items, i, candTable); owner && nx != nil && (nx.plural || it.cands[0].score < scoreExact) &&
 			nx.cands[0].table != it.cands[0].table && slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == it.cands[0].table }) {
@@ -844,6 +893,42 @@ func dropQualifiers(items []item) []item {
 		out = append(out, it)
 	}
 	return out
+}
+
+// systemCode reports whether the one lower-case word of it, said before the plural noun of
+// rows, reads best as a lower-case code kept in an attribute of another table those rows
+// have no key to (D_ITEMS.DBSOURCE 'hospital' before "admissions"): a word of the noun, not
+// a condition reached through other tables. A name ('Comedy' films), a state of the rows or
+// of a row they point to keeps its reading.
+func systemCode(it item, rows *table) bool {
+	if len(it.toks) != 1 || it.toks[0].raw != it.toks[0].lower || len(it.cands) == 0 || it.cands[0].kind != candValue {
+		return false
+	}
+	for _, c := range it.cands {
+		if c.kind != candValue {
+			continue
+		}
+		if c.col == nil || c.col == c.table.label || c.value != strings.ToLower(c.value) || c.table == rows ||
+			slices.ContainsFunc(rows.fks, func(f fk) bool { return f.to.table == c.table }) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsCopiesOf reports whether rows has two columns or more named after other's rows
+// (Booking.FlightDate and Booking.FlightPrice after Flight) and no key to it.
+func keepsCopiesOf(rows, other *table) bool {
+	if len(other.words) == 0 || slices.ContainsFunc(rows.fks, func(f fk) bool { return f.to.table == other }) {
+		return false
+	}
+	n := 0
+	for _, c := range rows.cols {
+		if len(c.words) > len(other.words) && slices.Equal(c.words[:len(other.words)], other.words) && !rows.fkCols[c] {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // refersWithin reports whether rows of from refer to rows of to by foreign keys, through at
@@ -1251,6 +1336,33 @@ func dropOwnerTable(items []item) []item {
 		return out
 	}
 	return items
+}
+
+// actNotState drops a past participle read as a state its value list spells where it is the
+// act done to the rows named next: "customers who have never booked a travel" did not book
+// one, whatever the status of its bookings ('Booked', a booking's, not a travel's). Only where
+// the rows named have no key to the list; "never cancelled an order" of orders with a status
+// 'Cancelled' keeps the state.
+func actNotState(items []item) []item {
+	out := items[:0:0]
+	for i, it := range items {
+		if i == 0 || i+1 >= len(items) || it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") || len(it.cands) == 0 {
+			out = append(out, it)
+			continue
+		}
+		said := items[i-1].kind == itKeyword && items[i-1].kw.kind == kwNever ||
+			slices.ContainsFunc(it.skipped, func(w string) bool { return w == "have" || w == "has" || w == "had" })
+		nx := items[i+1]
+		if !said || nx.kind != itEntity || len(nx.cands) == 0 || nx.cands[0].kind != candTable || slices.ContainsFunc(it.cands, func(c cand) bool {
+			return c.kind != candValue || !strings.EqualFold(c.value, it.toks[0].raw) || c.table == nx.cands[0].table ||
+				slices.ContainsFunc(nx.cands[0].table.fks, func(f fk) bool { return f.to.table == c.table })
+		}) {
+			out = append(out, it)
+		}
+		// (Otherwise the participle is the verb, left out: the rows named next are what
+		// never happened.)
+	}
+	return out
 }
 
 // neverVerbed reads "products that have never been ordered" as products with no rows of the
@@ -1742,6 +1854,10 @@ var fillerPhrases = map[string]bool{
 	"lie on": true, "lies on": true, "lie in": true, "lies in": true,
 	// "movements linked to more artworks", "artists associated with it": rows related by key.
 	"linked to": true, "associated with": true, "connected to": true,
+	// "admissions that ended with the patient dying": the state said next is the outcome.
+	"ended with": true,
+	// "campuses that are part of the SUNY system": members of the group named.
+	"are part of": true, "is part of": true, "were part of": true, "was part of": true, "are a part of": true, "is a part of": true,
 	// "majors that fall under Arts": filed there.
 	"came into office": true, "come into office": true, "comes into office": true, "took office": true, "take office": true, "takes office": true,
 	"sit on": true, "sits on": true, "sat on": true, "serve on": true, "serves on": true, "served on": true, "seat on": true, "seats on": true,
@@ -3207,4 +3323,34 @@ func numberColumnAt(toks []token, i int, lex *lexicon) bool {
 		return false
 	}
 	return slices.ContainsFunc(lex.lookup("number of "+toks[i+2].norm), func(c cand) bool { return c.kind == candColumn && c.score >= scoreExact })
+}
+
+// helperVerbs come before a verb said as an act ("who have placed", "that were accepted").
+var helperVerbs = toSet([]string{"have", "has", "had", "who", "that", "which", "were", "was", "is", "are", "be", "been", "being", "not", "never"})
+
+// stateBeforeRows keeps the values a participle names where it describes the rows said right
+// after it ("the total price of all accepted travels": the travel status 'Accepted'): a stop
+// word as an adjective, not the act ("customers who have accepted"). Only values spelled as
+// the word, of the rows' own table or of a table their rows point to.
+func stateBeforeRows(toks []token, i int, lex *lexicon, cs []cand) []cand {
+	w := toks[i].lower
+	if !strings.HasSuffix(w, "ed") || i+1 >= len(toks) || !toks[i+1].plural || i > 0 && helperVerbs[toks[i-1].lower] {
+		return nil
+	}
+	var rows []*table
+	for _, c := range lex.lookup(normPhraseToks(toks[i+1 : i+2])) {
+		if c.kind == candTable {
+			rows = append(rows, c.table)
+		}
+	}
+	var out []cand
+	for _, c := range cs {
+		if c.kind != candValue || !strings.EqualFold(c.value, w) {
+			continue
+		}
+		if slices.ContainsFunc(rows, func(t *table) bool { return c.table == t || fkTo(t, c.table) != nil }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -39,7 +39,8 @@ var schemaVocabulary = strings.Fields(`
 	timestamp percent public private album artist track genre media playlist film actor movie rental
 	inventory staff payment language each buy sell text html image scale model retail
 	cloud wind low mid high temp discovery method period mass radius axis major semi spectral transiting
-	orbit orbital planet star system binary separation inclination eccentricity declination ascension`)
+	orbit orbital planet star system binary separation inclination eccentricity declination ascension
+	county province municipality parish borough`)
 
 // newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
 // schema's names that the names themselves spell apart.
@@ -137,6 +138,10 @@ func (g *segmenter) words(name string) []string {
 	return schemaWords(strings.Join(parts, "_"))
 }
 
+// headAbbrevs are the two-letter abbreviations that end a compound name as its head: the
+// name, the code or the date of what the word before names (NCES's COUNTYNM, COUNTYCD).
+var headAbbrevs = map[string]bool{"nm": true, "cd": true, "dt": true}
+
 // linkAtEnd are the small words that end a compound name: "recommendedby", "reportsto",
 // "createdat".
 var linkAtEnd = map[string]bool{"by": true, "to": true, "at": true}
@@ -214,6 +219,8 @@ func (g *segmenter) best(w string) ([]string, bool) {
 			switch {
 			case j == len(w) && i >= 3 && identWords[p] && (p == "id" || p == "no"):
 				// "customerid", "memid": the key of what comes before.
+			case j == len(w) && i >= 4 && headAbbrevs[p]:
+				// "countynm", "countycd": a word and the abbreviation of its name or code.
 			case linkWords[p]:
 				before := w[:i]
 				atEnd := j == len(w) && i >= 5 && linkAtEnd[p] && (strings.HasSuffix(before, "ed") || strings.HasSuffix(before, "s"))

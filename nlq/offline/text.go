@@ -464,6 +464,9 @@ var irregular = map[string]string{
 	"radii": "radius", "nuclei": "nucleus", "stimuli": "stimulus", "matrices": "matrix", "vertices": "vertex",
 	// "check-ins", "sign-ups": the plural of a verb with its particle.
 	"ins": "in", "ups": "up", "outs": "out",
+	// Words in -us whose plural the rules would cut after the e ("campuse").
+	"campuses": "campus", "bonuses": "bonus", "censuses": "census", "viruses": "virus", "buses": "bus", "choruses": "chorus",
+	"syllabuses": "syllabus", "prospectuses": "prospectus", "surpluses": "surplus", "geniuses": "genius",
 }
 
 // acronymPlural matches an acronym written with a plural s ("EPs", "CDs").
@@ -557,6 +560,10 @@ var identAbbrevs = map[string][]string{
 	"ungrad": {"undergraduate"}, "undgrad": {"undergraduate"}, "reg": {"region"}, "nprice": {"net", "price"},
 	"applfeeu": {"undergraduate", "application", "fee"},
 	"applfeeg": {"graduate", "application", "fee"}, "roomcap": {"room", "capacity"},
+	// Hospital records (MIT's MIMIC-III: ICUSTAYS, HADM_ID, LOS, FIRST_CAREUNIT, ADMITTIME).
+	"icustay": {"icu", "stay"}, "icustays": {"icu", "stay"}, "los": {"length", "of", "stay"}, "hadm": {"hospital", "admission"},
+	"careunit": {"care", "unit"}, "admittime": {"admit", "time"}, "dischtime": {"discharge", "time"}, "deathtime": {"death", "time"},
+	"intime": {"in", "time"}, "outtime": {"out", "time"},
 }
 
 // pairedAbbrevs spell out abbreviations only after the word they are read with: "exp" is an
