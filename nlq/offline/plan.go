@@ -2583,6 +2583,11 @@ func (b *builder) entity(i int) error {
 		// "list the different segments": each value once.
 		b.p.listCols = append(b.p.listCols, col)
 		b.distinct = false
+	case b.list && i > 0 && i == len(b.items)-1 && showsBeside(&b.items[i-1]) && slices.Contains(b.items[i].skipped, "their"):
+		// "list the travel agencies based in Germany with their city": each agency with
+		// its city, not the cities. (One column said last; a list of them is read below.)
+		b.withCols = append(b.withCols, col)
+		b.items[i-1].kw = keyword{}
 	case b.group || b.which || b.top && len(b.p.dims) == 0:
 		b.addDim(dimension{col: col, plural: it.plural})
 		b.singular = b.singular || (b.which && !it.plural)

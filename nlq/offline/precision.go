@@ -356,7 +356,7 @@ func checkPeak(in []*table, t *table, path []edge, named []*table) error {
 			// one side is the parent's own row kept apart (box_office and
 			// pixar_franchises, each keyed by the film: the film's gross, the film's
 			// franchise)
-			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top ||
+			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top && !keepsKeyOf(pathStart(in, path), next) ||
 				extension || e.fk.from2 == nil && e.fk.from == next.pk {
 				top = nil
 			} else if !slices.Contains(named, top) {
@@ -366,6 +366,22 @@ func checkPeak(in []*table, t *table, path []edge, named []*table) error {
 		cur = next
 	}
 	return nil
+}
+
+// keepsKeyOf reports whether rows of a keep a column named as part of b's key without a
+// foreign key to b (SFLIGHT's Booking.ConnectionID beside FlightConnection's (ConnectionID,
+// AirlineID)): each row names its own row of b, so b's rows reached through a parent they
+// share (the airline) are not its.
+func keepsKeyOf(a, b *table) bool {
+	for _, c := range b.cols {
+		if c != b.pk && !c.partKey || len(c.words) < 2 || b.fkCols[c] {
+			continue
+		}
+		if k := a.col(c.name); k != nil && !a.fkCols[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // pathMiddle lists the tables a path goes through, its ends excluded.

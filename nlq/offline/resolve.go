@@ -336,7 +336,8 @@ func disambiguateName(m *model, items []item, i int) error {
 		q := items[i-1].cands[0]
 		found := false
 		for _, n := range names {
-			found = found || (q.kind == candTable && n.table == q.table)
+			// ("a travel accepted": the state of the travel, a code its status list names.)
+			found = found || (q.kind == candTable && (n.table == q.table || codeList(n.table) && fkTo(q.table, n.table) != nil))
 		}
 		if q.kind == candTable && q.score >= scoreExact && q.table.label != nil && !found {
 			return &notUnderstood{words: []string{items[i-1].text() + " " + it.text()},

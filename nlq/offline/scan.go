@@ -268,6 +268,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
+				stateAfter := false // "had a travel accepted": the state of the row, not a verb
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored, and a status said as a verb ("customers who have
 				// placed two orders") is the act, not the state.
@@ -277,14 +278,18 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					cs = slices.DeleteFunc(cs, func(c cand) bool { return !codeName(c) })
 				} else if st := stateBeforeRows(toks, i, lex, cs); len(st) > 0 {
 					cs = st
+				} else if st := stateAfterRow(toks, i, lex, cs); len(st) > 0 {
+					cs, stateAfter = st, true
 				} else {
 					cs = exactValues(cs, toks[i].raw)
 				}
 				if w := toks[i].lower; w == "a" || w == "an" || w == "the" {
 					cs = nil // an article, even where a unit 'a' (a year) is stored
 				}
-				if i+1 < len(toks) && (toks[i].lower == "in" || toks[i].lower == "per") && isUnitWord(singularUnit(toks[i+1].lower)) {
-					cs = nil // "in days", "per hour": the unit to answer in, not a dose unit 'in'
+				if i+1 < len(toks) && prepositionStops[toks[i].lower] && !slices.ContainsFunc(cs, func(c cand) bool { return c.kind != candValue }) {
+					// "prescribed in more than 40 admissions", "in days": a preposition before
+					// more words is one, not a dose unit 'in' stored in lower case.
+					cs = nil
 				}
 				if verbSlot(toks, i) {
 					// "schools offer Navy ROTC": the verb after its subject, not the last
@@ -293,7 +298,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 						return c.kind == candColumn && c.score <= scoreHead+0.01 && len(c.col.words) > 0 && c.col.words[len(c.col.words)-1] == toks[i].norm
 					})
 				}
-				if len(cs) > 0 && verbUse(toks, i) {
+				if len(cs) > 0 && !stateAfter && verbUse(toks, i) {
 					cs = nil
 					verbs = append(verbs, toks[i].lower)
 				}
@@ -3325,6 +3330,9 @@ func numberColumnAt(toks []token, i int, lex *lexicon) bool {
 	return slices.ContainsFunc(lex.lookup("number of "+toks[i+2].norm), func(c cand) bool { return c.kind == candColumn && c.score >= scoreExact })
 }
 
+// prepositionStops are the prepositions a lower-case value may spell ('in', a dose unit).
+var prepositionStops = toSet([]string{"in", "on", "at", "to", "by", "for", "of", "from", "with", "per", "into", "as"})
+
 // helperVerbs come before a verb said as an act ("who have placed", "that were accepted").
 var helperVerbs = toSet([]string{"have", "has", "had", "who", "that", "which", "were", "was", "is", "are", "be", "been", "being", "not", "never"})
 
@@ -3337,8 +3345,25 @@ func stateBeforeRows(toks []token, i int, lex *lexicon, cs []cand) []cand {
 	if !strings.HasSuffix(w, "ed") || i+1 >= len(toks) || !toks[i+1].plural || i > 0 && helperVerbs[toks[i-1].lower] {
 		return nil
 	}
+	return statesOf(toks[i+1:i+2], w, lex, cs)
+}
+
+// stateAfterRow keeps the values a participle names right after "a" and the singular noun of
+// rows ("agencies that never had a travel accepted": a travel whose status is 'Accepted'):
+// what happened to that row is its state, which the rest of the question tests.
+func stateAfterRow(toks []token, i int, lex *lexicon, cs []cand) []cand {
+	w := toks[i].lower
+	if !strings.HasSuffix(w, "ed") || i < 2 || toks[i-1].plural || toks[i-2].lower != "a" && toks[i-2].lower != "an" {
+		return nil
+	}
+	return statesOf(toks[i-1:i], w, lex, cs)
+}
+
+// statesOf are the values of cs spelled w, of the table the noun names or of one its rows
+// point to.
+func statesOf(noun []token, w string, lex *lexicon, cs []cand) []cand {
 	var rows []*table
-	for _, c := range lex.lookup(normPhraseToks(toks[i+1 : i+2])) {
+	for _, c := range lex.lookup(normPhraseToks(noun)) {
 		if c.kind == candTable {
 			rows = append(rows, c.table)
 		}
