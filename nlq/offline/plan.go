@@ -5168,31 +5168,17 @@ func (b *builder) special(c *cand) (bool, error) {
 	case b.anti && c.kind == candColumn && c.col.class == classDate && c.col.table != b.antiFrom:
 		// "films never rented (in 2024)": no rental (dated 2024), not a rental with an empty
 		// date, which an inner join never finds.
-		f, via, ok := b.antiLink(b.antiFrom, c.col.table)
-		if !ok {
-			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
+		if err := b.missingRows(c.col.table); err != nil {
+			return true, err
 		}
-		b.markAnti()
-		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
-		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
-		b.anti, b.antiDone = false, true
-		b.lastTable, b.lastDate = b.antiFrom, c.col
+		b.lastDate = c.col
 		return true, nil
 	case b.anti && c.kind == candColumn && c.col.class == classNumber && c.col.metric == nil && b.antiFrom != nil && c.col.table != b.antiFrom &&
 		!b.comparedNext(b.cur) && fkTo(c.col.table, b.antiFrom) != nil && !b.rowsNamedNext(c.col.table):
 		// "accounts that never had a single amount posted to them": no row of the table
 		// that keeps the amount, as a date of those rows says ("films never rented"). With
 		// the rows named right after it ("no neutered pets") the column says which rows.
-		f, via, ok := b.antiLink(b.antiFrom, c.col.table)
-		if !ok {
-			return true, &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", c.col.table.name, b.antiFrom.name)}
-		}
-		b.markAnti()
-		b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
-		b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
-		b.anti, b.antiDone = false, true
-		b.lastTable = b.antiFrom
-		return true, nil
+		return true, b.missingRows(c.col.table)
 	case b.anti && c.kind == candValue && c.item && c.table == b.antiFrom:
 		// "films without trailers": the list does not hold the item.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "not contains", vals: []any{c.value}})
@@ -6774,6 +6760,21 @@ func (b *builder) childrenOf() {
 			return
 		}
 	}
+}
+
+// missingRows closes the anti-join said so far as "no row of t" for the rows it is about
+// (b.antiFrom), or says it cannot tell how the two relate.
+func (b *builder) missingRows(t *table) error {
+	f, via, ok := b.antiLink(b.antiFrom, t)
+	if !ok {
+		return &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", t.name, b.antiFrom.name)}
+	}
+	b.markAnti()
+	b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
+	b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
+	b.anti, b.antiDone = false, true
+	b.lastTable = b.antiFrom
+	return nil
 }
 
 // rowsNamedNext reports whether the item after the current one is the plural noun of t's rows,

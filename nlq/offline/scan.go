@@ -268,10 +268,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
-				stateAfter := false // "had a travel accepted": the state of the row, not a verb
 				// "in" is not India's code 'IN': a stop word names a sampled value only when
 				// typed exactly as stored, and a status said as a verb ("customers who have
-				// placed two orders") is the act, not the state.
+				// placed two orders") is the act, not the state ("had a travel accepted" is
+				// the row's state, stateAfter).
+				stateAfter := false
 				if i > 0 && copulas[toks[i-1].lower] && slices.ContainsFunc(cs, codeName) {
 					// "buyers who are single": the state a code column keeps ('S'), said
 					// after the verb that ascribes it, not "a single order".
