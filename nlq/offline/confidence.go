@@ -125,6 +125,12 @@ func (b *builder) checkShape() error {
 	if err := b.checkAllOf(); err != nil {
 		return err
 	}
+	if err := oneValueTwice(p.conds); err != nil {
+		return err
+	}
+	if err := b.countsWhatWasNamed(); err != nil {
+		return err
+	}
 	for k := range b.items {
 		it := &b.items[k]
 		if it.kind != itKeyword {
@@ -192,6 +198,81 @@ func (b *builder) checkShape() error {
 		if c.col != nil && c.col.listSep != "" && (c.op == "=" || c.op == "<>") {
 			// A list-valued column ("Trailers,Deleted Scenes") never equals one item.
 			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("%s holds lists of values", c.col.name)}
+		}
+	}
+	if b.saidWho() && len(p.measures) > 0 && len(p.listCols) == 0 && p.listTable == nil &&
+		!slices.ContainsFunc(p.dims, func(d dimension) bool {
+			return d.table != nil || d.role != nil || d.col != nil && d.col.class == classText
+		}) {
+		// "who were the observers on transect AC.1-4 over the years" answered with a count
+		// per year: "who" asks for names, and the answer holds none. (Last: a refusal that
+		// says more, "youngest" without a birth date, comes first.)
+		return &notUnderstood{words: []string{"who"}, msg: "cannot tell who: the answer would name nobody"}
+	}
+	return nil
+}
+
+// countsWhatWasNamed refuses a count of other rows than the ones "how many" or "percentage of"
+// names: "how many questions have an accepted answer written by the person who asked"
+// counted as the people, where questions are Posts of the type 'Question'; "what percentage of
+// admissions ended with the patient dying" as a share of the patients.
+func (b *builder) countsWhatWasNamed() error {
+	u := b.countedRows()
+	if u == nil || len(b.p.measures) != 1 {
+		return nil
+	}
+	for k, it := range b.items[:max(len(b.items)-1, 0)] {
+		if it.kind != itKeyword || it.kw.kind != kwCount && it.kw.kind != kwShare {
+			continue
+		}
+		e := b.items[k+1]
+		if slices.Contains(b.wordsBefore(k+1), "times") || e.kind == itUnknown && e.text() == "times" {
+			return nil // "how many times were Comedy films rented": the rentals are counted
+		}
+		if k+2 < len(b.items) && e.kind == itEntity && e.pick != nil && e.pick.kind == candValue {
+			if n := b.items[k+2]; n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && len(b.wordsBefore(k+2)) == 0 {
+				e = n // "how many Guns N' Roses songs": the songs are counted
+			}
+		}
+		if e.kind != itEntity || e.pick == nil || !e.plural {
+			return nil
+		}
+		switch t := e.pick.table; {
+		case e.pick.kind == candTable && t != u,
+			e.pick.kind == candValue && t != u && fkTo(u, t) == nil:
+			return &notUnderstood{words: []string{e.text()}, msg: fmt.Sprintf("the answer would count %s, not the %s asked about", u.name, e.text())}
+		}
+		return nil
+	}
+	return nil
+}
+
+// refersToAny reports whether t has a key to one of ts: "companies that had orders shipped to
+// California" names the orders of the companies listed, which the answer joins.
+func refersToAny(t *table, ts []*table) bool {
+	return slices.ContainsFunc(ts, func(u *table) bool { return fkTo(t, u) != nil })
+}
+
+// oneValueTwice refuses a column held to one value and kept from another: "questions that
+// have not received a single answer" read as type = 'Question' and type <> 'Answer' keeps
+// every question; the second value was said of other rows (the answers), which the plan does
+// not reach. Only the name of a kind of row is meant (a type list's name); a state kept from
+// another ("shipments created but not shipped yet") only says the same twice. (Two values
+// held alike, "male and female patients", are read as both.)
+func oneValueTwice(cs []condition) error {
+	plain := func(c condition) bool {
+		return c.col != nil && c.having == nil && c.anti == nil && c.avgOf == nil && c.other == nil && c.than == "" && len(c.either) == 0 &&
+			len(c.vals) == 1 && (c.op == "=" || c.op == "<>")
+	}
+	for _, a := range cs {
+		if !plain(a) || a.op != "=" {
+			continue
+		}
+		for _, o := range cs {
+			if !plain(o) || o.op != "<>" || o.col != a.col || a.col != a.col.table.label || o.role != a.role || o.orUnder != a.orUnder || fmt.Sprint(o.vals[0]) == fmt.Sprint(a.vals[0]) {
+				continue
+			}
+			return &notUnderstood{words: []string{fmt.Sprint(o.vals[0])}, msg: fmt.Sprintf("%s is said to be both %v and %v of the same rows: the second is of other rows, which cannot be reached here", a.col.name, a.vals[0], o.vals[0])}
 		}
 	}
 	return nil
@@ -487,10 +568,21 @@ func (b *builder) checkPlaced() error {
 		// rows (people, companies), and these rows have no name.
 		return &notUnderstood{words: []string{"who"}, msg: fmt.Sprintf("cannot tell who: %s rows have no name", t.name)}
 	}
-	if t := p.listTable; t != nil && len(p.listCols) == 0 && len(p.measures) == 0 && len(p.dims) == 0 {
+	if t := p.listTable; (t != nil || len(p.listCols) > 0) && len(p.measures) == 0 && len(p.dims) == 0 {
 		// "list films with their language" answered with the films' own columns: a table the
-		// question named for a listing of whole rows must restrict them, or it is not shown.
+		// question named for a listing of whole rows must restrict them, or it is not shown;
+		// so must one named beside the columns listed ("the transect codes" read as
+		// tlu_Origin_Code joined for nothing), unless the rows shown and compared are joined
+		// through it ("tracks on albums by AC/DC").
 		condTabs, anti := map[*table]bool{}, false
+		var used []*table
+		if t != nil {
+			used = append(used, t)
+		}
+		for _, c := range p.listCols {
+			used = appendTable(used, c.table)
+			condTabs[c.table] = true
+		}
 		for _, c := range p.conds {
 			if c.col != nil {
 				condTabs[c.col.table] = true
@@ -506,9 +598,19 @@ func (b *builder) checkPlaced() error {
 			}
 			condTabs[d.hint] = true
 		}
+		for ct := range condTabs {
+			if ct != nil {
+				used = appendTable(used, ct)
+			}
+		}
+		slices.SortFunc(used, func(a, b *table) int { return strings.Compare(a.name, b.name) })
+		through := b.m.joinedTables(used)
 		for k := range b.items {
 			it := &b.items[k]
-			if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table != t && !condTabs[it.pick.table] && len(p.dates) == 0 && !anti {
+			if it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table != t && !condTabs[it.pick.table] && len(p.dates) == 0 && !anti &&
+				!slices.Contains(through, it.pick.table) && (t != nil && len(p.listCols) == 0 || it.plural && !refersToAny(it.pick.table, used)) {
+				// (Beside listed columns only a plural names rows: "the cheapest pizza you can
+				// order" says a verb.)
 				return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("%s is joined but nothing of it is shown or compared", it.pick.table.name)}
 			}
 		}

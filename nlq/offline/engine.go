@@ -87,6 +87,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	datedVerb(items)
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
+	items = endVerbsOfFirstAndLast(items)
 	items = timesAfterTable(columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
@@ -596,6 +597,63 @@ func verbOfRoleKey(items []item) []item {
 		}
 		items[k+1].skipped = append([]string{it.toks[0].norm}, n.skipped...)
 		items = slices.Delete(items, k, k+1)
+	}
+	return items
+}
+
+// beginWords and endWords say which of a row's first and last values is meant: "ICU stays
+// that began in the MICU" is FIRST_CAREUNIT, "ended in" LAST_CAREUNIT.
+var (
+	beginWords = toSet(strings.Fields("began begin begins beginning start started starts starting"))
+	endWords   = toSet(strings.Fields("ended end ends ending finished"))
+)
+
+// endVerbsOfFirstAndLast reads "began" or "ended" said before a value that a row keeps as its
+// first and its last one (FIRST_CAREUNIT, LAST_CAREUNIT), or beside the only such column, as
+// the choice between the two, not as a start date of its own: "ICU stays that began in the
+// MICU", "the average stay for each care unit where the stay began".
+func endVerbsOfFirstAndLast(items []item) []item {
+	firstOrLast := func(it item) bool {
+		return it.kind == itEntity && slices.ContainsFunc(it.cands, func(c cand) bool {
+			return c.col != nil && (slices.Contains(c.col.words, "first") || slices.Contains(c.col.words, "last"))
+		})
+	}
+	for k := 0; k < len(items); k++ {
+		it := items[k]
+		if it.kind != itEntity && it.kind != itUnknown || len(it.toks) != 1 || !beginWords[it.toks[0].lower] && !endWords[it.toks[0].lower] {
+			continue
+		}
+		// The value right after the verb, or else the only item that could be either.
+		j := -1
+		if k+1 < len(items) && firstOrLast(items[k+1]) {
+			j = k + 1
+		} else {
+			for o := range items {
+				if o != k && firstOrLast(items[o]) {
+					if j >= 0 {
+						j = -1
+						break
+					}
+					j = o
+				}
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		side := "first"
+		if endWords[it.toks[0].lower] {
+			side = "last"
+		}
+		items = slices.Clone(items)
+		if kept := slices.DeleteFunc(slices.Clone(items[j].cands), func(c cand) bool {
+			return c.col != nil && (slices.Contains(c.col.words, "first") || slices.Contains(c.col.words, "last")) && !slices.Contains(c.col.words, side)
+		}); len(kept) > 0 {
+			items[j].cands = kept
+		}
+		items[j].skipped = append(append(slices.Clone(it.skipped), it.toks[0].lower), items[j].skipped...)
+		items = slices.Delete(items, k, k+1)
+		k--
 	}
 	return items
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -161,6 +162,25 @@ var linkWords = map[string]bool{"in": true, "of": true, "on": true, "at": true, 
 // comparisonWords inside a name spelled out from a value ('Certificate of at least 1 but less
 // than 4 years') name nothing alone.
 var comparisonWords = map[string]bool{"than": true, "but": true, "less": true, "least": true, "more": true, "most": true, "not": true}
+
+// sequenceWords end the name of a column that numbers rows: Segment_num, line_no, stop_sequence.
+var sequenceWords = map[string]bool{"num": true, "number": true, "no": true, "nbr": true, "seq": true, "sequence": true}
+
+// sequenceNoun is the noun a column numbering t's rows within their parent calls them
+// (Segment_num: "segment"), or "": its values count from 0 or 1 to a thousand at most,
+// repeating across parents, and it is no key.
+func sequenceNoun(t *table, c *column) string {
+	if t.view || c.class == classKey || t.fkCols[c] || c == t.pk || len(c.words) != 2 || !sequenceWords[c.words[1]] || len(c.words[0]) < 3 ||
+		slices.Contains(t.words, c.words[0]) || c.prof == nil || c.prof.Distinct == 0 || c.prof.Distinct*2 > c.prof.Rows {
+		return ""
+	}
+	lo, err1 := strconv.Atoi(c.prof.Min)
+	hi, err2 := strconv.Atoi(c.prof.Max)
+	if err1 != nil || err2 != nil || lo < 0 || lo > 1 || hi > 1000 {
+		return ""
+	}
+	return c.words[0]
+}
 
 // aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
 // are tried as phrases against table and column names.
@@ -1328,7 +1348,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// or a thesaurus reading ("territory" for SalesTerritory, not its Region).
 				score = scoreSynonym + 0.01
 			}
-			l.add(head, cand{kind: candTable, table: t, score: score})
+			if !genericWords[head] {
+				// (A generic head names no table alone: "the transect codes" are not
+				// tlu_Origin_Code's rows.)
+				l.add(head, cand{kind: candTable, table: t, score: score})
+			}
 			if len(t.words) == 2 && eventWords[head] && !tableWords[t.words[0]] {
 				// visit_occurrence, drug_exposure: the records of visits, of drugs taken.
 				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreExact - 0.01})
@@ -2101,6 +2125,26 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			l.add(initials.String(), c)
 		}
 	}
+	// Posts.ViewCount: "the most viewed questions" rank by it; a count of what was done to a
+	// row is said with the verb's participle ("viewed", "answered", "favorited").
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classNumber || len(c.words) != 2 || c.words[1] != "count" || len(c.words[0]) < 4 {
+				continue
+			}
+			w := c.words[0]
+			if strings.HasSuffix(w, "e") {
+				w += "d"
+			} else {
+				w += "ed"
+			}
+			if len(l.entries[w]) == 0 {
+				// (Unless the word names something already: an order count does not make
+				// "ordered" a count.)
+				l.add(w, cand{kind: candColumn, col: c, table: t, score: scoreExact})
+			}
+		}
+	}
 	// individuals keyed by penguin_id: its rows are "penguins". A key named after another
 	// noun than its table says what the rows are, when nothing else is called that.
 	for _, t := range m.tables {
@@ -2110,6 +2154,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		if w := c.words[0]; len(w) > 2 && len(l.entries[w]) == 0 && m.byName[w] == nil {
 			l.add(w, cand{kind: candTable, table: t, score: scoreSynonym})
+		}
+	}
+	// Transect observations numbered by Segment_num: its rows are "segments". A number that
+	// counts from 1 within each parent (1, 2, 3 per transect) numbers the rows themselves;
+	// a number that identifies something many rows share (InvoiceNo on invoice lines) is
+	// not one, its values being large.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if w := sequenceNoun(t, c); w != "" && m.byName[w] == nil && !slices.ContainsFunc(l.entries[w], func(o cand) bool { return o.kind == candTable }) {
+				l.add(w, cand{kind: candTable, table: t, score: scoreExact - 0.02})
+			}
 		}
 	}
 	// Table aliases name a kind of row, never a column: "book" is the titles table, not an

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -310,7 +311,7 @@ func newModel(s *datasource.Schema) *model {
 	m.namespace = prefix
 	for i := range s.Tables {
 		st := &s.Tables[i]
-		t := &table{name: st.Name, words: seg.words(st.Name), view: st.Kind == "view"}
+		t := &table{name: st.Name, words: withoutObjectPrefix(seg.words(st.Name)), view: st.Kind == "view"}
 		if len(t.words) > 1 && t.words[0] == prefix {
 			t.words = t.words[1:] // pixar_films: films
 		}
@@ -951,7 +952,29 @@ func namedKey(c *column) bool {
 }
 
 // stagingWords end the names of tables kept as loaded, which name the same rows.
-var stagingWords = toSet([]string{"raw", "tbl", "staging", "stg"})
+var stagingWords = toSet([]string{"raw", "tbl", "staging", "stg", "metadata"})
+
+// objectPrefixes say what kind of database object a name is, before the name itself: an
+// Access or SQL Server convention (tbl_Customer, tlu_Substrate for a lookup table,
+// qs_a104_Location_metadata for an exported query, vw_Sales). The code after a query's
+// prefix (a104) only orders the exports.
+var objectPrefixes = toSet([]string{"tbl", "tlu", "tlkp", "lkp", "qs", "qry", "vw"})
+
+// objectCode is the numbered code that may follow an object prefix: a104, q12.
+var objectCode = regexp.MustCompile(`^[a-z]{1,2}[0-9]{2,4}$`)
+
+// withoutObjectPrefix drops an object-kind prefix and the code after it from a table's words,
+// when words of the name itself remain.
+func withoutObjectPrefix(ws []string) []string {
+	if len(ws) < 2 || !objectPrefixes[ws[0]] {
+		return ws
+	}
+	rest := ws[1:]
+	if len(rest) > 1 && objectCode.MatchString(rest[0]) {
+		rest = rest[1:]
+	}
+	return rest
+}
 
 // namespacePrefix is a first word that three or more tables' names share (or two, of a schema
 // of four tables or less) and that is no word of its own: the product's or the application's
@@ -1317,6 +1340,20 @@ func partsDate(t *table) *column {
 		parts: &[3]*column{y, mo, d}}
 }
 
+// shortCodeKeyed reports whether a table is keyed by text codes of three letters or fewer
+// ('H', 'S', 'End'), which name nothing to a reader.
+func shortCodeKeyed(t *table) bool {
+	if t.pk == nil || t.pk.class != classText && t.pk.class != classKey || len(t.pk.values()) == 0 {
+		return false
+	}
+	for _, v := range t.pk.values() {
+		if len([]rune(v)) > 3 {
+			return false
+		}
+	}
+	return true
+}
+
 // pickLabel chooses the column that names a table's rows, from the words of column names in
 // any convention (ProductName, client_name, full_name, Title): the table's own name plus
 // "name" first, then a bare or full name, a company name, a last name (with the first name as
@@ -1401,6 +1438,10 @@ func pickLabel(t *table) (*column, *column) {
 		case w == "description" && hasCode:
 			// A code and its description (SNOMED, RxNorm, a product code): the description
 			// names what the code stands for.
+			score = 2
+		case strings.HasSuffix(w, " description") && c != t.pk && shortCodeKeyed(t):
+			// tlu_Veg_Type keyed by 'H', 'S', 'End': Veg_desc ('Herbaceous', 'Shrub')
+			// names what each code stands for.
 			score = 2
 		case w == "email" || w == "e mail" || w == "code":
 			score = 1
@@ -2073,6 +2114,28 @@ func (m *model) path(from []*table, target *table) ([]edge, bool) {
 		}
 	}
 	return nil, false
+}
+
+// joinedTables are the tables joining ts to one another: ts and every table on the paths
+// that connect them, each added to the tables joined before it.
+func (m *model) joinedTables(ts []*table) []*table {
+	if len(ts) == 0 {
+		return nil
+	}
+	out := []*table{ts[0]}
+	for _, t := range ts[1:] {
+		p, ok := m.path(out, t)
+		if !ok {
+			continue
+		}
+		cur := t
+		for k := len(p) - 1; k >= 0; k-- {
+			out = appendTable(out, cur)
+			cur = p[k].other(cur)
+		}
+		out = appendTable(out, t)
+	}
+	return out
 }
 
 // distance is the number of joins from any of from to t, or -1.

@@ -2636,6 +2636,12 @@ func (b *builder) wordsBefore(i int) []string {
 
 func (b *builder) tableEntity(i int, t *table) error {
 	it := &b.items[i]
+	if it.show && t.label != nil && t.label.class == classText {
+		// "list the passengers with their city and country": the name of the country each
+		// refers to, shown beside it (markShown keeps only tables the rows refer to).
+		b.withCols = append(b.withCols, t.label)
+		return nil
+	}
 	if !b.list && t.label != nil && t.label.class == classText && i > 0 && b.items[i-1].kind == itKeyword && b.items[i-1].kw.kind == kwWith &&
 		slices.Contains(it.skipped, "their") && b.lastTable != nil && b.lastTable != t && fkTo(b.lastTable, t) != nil {
 		// "the most densely populated municipalities, with their census division": the name
@@ -3735,7 +3741,7 @@ func (b *builder) finish() error {
 	}
 	if b.share && (len(p.dims) == 0 || len(p.dims) == 1 && p.conds != nil && p.dims[0].col != p.conds[0].col && stateCondition(p.conds[0])) &&
 		len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 1 &&
-		(stateCondition(p.conds[0]) || valueCondition(p.conds[0], p.subjects) && b.named(p.conds[0].col.table)) {
+		(stateCondition(p.conds[0]) || (valueCondition(p.conds[0], p.subjects) || boundCondition(p.conds[0]) || flagCondition(p.conds[0])) && b.named(p.conds[0].col.table)) {
 		// "percentage of products discontinued", "share of rentals still out", "percentage of
 		// cancelled orders": the rows in that state, or holding that value, among all rows of
 		// their table.
@@ -3763,8 +3769,13 @@ func (b *builder) finish() error {
 				p.conds, p.subjects, b.share = []condition{o}, nil, false
 				break
 			}
-			if !stateCondition(c) || stateCondition(o) || o.col == nil || o.col.table != t && fkTo(t, o.col.table) == nil ||
-				slices.ContainsFunc(p.subjects, func(s *table) bool { return s != t && s != o.col.table }) {
+			// "what percentage of Rock tracks cost more than 0.99": a bound is what is
+			// shared out when it is said last, after the rows it is said of.
+			bound := (boundCondition(c) || flagCondition(c)) && i == 1 && b.named(t)
+			// ("the emergency admissions that ended with the patient dying": the patient each
+			// admission refers to says whose death, and is one per admission.)
+			if !stateCondition(c) && !bound || stateCondition(o) || boundCondition(o) || flagCondition(o) || o.col == nil || o.col.table != t && fkTo(t, o.col.table) == nil ||
+				slices.ContainsFunc(p.subjects, func(s *table) bool { return s != t && s != o.col.table && fkTo(t, s) == nil }) {
 				continue
 			}
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
@@ -4599,6 +4610,34 @@ func valueCondition(c condition, subjects []*table) bool {
 		return false
 	}
 	return len(subjects) == 0 || len(subjects) == 1 && subjects[0] == c.col.table
+}
+
+// boundCondition reports whether a row condition bounds a number of the row ("longer than 5
+// minutes", "cost more than 0.99"): the rows past it, among all rows, make a share. Dates are
+// left out: "the share of orders in 2024" keeps the year's rows, it shares nothing out.
+func boundCondition(c condition) bool {
+	if c.having != nil || c.avgOf != nil || c.anti != nil || c.col == nil || c.role != nil || c.other != nil || c.than != "" ||
+		c.col.class != classNumber || len(c.either) > 0 {
+		return false
+	}
+	switch c.op {
+	case ">", ">=", "<", "<=":
+		if len(c.vals) != 1 {
+			return false
+		}
+		_, ok := c.vals[0].(float64)
+		return ok
+	case "between":
+		return len(c.vals) == 2
+	}
+	return false
+}
+
+// flagCondition reports whether a row condition holds a 0/1 flag to a value ("dying in the
+// hospital": HOSPITAL_EXPIRE_FLAG = 1): a state of the row, shared out like one.
+func flagCondition(c condition) bool {
+	return c.col != nil && c.col.class == classBool && c.having == nil && c.anti == nil && c.role == nil && len(c.either) == 0 &&
+		(c.op == "=" || c.op == "<>") && len(c.vals) == 1
 }
 
 // named reports whether the question named table t itself ("films", not only a film's rating).

@@ -95,6 +95,10 @@ func (m *model) shortestPathList(from []*table, target *table, limit int) [][]ed
 	return out
 }
 
+// ownerRoles qualify the key to the person a row belongs to (OwnerUserId, author_id,
+// CreatorID): the relation meant when none is said.
+var ownerRoles = map[string]bool{"owner": true, "author": true, "creator": true, "poster": true, "writer": true}
+
 // choosePath is the join path from the tables already joined (in) to t. When several
 // shortest paths exist, they are compared by evidence, in this order:
 //
@@ -168,6 +172,9 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			case slices.Equal(q, []string{"nationality"}):
 				// "Finnish drivers", "drivers from Finland": a person's country unsaid is their
 				// nationality, not their country of birth.
+			case len(q) == 1 && ownerRoles[q[0]]:
+				// "users' answers": a post's person unsaid is the one who owns it
+				// (OwnerUserId), not its last editor.
 			default:
 				s[1]-- // a role nobody said: head_vet_id is not what "vet" means
 			}

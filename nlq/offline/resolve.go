@@ -732,6 +732,11 @@ func resolve(m *model, items []item) error {
 				bestCand, p = k, -1
 			}
 			if p == 0 {
+				if k, ok := m.joinedAlready(anchors, it.cands, bestCand, second); ok {
+					bestCand, p = k, -1
+				}
+			}
+			if p == 0 {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
 			}
 			if p > 0 {
@@ -754,6 +759,27 @@ func resolve(m *model, items []item) error {
 	}
 	figureTablesAsScope(items)
 	return nil
+}
+
+// joinedAlready breaks a tie between two columns of different tables by the joins the rest of
+// the question needs anyway: in "users with the highest total score across all their
+// answers", the users and the answers' type are joined through Posts, so Posts.Score costs no
+// join where Comments.Score costs one. Each table the tie could mean is measured from all
+// the tables that join the ones decided, not from the nearest of them alone, where both
+// were one step away.
+func (m *model) joinedAlready(anchors []*table, cs []cand, a, b int) (int, bool) {
+	if len(anchors) < 2 || cs[a].kind != candColumn || cs[b].kind != candColumn || cs[a].table == cs[b].table {
+		return 0, false
+	}
+	joined := m.joinedTables(anchors)
+	da, db := m.distance(joined, cs[a].table), m.distance(joined, cs[b].table)
+	switch {
+	case da < 0 || db < 0 || da == db:
+		return 0, false
+	case da < db:
+		return a, true
+	}
+	return b, true
 }
 
 // figureTablesAsScope reads the name of a table of figures per thing as the table, not its

@@ -243,7 +243,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			if len(cs) == 0 && n == 2 && particles[toks[i+1].lower] {
 				cs = particleVerb(toks[i], toks[i+1], lex)
 			}
-			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && (indexable(toks[i:i+n]) || len(cs) == 0 && shouted(toks[i:i+n], vs)) {
+			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && (indexable(toks[i:i+n]) || len(cs) == 0 && (shouted(toks[i:i+n], vs) || typedAsStored(toks[i:i+n], vs))) {
 				// Best first: a name stored as said before one said without its suffix.
 				vs = slices.Clone(vs)
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
@@ -321,6 +321,10 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if cs, n := auxColumn(toks, i, lex); n > bestLen {
 			// "how many units are on order": a column's full name with an auxiliary verb
 			// inside names the column (UnitsOnOrder), not a quantity of the orders.
+			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
+		}
+		if cs, n := spelledValue(toks, i, lex); n > bestLen {
+			// "discharged to a skilled nursing facility": the code 'SNF' the words stand for.
 			best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+n], plural: toks[i+n-1].plural}, n
 		}
 		if cs, n := spelledInitials(toks, i, lex); n > bestLen {
@@ -1502,15 +1506,21 @@ func markShown(items []item) []item {
 			}
 			return out
 		}
-		if it.kind != itEntity || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) ||
-			!slices.ContainsFunc(it.skipped, func(w string) bool { return showVerbs[w] }) {
+		if it.kind != itEntity || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) {
 			continue
+		}
+		cut := i
+		if !slices.ContainsFunc(it.skipped, func(w string) bool { return showVerbs[w] }) {
+			if !listedWithTheir(items, i) {
+				continue
+			}
+			cut = i - 1 // the "with" goes with the "and"s
 		}
 		rest := items[i:]
 		if slices.ContainsFunc(rest, func(r item) bool { return r.kind != itEntity && !(r.kind == itKeyword && r.kw.kind == kwAnd) }) {
 			return items
 		}
-		out := items[:i:i]
+		out := items[:cut:cut]
 		for _, r := range rest {
 			if r.kind == itEntity {
 				r.show = true
@@ -1542,6 +1552,31 @@ func withColumns(items []item, i int) bool {
 		}
 	}
 	return cols >= 2 && ands > 0
+}
+
+// listedWithTheir reports whether items[i], said after "their", ends a listing with two or more
+// things of the rows listed: "list the passengers with their city and country" shows each
+// passenger with both, where read one by one the rows would only qualify the city and the
+// country would be dropped. Each thing is a column or a table the rows refer to (shown by its
+// name); anything else (a figure, rows that refer to them) keeps the "with" a condition.
+func listedWithTheir(items []item, i int) bool {
+	if i < 2 || items[0].kind != itKeyword || items[0].kw.kind != kwList || items[i-1].kind != itKeyword || items[i-1].kw.kind != kwWith ||
+		strings.ToLower(items[i-1].text()) != "with" || items[i-2].kind != itEntity || len(items[i-2].cands) == 0 || items[i-2].cands[0].kind != candTable {
+		return false
+	}
+	rows := items[i-2].cands[0].table
+	things := 0
+	for _, r := range items[i:] {
+		switch {
+		case r.kind == itKeyword && r.kw.kind == kwAnd:
+		case r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candColumn && r.cands[0].col != nil,
+			r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candTable && r.cands[0].table.label != nil && fkTo(rows, r.cands[0].table) != nil:
+			things++
+		default:
+			return false
+		}
+	}
+	return things >= 2
 }
 
 // showVerbs ask for columns to be shown.
@@ -1714,7 +1749,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic everything collect collected produced produce produces`)) // "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
+	colour color comic everything collect collected produced produce produces
+	ask asks asked write writes wrote written post posts posted cast create creates created site website`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
@@ -2916,6 +2952,26 @@ func indexable(ts []token) bool {
 	return false
 }
 
+// typedAsStored reports whether one lower-case word that names nothing else is a name one
+// column stores written exactly so: a tag 'qiskit', a user 'meowzz'. (A capital letter is what
+// usually tells a name from a word; names stored in lower case are typed without one.)
+func typedAsStored(ts []token, vs []cand) bool {
+	if len(ts) != 1 || ts[0].isNum || ts[0].quoted || stopWords[ts[0].lower] || ts[0].raw != ts[0].lower || len(ts[0].raw) < 4 {
+		return false
+	}
+	if _, kw := keywords[ts[0].lower]; kw {
+		return false
+	}
+	exact := false
+	for _, c := range vs {
+		if c.col2 != nil || c.col != vs[0].col {
+			return false
+		}
+		exact = exact || c.value == ts[0].raw
+	}
+	return exact
+}
+
 // shouted reports whether one everyday word is a name stored in capitals and nothing else:
 // where every name is written 'NURSING', a capital letter typed tells nothing, so "nursing
 // graduates" is the major as surely as "Nursing graduates" would be.
@@ -3292,6 +3348,61 @@ func spelledInitials(toks []token, i int, lex *lexicon) ([]cand, int) {
 		}
 	}
 	return nil, 0
+}
+
+// spelledValue matches, at i, words whose initials spell a code stored in capitals: "a
+// skilled nursing facility" is DISCHARGE_LOCATION 'SNF', "the coronary care unit" 'CCU'; a
+// last word typed as an acronym itself keeps all its letters ("the medical ICU" is 'MICU').
+// Only a code of three to six letters stored exactly so is read: three initials or more, or
+// initials and the acronym.
+func spelledValue(toks []token, i int, lex *lexicon) ([]cand, int) {
+	for n := min(6, len(toks)-i); n >= 2; n-- {
+		span := toks[i : i+n]
+		if inner[span[0].lower] || inner[span[n-1].lower] || anyQuoted(span) {
+			continue
+		}
+		var b strings.Builder
+		ok, initials := true, 0
+		for k, t := range span {
+			if t.isNum || t.lower == "" || !unicode.IsLetter(rune(t.lower[0])) || k == 0 && stopWords[t.lower] {
+				ok = false
+				break
+			}
+			switch {
+			case inner[t.lower]:
+			case k == n-1 && len(t.raw) >= 2 && t.raw == strings.ToUpper(t.raw) && t.raw != t.lower:
+				b.WriteString(t.lower) // "medical ICU"
+			default:
+				b.WriteByte(t.lower[0])
+				initials++
+			}
+		}
+		if !ok || b.Len() < 3 || b.Len() > 6 || initials < 3 && b.Len() == initials || initials < 1 {
+			continue
+		}
+		if slices.ContainsFunc(lex.lookup(span[0].norm), func(c cand) bool { return c.kind == candValue }) {
+			continue // "actual finance amount": 'Actual' is a value of its own, the words are no code
+		}
+		word := b.String()
+		var cs []cand
+		for _, c := range lex.valueCands(word) {
+			if c.kind == candValue && c.value == strings.ToUpper(word) && c.col2 == nil && fewCodes(c.col) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			return cs, n
+		}
+	}
+	return nil, 0
+}
+
+// fewCodes reports whether a column holds a short list of codes that repeat (care units,
+// discharge locations), not codes that identify rows ('AFA', a currency's key), which any
+// three words' initials could spell.
+func fewCodes(c *column) bool {
+	p := c.prof
+	return c.class == classText && p != nil && p.Distinct > 0 && p.Distinct <= 30 && p.Distinct*2 <= p.NonNull
 }
 
 // inner are the small words acronyms leave out ("Reserve Officers' Training Corps",

@@ -524,7 +524,7 @@ var identAbbrevs = map[string][]string{
 	"acct": {"account"}, "cnt": {"count"}, "avg": {"average"}, "tot": {"total"}, "yr": {"year"}, "mth": {"month"},
 	"dob": {"birth", "date"}, "sal": {"salary"}, "loc": {"location"}, "bal": {"balance"}, "inv": {"invoice"},
 	"firstname": {"first", "name"}, "lastname": {"last", "name"}, "middlename": {"middle", "name"},
-	"mem": {"member"}, "fac": {"facility"},
+	"mem": {"member"}, "fac": {"facility"}, "obs": {"observation"}, "veg": {"vegetation"},
 	// Acronyms that name one thing in an identifier.
 	"ssn": {"social", "security", "number"}, "vin": {"vehicle", "identification", "number"},
 	// Flights and weather (nycflights13): departure and arrival, the destination, readings.
