@@ -209,6 +209,12 @@ func (b *builder) checkShape() error {
 		// says more, "youngest" without a birth date, comes first.)
 		return &notUnderstood{words: []string{"who"}, msg: "cannot tell who: the answer would name nobody"}
 	}
+	if it := b.items[0]; it.kind == itKeyword && it.kw.kind == kwWhich && strings.EqualFold(it.text(), "which") &&
+		len(p.measures) > 0 && len(p.dims) == 0 && len(p.listCols) == 0 && p.listTable == nil {
+		// "Which question has the highest score" answered with the highest score: "which"
+		// asks for rows, and the answer is a figure alone.
+		return &notUnderstood{words: []string{it.text()}, msg: "cannot tell which: the answer would be a figure, not the rows asked for"}
+	}
 	return nil
 }
 

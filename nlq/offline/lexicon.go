@@ -2126,7 +2126,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	// Posts.ViewCount: "the most viewed questions" rank by it; a count of what was done to a
-	// row is said with the verb's participle ("viewed", "answered", "favorited").
+	// row is said with the verb's participle ("viewed", "answered", "favorited") or as the
+	// number of those.
 	for _, t := range m.tables {
 		for _, c := range t.cols {
 			if c.class != classNumber || len(c.words) != 2 || c.words[1] != "count" || len(c.words[0]) < 4 {
@@ -2143,6 +2144,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				// "ordered" a count.)
 				l.add(w, cand{kind: candColumn, col: c, table: t, score: scoreExact})
 			}
+			// "The number of views a question has received" is its view count, kept on the
+			// row, not a count of rows (nor a user's profile Views).
+			l.add("number of "+c.words[0], cand{kind: candColumn, col: c, table: t, score: scoreExact})
 		}
 	}
 	// individuals keyed by penguin_id: its rows are "penguins". A key named after another

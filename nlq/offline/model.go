@@ -1600,6 +1600,12 @@ func surveyTwoValueFlags(t *table) {
 }
 
 func inferFromData(c *column) {
+	if p := c.prof; (c.class == classNumber || c.class == classBool) && !c.boolTyp && p != nil && p.Distinct > 0 && p.Distinct <= 2 && p.Min == "-1" && (p.Max == "0" || p.Max == "-1") &&
+		c.money == 0 && !c.countName() {
+		// Is_grazed in an Access export: yes is -1, no is 0.
+		c.class, c.flagOn, c.flagOff, c.numFlag = classBool, "-1", "0", true
+		return
+	}
 	switch c.class {
 	case classNumber:
 		p := c.prof

@@ -68,6 +68,7 @@ var forumAnswers = []answer{
 	{"How many questions were asked in April 2018?", []string{"2"}},
 	{"How many answers has Ada written?", []string{"2"}},
 	{"List the titles of questions asked by meowzz", []string{"Which SDK should I use?"}},
+	{"What is the highest number of views any single question has received?", []string{"700"}},
 }
 
 // TestQuestionsAndAnswersOfOnePostsTable: the score of "their answers" is the posts' score,
@@ -76,13 +77,15 @@ var forumAnswers = []answer{
 // count, not by their owners' profile views; "asked" and "written" only say a post was made.
 // Two readings that answered other rows are refused: "questions that have not received a
 // single answer" as type = 'Question' and type <> 'Answer', and "how many questions ..." as a
-// count of the people named later. A user whose name is stored in lower case ('meowzz') is
-// found typed so.
+// count of the people named later, and "which question has the highest score" as the score
+// alone. A user whose name is stored in lower case ('meowzz') is found typed so, and "the
+// number of views" a question received is its ViewCount.
 func TestQuestionsAndAnswersOfOnePostsTable(t *testing.T) {
 	lite, s := sqliteSchema(t, "forum", forumDDL, forumRows)
 	checkAnswers(t, lite, s, forumAnswers)
 	wantRefusal(t, s, "How many questions have not received a single answer?", "Answer")
 	wantRefusal(t, s, "How many questions have an accepted answer that was written by the person who asked the question?", "questions")
+	wantRefusal(t, s, "Which question has the highest score?", "Which")
 }
 
 // prairieDDL keeps vegetation surveys as the National Park Service's Access exports do: query
@@ -98,7 +101,7 @@ var prairieDDL = []string{
 		Start_date DATE NOT NULL, Contact_ID VARCHAR(40) NOT NULL, PRIMARY KEY (Location_code, Start_date, Contact_ID))`,
 	`CREATE TABLE qs_a144_Transect_obs (Observation_ID INTEGER PRIMARY KEY, Location_code VARCHAR(8) NOT NULL REFERENCES qs_a104_Location_metadata (Location_code),
 		Start_date DATE NOT NULL, Segment_num INTEGER, Segment_length_m REAL, Veg_type VARCHAR(3) REFERENCES tlu_Veg_Type (Veg_type),
-		Origin VARCHAR(3) REFERENCES tlu_Origin_Code (Origin_code))`,
+		Origin VARCHAR(3) REFERENCES tlu_Origin_Code (Origin_code), Is_grazed INTEGER NOT NULL)`,
 }
 
 var prairieRows = []string{
@@ -106,15 +109,16 @@ var prairieRows = []string{
 	`INSERT INTO tlu_Origin_Code VALUES ('N','Native vegetation'),('E','Exotic vegetation')`,
 	`INSERT INTO qs_a104_Location_metadata VALUES ('1-1','AC','Transect',NULL,'1'),('1-2','AC','Transect',NULL,'1'),('3-1','AC','Transect',NULL,'3')`,
 	`INSERT INTO qs_a124_Event_observers VALUES ('1-1','2013-05-02','Rochefort_Regina'),('1-1','2014-05-03','Huff_Mark'),('1-2','2013-05-04','Huff_Mark')`,
-	`INSERT INTO qs_a144_Transect_obs VALUES (1,'1-1','2013-05-02',1,120.5,'H','N'),(2,'1-1','2013-05-02',2,40,'S','E'),(3,'1-1','2013-05-02',3,0,'End',NULL),
-		(4,'1-2','2013-05-04',1,300,'H','N'),(5,'1-2','2013-05-04',2,0,'End',NULL),(6,'1-1','2014-05-03',1,150,'H','E'),(7,'1-1','2014-05-03',2,0,'End',NULL),
-		(8,'3-1','2014-05-05',1,80,'S','N'),(9,'3-1','2014-05-05',2,0,'End',NULL)`,
+	`INSERT INTO qs_a144_Transect_obs VALUES (1,'1-1','2013-05-02',1,120.5,'H','N',-1),(2,'1-1','2013-05-02',2,40,'S','E',0),(3,'1-1','2013-05-02',3,0,'End',NULL,0),
+		(4,'1-2','2013-05-04',1,300,'H','N',-1),(5,'1-2','2013-05-04',2,0,'End',NULL,0),(6,'1-1','2014-05-03',1,150,'H','E',-1),(7,'1-1','2014-05-03',2,0,'End',NULL,0),
+		(8,'3-1','2014-05-05',1,80,'S','N',0),(9,'3-1','2014-05-05',2,0,'End',NULL,0)`,
 }
 
 var prairieAnswers = []answer{
 	{"How many locations are there?", []string{"3"}},
 	{"How many segments were recorded in 2013?", []string{"5"}},
 	{"In 2013, how many segments were recorded for each vegetation type?", []string{"Herbaceous", "Shrub", "End of the sampled portion"}},
+	{"How many grazed segments were recorded in 2013?", []string{"2"}},
 }
 
 // TestAnAccessExportsPrefixesCodesAndNumberedRowsAreRead: qs_a104_Location_metadata's rows are
@@ -122,7 +126,7 @@ var prairieAnswers = []answer{
 // transect, says the observations are segments; a lookup keyed by 'H' and 'End' is named by
 // its description. "Who were the observers ... over the years" answered with a count per year
 // names nobody, and the "codes" of tlu_Origin_Code joined beside the listed panel shows nothing
-// of it: both are refused.
+// of it: both are refused. Access keeps yes as -1 (Is_grazed), which "grazed" compares with.
 func TestAnAccessExportsPrefixesCodesAndNumberedRowsAreRead(t *testing.T) {
 	lite, s := sqliteSchema(t, "prairie", prairieDDL, prairieRows)
 	checkAnswers(t, lite, s, prairieAnswers)
