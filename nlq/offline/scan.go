@@ -3315,21 +3315,10 @@ func spelledInitials(toks []token, i int, lex *lexicon) ([]cand, int) {
 		if inner[span[0].lower] || inner[span[n-1].lower] || anyQuoted(span) {
 			continue
 		}
-		var b strings.Builder
-		ok := true
-		for _, t := range span {
-			if t.isNum || t.lower == "" || !unicode.IsLetter(rune(t.lower[0])) {
-				ok = false
-				break
-			}
-			if !inner[t.lower] {
-				b.WriteByte(t.lower[0])
-			}
-		}
-		if !ok || b.Len() < 3 || b.Len() > 6 {
+		word, _, ok := initialsOf(span, false)
+		if !ok || len(word) < 3 || len(word) > 6 {
 			continue
 		}
-		word := b.String()
 		var cs []cand
 		for _, c := range lex.lookup(word) {
 			name := ""
@@ -3361,29 +3350,13 @@ func spelledValue(toks []token, i int, lex *lexicon) ([]cand, int) {
 		if inner[span[0].lower] || inner[span[n-1].lower] || anyQuoted(span) {
 			continue
 		}
-		var b strings.Builder
-		ok, initials := true, 0
-		for k, t := range span {
-			if t.isNum || t.lower == "" || !unicode.IsLetter(rune(t.lower[0])) || k == 0 && stopWords[t.lower] {
-				ok = false
-				break
-			}
-			switch {
-			case inner[t.lower]:
-			case k == n-1 && len(t.raw) >= 2 && t.raw == strings.ToUpper(t.raw) && t.raw != t.lower:
-				b.WriteString(t.lower) // "medical ICU"
-			default:
-				b.WriteByte(t.lower[0])
-				initials++
-			}
-		}
-		if !ok || b.Len() < 3 || b.Len() > 6 || initials < 3 && b.Len() == initials || initials < 1 {
+		word, initials, ok := initialsOf(span, true)
+		if !ok || stopWords[span[0].lower] || len(word) < 3 || len(word) > 6 || initials < 3 && len(word) == initials || initials < 1 {
 			continue
 		}
 		if slices.ContainsFunc(lex.lookup(span[0].norm), func(c cand) bool { return c.kind == candValue }) {
 			continue // "actual finance amount": 'Actual' is a value of its own, the words are no code
 		}
-		word := b.String()
 		var cs []cand
 		for _, c := range lex.valueCands(word) {
 			if c.kind == candValue && c.value == strings.ToUpper(word) && c.col2 == nil && fewCodes(c.col) {
@@ -3403,6 +3376,29 @@ func spelledValue(toks []token, i int, lex *lexicon) ([]cand, int) {
 func fewCodes(c *column) bool {
 	p := c.prof
 	return c.class == classText && p != nil && p.Distinct > 0 && p.Distinct <= 30 && p.Distinct*2 <= p.NonNull
+}
+
+// initialsOf spells the first letters of a span's words, the small words acronyms leave out
+// skipped; with lastWhole, a last word typed as an acronym keeps all its letters ("medical
+// ICU": "micu"). It also gives how many initials were taken, and false when a word is a
+// number or starts with no letter.
+func initialsOf(span []token, lastWhole bool) (string, int, bool) {
+	var b strings.Builder
+	initials := 0
+	for k, t := range span {
+		if t.isNum || t.lower == "" || !unicode.IsLetter(rune(t.lower[0])) {
+			return "", 0, false
+		}
+		switch {
+		case inner[t.lower]:
+		case lastWhole && k == len(span)-1 && len(t.raw) >= 2 && t.raw == strings.ToUpper(t.raw) && t.raw != t.lower:
+			b.WriteString(t.lower)
+		default:
+			b.WriteByte(t.lower[0])
+			initials++
+		}
+	}
+	return b.String(), initials, true
 }
 
 // inner are the small words acronyms leave out ("Reserve Officers' Training Corps",
