@@ -131,6 +131,13 @@ func (b *builder) checkShape() error {
 	if err := b.countsWhatWasNamed(); err != nil {
 		return err
 	}
+	for _, m := range p.measures {
+		if m.agg == aggCountDistinct && m.col == nil && m.table != nil && m.table.pk == nil && !countedByName(m.table) {
+			// "how many different observers took part each year" of a table keyed by event and
+			// person together: counting its rows counts each person once per event.
+			return &notUnderstood{words: []string{b.tableWord(m.table)}, msg: fmt.Sprintf("cannot tell what makes two %s different: it has no key or name of its own", m.table.name)}
+		}
+	}
 	for k := range b.items {
 		it := &b.items[k]
 		if it.kind != itKeyword {
@@ -518,7 +525,7 @@ func (b *builder) checkPlaced() error {
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
 		default:
-			used = cols[c.col] || slices.Contains(p.averagedOver, c.col) || c.col.class == classDate && openDate && tabs[c.col.table] ||
+			used = cols[c.col] || slices.Contains(p.averagedOver, c.col) || slices.Contains(p.typedFrom, c.col) || c.col.class == classDate && openDate && tabs[c.col.table] ||
 				it.plural && tabs[c.col.table] && (c.col == c.col.table.label || c.col == c.col.table.label2) && wholeRows(p, c.col.table) ||
 				tabs[c.col.table] && stemOfUsed(it, c.col.table, cols)
 		}
@@ -881,12 +888,23 @@ func (b *builder) synonymText(t *table) string {
 // saidEach reports whether the question said "each"/"per"/"every".
 func (b *builder) saidEach() bool {
 	for k := range b.items {
-		if it := &b.items[k]; it.kind == itKeyword && eachWords[strings.ToLower(it.text())] {
+		if it := &b.items[k]; it.kind == itKeyword && eachWords[strings.ToLower(it.text())] && !auxBefore(it) {
 			return true
 		}
 	}
 	return false
 }
+
+// auxBefore reports whether an auxiliary verb is said right before "each": in "the top 5 users
+// ..., and how many answers did each post", each is the subject of a second clause about the
+// rows ranked, not a group to rank within.
+func auxBefore(it *item) bool {
+	n := len(it.skipped)
+	return n > 0 && auxVerbs[strings.ToLower(it.skipped[n-1])]
+}
+
+// auxVerbs ask about a subject that follows them.
+var auxVerbs = toSet(strings.Fields("did does do has have had"))
 
 // topOfTheGroups reports whether the rows ranked are the groups themselves: "per country ...
 // the 5 countries with the most", "which 10 airports ... each airport's name": the noun after

@@ -88,7 +88,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	dropBucketedDateVerb(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = endVerbsOfFirstAndLast(items)
-	items = timesAfterTable(columnGroups(dropRelationVerbs(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))
+	items = timesAfterTable(columnGroups(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {

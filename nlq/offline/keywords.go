@@ -106,6 +106,9 @@ var keywords = map[string]keyword{
 	"dearer": {kind: kwGT, price: true}, "pricier": {kind: kwGT, price: true}, "costlier": {kind: kwGT, price: true},
 	"more expensive": {kind: kwGT, price: true}, "cheaper": {kind: kwLT, price: true}, "less expensive": {kind: kwLT, price: true},
 	"longer": {kind: kwGT, dim: "length"}, "shorter": {kind: kwLT, dim: "length"},
+	// "beers stronger than 10% ABV", "storms stronger than ...": a strength.
+	"stronger than": {kind: kwGT, dim: "strength"}, "weaker than": {kind: kwLT, dim: "strength"},
+	"stronger": {kind: kwGT, dim: "strength"}, "weaker": {kind: kwLT, dim: "strength"},
 	// "stays that lasted longer than the average stay": the verb of a duration says its length.
 	"lasted longer than": {kind: kwGT, dim: "length"}, "lasted shorter than": {kind: kwLT, dim: "length"},
 	"lasted more than": {kind: kwGT, dim: "length"}, "lasted less than": {kind: kwLT, dim: "length"},
@@ -227,6 +230,7 @@ var keywords = map[string]keyword{
 	"coldest first": {kind: kwAsc}, "coolest first": {kind: kwAsc}, "driest first": {kind: kwAsc},
 	"highest first": {kind: kwDesc}, "largest first": {kind: kwDesc}, "biggest first": {kind: kwDesc}, "most first": {kind: kwDesc},
 	"lowest first": {kind: kwAsc}, "smallest first": {kind: kwAsc}, "fewest first": {kind: kwAsc},
+	"strongest first": {kind: kwDesc, dim: "strength"}, "weakest first": {kind: kwAsc, dim: "strength"},
 	"fastest first": {kind: kwDesc}, "slowest first": {kind: kwAsc}, "longest first": {kind: kwDesc}, "shortest first": {kind: kwAsc},
 	"busiest first": {kind: kwDesc}, "quietest first": {kind: kwAsc}, "richest first": {kind: kwDesc}, "poorest first": {kind: kwAsc},
 	"heaviest first": {kind: kwDesc}, "lightest first": {kind: kwAsc}, "tallest first": {kind: kwDesc}, "cheapest first": {kind: kwAsc},

@@ -188,7 +188,9 @@ var aliases = map[string][]string{
 	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
 	"item": {"product"}, "sku": {"product"}, "good": {"product"}, "model": {"product"},
 	"institution": {"affiliation", "institution", "organization"},
-	"purchase":    {"order"}, "transaction": {"order"},
+	// An industry is written as its standard classification code (SIC, NAICS).
+	"industry": {"industry", "sic", "naics"},
+	"purchase": {"order"}, "transaction": {"order"},
 	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
@@ -454,6 +456,11 @@ var tableAliases = map[string][]string{
 	// A field study's rows: each animal caught, a capture, an observation.
 	"animal": {"animal", "specimen", "capture", "observation", "survey"}, "capture": {"capture", "observation", "survey"},
 	"specimen": {"specimen", "observation", "survey"},
+	// A monitoring protocol's visits to a site: a survey, a sampling event, a field visit.
+	"survey": {"survey", "event", "visit"}, "sampling event": {"sampling event", "event", "survey", "visit"},
+	"survey event": {"survey event", "event", "survey", "visit"}, "sampling": {"sampling", "event", "survey", "visit"},
+	// A filing made with a regulator is a submission: the SEC's EDGAR keeps them in "sub".
+	"filing": {"filing", "submission", "sub"},
 }
 
 // moneySynonyms rank money columns for everyday measure words by the words in their names:
@@ -1912,16 +1919,25 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	// out or as another code.
 	for code, names := range countryCodes {
 		for _, n := range names {
+			n = normPhrase(n) // as values are kept: 'United States' under "united state"
 			for _, c := range l.entries[n] {
 				if c.kind == candValue {
 					l.add(code, with(c, scoreSynonym))
+				}
+			}
+			// Countries of a column with many values sit in the value index.
+			for _, c := range l.values[n] {
+				if !slices.ContainsFunc(l.values[code], func(o cand) bool { return sameCand(o, c) }) {
+					l.values[code] = append(l.values[code], with(c, scoreSynonym))
 				}
 			}
 		}
 	}
 	// "partners that work in euros", "products priced in US dollars": a currency's name is its
 	// ISO code, where a currency column holds the code.
-	l.addCodeNames(currencyCodes, func(c cand) bool { return containsAny(c.col.words, []string{"currency", "curr"}) })
+	l.addCodeNames(currencyCodes, func(c cand) bool {
+		return containsAny(c.col.words, []string{"currency", "curr"}) || currencyUnits(c.col)
+	})
 	// "the French description": a language's name is its ISO 639-1 code ('fr'), where a
 	// language, culture or locale column holds the code.
 	l.addCodeNames(languageCodes, func(c cand) bool {
@@ -2059,6 +2075,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			if w := c.words; len(w) == 2 && c.class != classKey && c.via == nil && !genericWords[w[0]] && !genericWords[w[1]] && w[0] != w[1] {
 				phrase := w[1] + " " + w[0]
 				if len(l.entries[phrase]) == 0 {
+					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.04})
+				}
+			}
+		}
+	}
+	// sub.sic is "the SIC code", a zip column "the zip code": a short name of one word is a
+	// code said with its noun.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if w := c.words; len(w) == 1 && len(w[0]) <= 5 && strings.EqualFold(c.name, w[0]) && c.class != classKey && c.via == nil && w[0] != "code" {
+				if phrase := w[0] + " code"; len(l.entries[phrase]) == 0 {
 					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.04})
 				}
 			}
@@ -2650,6 +2677,22 @@ func (l *lexicon) addCodeNames(names map[string]string, fits func(c cand) bool) 
 			}
 		}
 	}
+}
+
+// currencyUnits reports whether a unit column (the SEC's uom) keeps ISO currency codes among
+// its units: two known codes or more, stored in capitals ('USD', 'CAD', 'shares').
+func currencyUnits(c *column) bool {
+	codes := map[string]bool{}
+	for _, code := range currencyCodes {
+		codes[strings.ToUpper(code)] = true
+	}
+	n := 0
+	for _, v := range c.values() {
+		if codes[v] {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // restatesHeader reports whether c is a column of a document's line table named as a column

@@ -183,7 +183,13 @@ type plan struct {
 	// each category"), or the kind of row an extreme is one of ("on a shift"): said, and no
 	// grouping (averagedRows, finish).
 	averagedOver []*column
-	distinct     bool // SELECT DISTINCT of listed columns
+	// typedFrom are the "<type> count" columns whose words typedCounts answered by counting
+	// the rows of that type instead.
+	typedFrom []*column
+	// labelTies breaks ties of a listing's order by the names shown before the key: rows
+	// listed "strongest first" read by name where they are equally strong.
+	labelTies bool
+	distinct  bool // SELECT DISTINCT of listed columns
 
 	order      orderKind
 	orderCol   *column // listing order
@@ -324,6 +330,7 @@ type builder struct {
 	list       bool
 	withCols   []*column // "list the products ..., with their price": columns shown beside the rows
 	dirSaid    bool      // "largest first", "in ascending order": a direction said on its own
+	dirDim     string    // the dimension a direction said on its own ranks by: "strongest first"
 	thanCol    *column   // the column a named row's value was compared on, shown beside a listing
 	unknown    []string
 	changeVerb int  // "grew", "gained" (1) or "fell", "lost" (-1): a change between two years
@@ -583,6 +590,20 @@ func build(m *model, items []item) (*plan, error) {
 			if c := b.withCols[len(b.withCols)-1]; b.dirSaid && p.order == orderNone && c.class == classNumber {
 				// "with their 2021 populations, largest first": ordered by the figure shown.
 				p.order, p.orderCol = orderCol, c
+			}
+		}
+	}
+	b.typedCounts()
+	if p := &b.p; b.dirDim != "" && p.listTable != nil && p.order == orderNone && len(p.measures) == 0 && len(p.dims) == 0 {
+		// "the Rogue Ales beers stronger than 8% ABV, strongest first": the rows listed in the
+		// order of the column that measures that dimension, shown beside them.
+		if c := dimColumn(p.listTable, b.dirDim); c != nil {
+			p.order, p.orderCol, p.labelTies = orderCol, c, true
+			if len(p.listCols) == 0 {
+				p.listCols = labelCols(p.listTable)
+			}
+			if len(p.listCols) > 0 && !slices.Contains(p.listCols, c) {
+				p.listCols = append(p.listCols, c)
 			}
 		}
 	}
@@ -973,9 +994,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		b.p.desc = false
 		b.topDir = -1
 		b.dirSaid = true
+		b.dirDim = it.kw.dim
 	case kwDesc:
 		b.p.desc = true
 		b.dirSaid = true
+		b.dirDim = it.kw.dim
 	case kwBucket:
 		if n := b.next(i); it.kw.grain == grainMonth && n != nil && n.kind == itEntity && n.pick != nil && n.pick.col != nil && keptByMonth(n.pick.col.table) {
 			// "the hottest monthly surface temperature" of readings kept one per month: each
@@ -1103,6 +1126,14 @@ func (b *builder) number(i int) error {
 		// "US season 3", "round 5": the rows with that number.
 		b.p.conds = append(b.p.conds, condition{col: b.items[i-1].pick.col, op: "=", vals: []any{it.num}})
 		b.lastTable = b.items[i-1].pick.col.table
+	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candColumn && it.num == float64(int64(it.num)) &&
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start && codeSaid(&b.items[i-1]) && inRange(b.items[i-1].pick.col, it.num):
+		// "SIC code 3674", "SIC 2911": the rows with that code, which is no figure to add up.
+		col := b.items[i-1].pick.col
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{it.num}})
+		b.p.measures = slices.DeleteFunc(b.p.measures, func(m measure) bool { return m.col == col && m.agg != aggCount && m.agg != aggCountDistinct })
+		b.p.listCols = slices.DeleteFunc(b.p.listCols, func(c *column) bool { return c == col })
+		b.lastTable = col.table
 	case b.next(i) != nil && b.next(i).kind == itEntity && it.num >= 1 && it.num == float64(int(it.num)) && it.num <= 1000:
 		// "5 customers with the most orders", "the 3 cheapest products"
 		b.topN = int(it.num)
@@ -1140,6 +1171,29 @@ func inUnit(target *column, vals []any, scale float64) {
 			vals[k] = f / scale
 		}
 	}
+}
+
+// codeSaid reports whether an item names a number column kept as a code: said with "code"
+// ("SIC code"), or a short acronym of a column (sic, fips, naics).
+func codeSaid(it *item) bool {
+	c := it.pick.col
+	if c.class != classNumber || c.metric != nil || c.table.pk == c {
+		return false
+	}
+	if n := len(it.toks); n > 1 && it.toks[n-1].norm == "code" {
+		return true
+	}
+	return len(it.toks) == 1 && len(c.words) == 1 && strings.EqualFold(c.name, it.toks[0].raw) && it.toks[0].raw == strings.ToUpper(it.toks[0].raw) && len(c.name) <= 5
+}
+
+// inRange reports whether v lies between the smallest and largest value the refresh saw.
+func inRange(c *column, v float64) bool {
+	if c.prof == nil {
+		return false
+	}
+	lo, err1 := strconv.ParseFloat(c.prof.Min, 64)
+	hi, err2 := strconv.ParseFloat(c.prof.Max, 64)
+	return err1 == nil && err2 == nil && v >= lo && v <= hi
 }
 
 // ordinalColumn reports whether a column numbers its rows within a series (season, episode,
@@ -1400,7 +1454,8 @@ func (b *builder) comparison(i int) error {
 			for k, v := range vals {
 				vals[k] = v.(float64) / 100
 			}
-		case !containsAny(target.words, shareWords):
+		case !containsAny(target.words, shareWords) && !strings.Contains(strings.Join(target.words, " "), "by volume"):
+			// (Alcohol by volume, ABV, is a percentage.)
 			// A percentage compared with a count or an amount is not a question about it.
 			return &notUnderstood{words: []string{b.items[i].text()}, msg: fmt.Sprintf("a percentage cannot be compared with %s.%s, which is not a share", target.table.name, target.name)}
 		}
@@ -1553,6 +1608,80 @@ func (b *builder) namedKind() *table {
 			// "how many paintings", "list the tennis racquets": rows of the kind a category
 			// column names ('painting' of artworks.classification), said in the plural.
 			return c.table
+		}
+	}
+	return nil
+}
+
+// typedCounts counts the rows a type list names where a "<type> count" column of the same
+// rows was added up over another table's groups: Posts.AnswerCount is how many answers a
+// question received, so "users by number of answers" or "users who have written at least 20
+// answers" count each user's posts of type 'Answer', not the answers their questions received.
+func (b *builder) typedCounts() {
+	p := &b.p
+	if len(p.dims) == 0 && len(p.having) == 0 {
+		return
+	}
+	fix := func(m *measure) bool {
+		if m.agg != aggSum || m.col == nil || m.col.metric != nil || len(m.col.words) != 2 || m.col.words[1] != "count" {
+			return false
+		}
+		t := m.col.table
+		if slices.ContainsFunc(p.dims, func(d dimension) bool {
+			return d.table == t || d.col != nil && d.col.table == t && d.grain == grainNone
+		}) {
+			return false
+		}
+		for _, f := range t.fks {
+			l := f.to.table
+			if l == t || l.label == nil || l.date != nil || b.onlyChild(l) != t {
+				continue
+			}
+			for _, v := range l.label.values() {
+				if !strings.EqualFold(singular(strings.ToLower(v)), m.col.words[0]) {
+					continue
+				}
+				*m = measure{agg: aggCount, table: t}
+				if !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == l.label && c.op == "=" }) {
+					p.conds = append(p.conds, condition{col: l.label, op: "=", vals: []any{v}})
+				}
+				return true
+			}
+		}
+		return false
+	}
+	var fixed []*column
+	for i := range p.measures {
+		if c := p.measures[i].col; fix(&p.measures[i]) {
+			fixed = append(fixed, c)
+		}
+	}
+	for i := range p.having {
+		if h := p.having[i].having; h != nil {
+			if c := h.col; fix(h) {
+				fixed = append(fixed, c)
+			}
+		}
+	}
+	p.conds = slices.DeleteFunc(p.conds, func(c condition) bool { return c.op == "is not null" && slices.Contains(fixed, c.col) })
+	p.typedFrom = append(p.typedFrom, fixed...)
+}
+
+// typedRows is the dated table whose rows a plural value of a type list names: "questions" are
+// the Posts whose PostTypes row is 'Question', where the type list has no date of its own and
+// only that table refers to it.
+func (b *builder) typedRows() *table {
+	for k := range b.items {
+		it := &b.items[k]
+		if it.kind != itEntity || !it.plural || it.pick == nil || it.pick.kind != candValue || it.pick.col2 != nil {
+			continue
+		}
+		c := it.pick.col
+		if c != c.table.label || c.table.date != nil {
+			continue
+		}
+		if child := b.onlyChild(c.table); child != nil && child.date != nil {
+			return child
 		}
 	}
 	return nil
@@ -4073,6 +4202,10 @@ func (b *builder) finish() error {
 		} else if k := b.namedKind(); k != nil && ranking {
 			// "the year Tate acquired the most sculptures": the rows of that kind, counted.
 			t = k
+		} else if k := b.typedRows(); k != nil && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
+			// "how many questions were asked in each month": the dated rows a type list's
+			// value names ('Question' of PostTypes), counted per period.
+			t = k
 		} else if l := b.pluralLabel(); l != nil && ranking && len(p.dims) == 1 && p.dims[0].table != l {
 			// "the major category that contains the most majors": the rows the plural of
 			// their name names, counted.
@@ -4806,7 +4939,7 @@ var sizeComparatives = toSet(strings.Fields("larger bigger smaller"))
 var dimWords = map[string][]string{
 	"size": {"area", "size"},
 	// "the strongest storms", "the strongest winds": a wind's speed, a force or a strength.
-	"strength": {"wind", "strength", "force", "power"},
+	"strength": {"wind", "strength", "force", "power", "abv", "alcohol", "proof"},
 	"length":   {"length", "duration", "minute", "second", "millisecond", "ms", "hour", "runtime", "page"},
 	"weight":   {"weight", "mass", "kg", "gram", "pound", "lb"},
 	"height":   {"height"},
@@ -5105,7 +5238,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		}
 		op := cmpOp(b.cmp, b.not)
 		b.cmp, b.cmpAvg, b.not, b.cmpDim = kwNone, false, false, ""
-		b.p.conds = append(b.p.conds, condition{col: target, op: op, avgOf: target})
+		cond := condition{col: target, op: op, avgOf: target}
+		if it := &b.items[b.cur]; c.kind == candColumn && c.col == target && knownSaid(it) && zeroForNone(target) {
+			// "stronger than the average known ABV": the average of the strengths entered.
+			cond.avgWhere = &condition{col: target, op: "<>", vals: []any{0.0}}
+		}
+		b.p.conds = append(b.p.conds, cond)
 		if by := b.cmpAvgBy; by != nil && by.table != target.table {
 			// The peers' key is not on the rows averaged: an average over all of them would
 			// not be the one asked for.
@@ -5262,6 +5400,14 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.has = false
 		b.lastTable = c.table
 		return true, nil
+	case b.has && c.kind == candColumn && c.col.class == classNumber && c.col.metric == nil && !b.comparedNext(b.cur) && zeroForNone(c.col) &&
+		(knownSaid(&b.items[b.cur]) || b.next(b.cur) == nil):
+		// "beers that have a bitterness value recorded", "with a known ABV": a number every row
+		// holds, where 0 stands for none (no strength was entered), is known where it is not 0.
+		b.p.conds = append(b.p.conds, condition{col: c.col, op: "<>", vals: []any{0.0}})
+		b.has = false
+		b.lastTable = c.table
+		return true, nil
 	case b.antiDone && c.kind == candTable && !b.group && !b.which:
 		return true, nil // "customers who never rented a film": the film says what was rented
 	case c.kind == candColumn && c.col.class == classKey:
@@ -5320,6 +5466,26 @@ func saysName(it *item) bool {
 	}
 	return false
 }
+
+// zeroForNone reports whether a number column holds a value on every row with 0 as its
+// smallest: a catalogue that writes 0 where nothing was entered (a beer's ABV or IBU).
+func zeroForNone(c *column) bool {
+	p := c.prof
+	if p == nil || p.Rows == 0 || p.NonNull < p.Rows || p.Distinct < 3 {
+		return false
+	}
+	f, err := strconv.ParseFloat(p.Min, 64)
+	return err == nil && f == 0
+}
+
+// knownSaid reports whether the item is said to be known or recorded: "a known ABV", "an IBU
+// value recorded".
+func knownSaid(it *item) bool {
+	return slices.ContainsFunc(it.skipped, func(w string) bool { return knownWords[strings.ToLower(w)] })
+}
+
+// knownWords say that a value was entered.
+var knownWords = toSet(strings.Fields("known recorded entered given listed available"))
 
 // optionalNumber reports whether a number column is often left empty: the profile saw empty
 // values (a commission only some employees earn), or, without a profile, the schema allows
@@ -6171,7 +6337,9 @@ func (b *builder) topRowPerGroup() {
 // passes it.
 func (b *builder) noneIsNoValue() {
 	p := &b.p
-	if len(p.having) == 0 || len(p.dims) != 1 {
+	// "which city has the most breweries": a city, not the breweries with none written.
+	ranked := p.limit > 0 && len(p.measures) == 1 && p.measures[0].agg == aggCount
+	if len(p.having) == 0 && !ranked || len(p.dims) != 1 {
 		return
 	}
 	if c := p.dims[0].col; c != nil && c.class == classText && c.nullable && p.dims[0].grain == grainNone &&

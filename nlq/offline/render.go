@@ -1544,6 +1544,9 @@ func render(p *plan, d dialect) string {
 				order = append(order, d.col(t.label)+" ASC")
 			}
 		default:
+			if p.labelTies && t.label != nil && t.label != p.orderCol {
+				order = append(order, d.col(t.label)+" ASC") // the names shown break ties
+			}
 			order = append(order, d.col(t.pk)+" ASC")
 		}
 	}

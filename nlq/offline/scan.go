@@ -265,6 +265,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					return c.kind == candValue && !strings.HasPrefix(c.value, toks[i].raw+" ")
 				})
 			}
+			if n == 2 && toks[i].lower == "the" && toks[i+1].norm != toks[i+1].lower && !toks[i+1].quoted && slices.ContainsFunc(lex.lookup(toks[i+1].norm), func(c cand) bool { return c.kind == candTable }) {
+				// "the breweries in Portland": a plural table name after its article, not the
+				// address 'The Brewery'.
+				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool {
+					return c.kind == candValue && !strings.EqualFold(normPhrase(c.value), "the "+toks[i+1].lower)
+				})
+			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
@@ -693,6 +700,19 @@ func missingAndLeftOut(items []item) []item {
 			items = slices.Delete(items, i, i+1)
 		}
 	}
+	for i := 0; i+1 < len(items); i++ {
+		// "ignoring beers without a known ABV": the beers kept are those with one.
+		if it := items[i]; it.kind == itUnknown && len(it.toks) == 1 && ignoreWords[it.toks[0].lower] {
+			k := i + 1
+			if k+1 < len(items) && items[k].kind == itEntity && len(items[k].cands) > 0 && items[k].cands[0].kind == candTable {
+				k++
+			}
+			if no := &items[k]; no.kind == itKeyword && no.kw.kind == kwNever && strings.EqualFold(no.text(), "without") {
+				no.kw = keyword{kind: kwHas}
+				items = slices.Delete(items, i, k)
+			}
+		}
+	}
 	for i := 1; i < len(items); i++ {
 		if not, no := items[i-1], &items[i]; not.kind == itKeyword && not.kw.kind == kwNot && no.kind == itKeyword && no.kw.kind == kwNever &&
 			i+1 < len(items) && items[i+1].kind == itEntity && len(items[i+1].cands) > 0 && items[i+1].cands[0].kind == candColumn {
@@ -702,6 +722,9 @@ func missingAndLeftOut(items []item) []item {
 	}
 	return items
 }
+
+// ignoreWords say that the rows after them are left out.
+var ignoreWords = toSet(strings.Fields("ignoring disregarding skipping omitting"))
 
 // mostAfterItsVerb reads "which character has appeared in the most comics" as "the most
 // appearances": a count column said as a past verb right before a superlative that ends the
@@ -1750,7 +1773,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
 	colour color comic everything collect collected produced produce produces
-	ask asks asked write writes wrote written post posts posted cast create creates created site website`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
+	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
@@ -1792,7 +1815,7 @@ func dropRelationVerbs(items []item) []item {
 				continue
 			}
 			linking = linking || len(c.table.fks) >= 2
-			linkEnd = linkEnd || c.table.linkEnd
+			linkEnd = linkEnd || c.table.linkEnd || awardedRows(c.table)
 		}
 	}
 	if !linking && !linkEnd {
@@ -1817,6 +1840,73 @@ func dropRelationVerbs(items []item) []item {
 		return items
 	}
 	return out
+}
+
+// dropGlosses reads as nothing the unplaced words said right before a name in parentheses:
+// "a bitterness (IBU) value", "net income (NetIncomeLoss)": the name is what the words gloss.
+func dropGlosses(items []item) []item {
+	paren := func(it item) bool { return slices.ContainsFunc(it.toks, func(t token) bool { return t.paren }) }
+	drop := make([]bool, len(items))
+	for j, n := range items {
+		if n.kind != itEntity || len(n.cands) == 0 || len(n.toks) == 0 || slices.ContainsFunc(n.toks, func(t token) bool { return !t.paren }) {
+			continue
+		}
+		// Up to three unplaced words before it ("amended quarterly reports (form 10-Q/A)"), or
+		// the same name said twice ("bitterness (IBU)" where bitterness is the IBU too).
+		var glossed []string
+		for k := j - 1; k >= 0 && k >= j-3 && !paren(items[k]); k-- {
+			it := items[k]
+			if it.kind != itUnknown && !(k == j-1 && it.kind == itEntity && len(it.cands) > 0 && sameCand(it.cands[0], n.cands[0])) {
+				break
+			}
+			drop[k] = true
+			glossed = append(append(slices.Clone(it.skipped), it.text()), glossed...)
+		}
+		items[j].skipped = append(glossed, n.skipped...)
+	}
+	if !slices.Contains(drop, true) {
+		return items
+	}
+	var out []item
+	for k := range items {
+		if !drop[k] {
+			out = append(out, items[k])
+		}
+	}
+	return out
+}
+
+// dropTheirOwnRows reads as nothing the table said after "their" whose column named the rows
+// before: in "which states have the most beers from their breweries" the states are the
+// breweries' state, so the breweries are how the beers reach a state, not a second grouping.
+func dropTheirOwnRows(items []item) []item {
+	for k := 1; k < len(items); k++ {
+		it := items[k]
+		if it.kind != itEntity || len(it.cands) == 0 || it.cands[0].kind != candTable || len(it.skipped) == 0 || !strings.EqualFold(it.skipped[len(it.skipped)-1], "their") {
+			continue
+		}
+		t := it.cands[0].table
+		if !slices.ContainsFunc(items[:k], func(o item) bool {
+			return o.kind == itEntity && o.plural && len(o.cands) > 0 && o.cands[0].kind == candColumn && o.cands[0].col.table == t
+		}) {
+			continue
+		}
+		if k+1 < len(items) {
+			items[k+1].skipped = append(append(slices.Clone(it.skipped), it.text()), items[k+1].skipped...)
+		}
+		return append(slices.Clone(items[:k]), items[k+1:]...)
+	}
+	return items
+}
+
+// awardNouns name rows that are themselves things given to someone: a table of badges or
+// medals that keys each to its holder is what a verb of giving says exists.
+var awardNouns = toSet(strings.Fields(`badge medal prize award trophy certificate certification honour honor decoration`))
+
+// awardedRows reports whether a table's rows are awards held by someone: its name's last word is
+// an award noun and it references the holder.
+func awardedRows(t *table) bool {
+	return len(t.fks) >= 1 && len(t.words) > 0 && awardNouns[singular(t.words[len(t.words)-1])]
 }
 
 // countedNext reports whether the item after it compares, ranks or counts ("won more games",
@@ -1876,6 +1966,9 @@ var fillerPhrases = map[string]bool{
 	// with its high.
 	"of the year": true, "how hot did it get": true, "how warm did it get": true, "how cold did it get": true, "at its coldest": true, "at its hottest": true,
 	// "in each month, in month order": months are listed in order anyway.
+	// Names listed, and ties in a ranking, already read in alphabetical order.
+	"in alphabetical order": true, "sorted alphabetically": true, "listed alphabetically": true, "from a to z": true,
+	"break ties by": true, "breaking ties by": true, "ties broken by": true, "with ties broken by": true,
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
 	"in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
 	// "the drug given to the most patients": the patients it was given to.
@@ -1888,6 +1981,7 @@ var fillerPhrases = map[string]bool{
 	// already puts the largest first.
 	"worst first": true, "best first": true, "as well": true, "in the system": true, "on staff": true, "on the staff": true,
 	"took place": true, "take place": true, "takes place": true, "taking place": true, "taken place": true,
+	"carried out": true, "carry out": true, "carries out": true, "been carried out": true, "conducted": true,
 	"in the directory": true, "in the registry": true, "in the list": true, "on the list": true,
 	"come from": true, "comes from": true, "came from": true,
 	// "countries and territories": the UN's name for the rows of a country list, territories
@@ -2935,8 +3029,12 @@ func indexable(ts []token) bool {
 		if t.quoted {
 			return true
 		}
-		if t.isNum || stopWords[t.lower] {
+		if t.isNum {
 			return false
+		}
+		if stopWords[t.lower] {
+			// "US breweries": a stop word written in capitals is an abbreviation.
+			return len(t.raw) >= 2 && t.raw == strings.ToUpper(t.raw) && t.raw != t.lower
 		}
 		if _, ok := keywords[t.lower]; ok {
 			return false

@@ -46,6 +46,7 @@ type token struct {
 	poss   bool    // a possessive: "agent's" in "which agent's customers" says whose
 	pct    bool    // a number said as a percentage: "90%", "90 percent"
 	scale  float64 // the scale word that multiplied it ("10 million": 1e6), 0 when none
+	paren  bool    // said inside parentheses: "bitterness (IBU)"
 }
 
 // suspendedHyphen is a word whose hyphen waits for the head of a later compound ("four-, six-
@@ -118,9 +119,17 @@ func tokenize(q string) []token {
 	q = anyOne.ReplaceAllString(q, "$1$2")
 	q = accountFor.ReplaceAllString(q, "$1")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
+	depth := 0
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		switch {
+		case r == '(' || r == ')':
+			if r == '(' {
+				depth++
+			} else if depth > 0 {
+				depth--
+			}
+			i++
 		case r == '"' || r == '\u201c' || r == '\u201d' || (r == '\'' && (i == 0 || !isWordRune(rs[i-1]))):
 			closer := r
 			if r == '\u201c' {
@@ -152,7 +161,11 @@ func tokenize(q string) []token {
 			}
 			w := string(rs[i:j])
 			i = j
+			n0 := len(toks)
 			toks = append(toks, wordTokens(w)...)
+			for k := n0; k < len(toks); k++ {
+				toks[k].paren = depth > 0
+			}
 			if n := len(toks); j < len(rs) && rs[j] == '%' && toks[n-1].isNum {
 				toks[n-1].pct = true
 			}
@@ -527,6 +540,7 @@ var identAbbrevs = map[string][]string{
 	"mem": {"member"}, "fac": {"facility"}, "obs": {"observation"}, "veg": {"vegetation"},
 	// Acronyms that name one thing in an identifier.
 	"ssn": {"social", "security", "number"}, "vin": {"vehicle", "identification", "number"},
+	"abv": {"alcohol", "by", "volume"}, "ibu": {"international", "bitterness", "unit"},
 	// Flights and weather (nycflights13): departure and arrival, the destination, readings.
 	"dep": {"departure"}, "arr": {"arrival"}, "dest": {"destination"}, "temp": {"temperature"}, "precip": {"precipitation"},
 	"visib": {"visibility"}, "humid": {"humidity"}, "dewp": {"dew", "point"}, "tz": {"time", "zone"}, "tzone": {"time", "zone"},
