@@ -989,6 +989,16 @@ func explain(p *plan) string {
 		parts = append(parts, fmt.Sprintf("%s %s (%q)", d.col(dc.col), dc.rng, dc.rng.text))
 	}
 	for _, h := range p.having {
+		if h.avgGroups != nil && !h.avgGroups.outerAvg && h.op != "=" {
+			// "styles whose average ABV is above the average of all ABVs".
+			w := strings.TrimSuffix(opWords(h.op, []any{0.0}, d), " 0")
+			all := "over all rows"
+			if len(h.avgGroups.conds) > 0 {
+				all = "over all rows where " + strings.Join(where(h.avgGroups, d), " and ")
+			}
+			parts = append(parts, "keeping groups whose "+lowerFirst(measureWords(p, *h.having))+" is "+w+" its average "+all)
+			continue
+		}
 		if h.avgGroups != nil && !h.avgGroups.outerAvg {
 			// "in every film": as many as there are.
 			parts = append(parts, "keeping groups whose "+lowerFirst(measureWords(p, *h.having))+" is all of them")

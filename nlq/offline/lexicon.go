@@ -1860,7 +1860,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l.addCodeNames(continentCodes, func(c cand) bool { return containsAny(c.col.words, []string{"continent"}) && shortCodes(c.col) })
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
-	for adj, country := range demonyms {
+	for _, adj := range slices.Sorted(maps.Keys(demonyms)) {
+		country := demonyms[adj]
 		for _, c := range l.entries[country] {
 			if c.kind == candValue {
 				l.add(adj, with(c, scoreSynonym))
@@ -1872,8 +1873,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	// "women", "men": the stored gender, written out or as a letter in a gender or sex column.
-	for word, stored := range genderWords {
-		for _, v := range stored {
+	for _, word := range slices.Sorted(maps.Keys(genderWords)) {
+		for _, v := range genderWords[word] {
 			for _, c := range l.entries[v] {
 				if c.kind == candValue && containsAny(c.col.words, []string{"gender", "sex"}) {
 					l.add(word, with(c, scoreSynonym))
@@ -1890,8 +1891,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			fc := cand{kind: candColumn, table: t, col: c, score: scoreSynonym}
 			other := map[bool]string{true: "male", false: "female"}[c.words[0] == "female"]
-			for word, stored := range genderWords {
-				if slices.Contains(stored, c.words[0]) {
+			for _, word := range slices.Sorted(maps.Keys(genderWords)) {
+				if stored := genderWords[word]; slices.Contains(stored, c.words[0]) {
 					l.add(word, fc)
 				} else if slices.Contains(stored, other) {
 					nc := fc
@@ -1906,8 +1907,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		return len(c.value) == 1 && containsAny(c.col.words, []string{"marital", "martial", "civil"})
 	})
 	// "large pizzas", "a small coffee": a size said in words is the letter a size column keeps.
-	for word, stored := range sizeNames {
-		for _, v := range stored {
+	for _, word := range slices.Sorted(maps.Keys(sizeNames)) {
+		for _, v := range sizeNames[word] {
 			for _, c := range l.entries[v] {
 				if c.kind == candValue && containsAny(c.col.words, []string{"size"}) {
 					l.add(word, with(c, scoreSynonym))
@@ -1917,7 +1918,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	// "US customers", "UK suppliers": a country code is the country's stored value, written
 	// out or as another code.
-	for code, names := range countryCodes {
+	for _, code := range slices.Sorted(maps.Keys(countryCodes)) {
+		names := countryCodes[code]
 		for _, n := range names {
 			n = normPhrase(n) // as values are kept: 'United States' under "united state"
 			for _, c := range l.entries[n] {
@@ -1948,7 +1950,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	twoLetters := func(c cand) bool { return len(c.value) == 2 }
 	washington := !l.holdsValue("washington")
 	l.addCodeNames(usStates, twoLetters)
-	for name := range usStates {
+	for _, name := range slices.Sorted(maps.Keys(usStates)) {
 		// "institutions located in Wyoming": the state, not the town of Wyoming beside it in
 		// the same rows (Washington, a city people name alone, is left as it is).
 		key := normPhrase(name)
@@ -1984,8 +1986,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l.addWins(m)
 	// "dead characters", "villains": a category stored in other words ('Deceased
 	// Characters', 'Bad Characters').
-	for word, targets := range valueWordAliases {
-		for _, target := range targets {
+	for _, word := range slices.Sorted(maps.Keys(valueWordAliases)) {
+		for _, target := range valueWordAliases[word] {
 			for _, c := range l.entries[target] {
 				if c.kind == candValue && !l.holdsValue(word) {
 					l.add(word, with(c, c.score*scoreSynonym))
@@ -2050,8 +2052,8 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	// "gym" for the get_fit_now_* tables: an everyday word for a word inside table names,
 	// reaching those tables at the score the inner word has.
-	for word, targets := range tableWordAliases {
-		for _, target := range targets {
+	for _, word := range slices.Sorted(maps.Keys(tableWordAliases)) {
+		for _, target := range tableWordAliases[word] {
 			for _, c := range l.entries[target] {
 				if c.kind == candTable {
 					l.add(word, c)
@@ -2077,6 +2079,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if len(l.entries[phrase]) == 0 {
 					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.04})
 				}
+			}
+		}
+	}
+	// sub.filed, num.ddate: where no column is called a date, "on what date" is the date of
+	// each table's rows (the table named decides which).
+	if len(l.entries["date"]) == 0 {
+		for _, t := range m.tables {
+			if c := t.date; c != nil && !t.view && c.class == classDate && !c.yearInt && !slices.Contains(c.words, "date") {
+				l.add("date", cand{kind: candColumn, table: t, col: c, score: scoreExact - 0.2})
 			}
 		}
 	}
@@ -2214,17 +2225,24 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	// a table's name with its head said another way.
 	for _, t := range m.tables {
 		if n := len(t.words); n > 1 && !t.view {
-			for word, targets := range aliases {
-				if !strings.Contains(word, " ") && slices.Contains(targets, t.words[n-1]) && word != t.words[n-1] {
+			for _, word := range slices.Sorted(maps.Keys(aliases)) {
+				if targets := aliases[word]; !strings.Contains(word, " ") && slices.Contains(targets, t.words[n-1]) && word != t.words[n-1] {
 					l.add(strings.Join(t.words[:n-1], " ")+" "+word, cand{kind: candTable, table: t, score: scoreExact - 0.02})
 				}
 			}
 		}
 	}
-	// Built-in aliases point at whatever the schema calls the thing.
-	for word, targets := range aliases {
-		for i, target := range targets {
-			for _, c := range l.entries[target] {
+	// Built-in aliases point at whatever the schema calls the thing: at the names read so far,
+	// not at what another alias added ("category" is no "type" that is a "class"), and in a
+	// fixed order, so a schema is read the same way every time (in map order, prairie's
+	// Cover_class was "category" in about half the runs).
+	named := make(map[string][]cand, len(l.entries))
+	for k, cs := range l.entries {
+		named[k] = slices.Clone(cs)
+	}
+	for _, word := range slices.Sorted(maps.Keys(aliases)) {
+		for i, target := range aliases[word] {
+			for _, c := range named[target] {
 				// A bare "type" column is too vague for the word "type" alone, but it is what
 				// "category" and "genre" mean when nothing else is called that (pubs' titles.type).
 				vague := c.kind == candColumn && genericWords[target] && c.col.class == classText && c.score >= scoreAmbig
@@ -2637,8 +2655,8 @@ func periodPhrases(cw []string) []string {
 	}
 	other := cw[1-at]
 	words := []string{other}
-	for k, vs := range aliases {
-		if slices.Contains(vs, other) && !strings.Contains(k, " ") {
+	for _, k := range slices.Sorted(maps.Keys(aliases)) {
+		if vs := aliases[k]; slices.Contains(vs, other) && !strings.Contains(k, " ") {
 			words = append(words, k)
 		}
 	}
@@ -2667,7 +2685,8 @@ func endsWith(tw, cw []string) bool {
 // addCodeNames adds each name of names (a country, a currency, a US state) as a synonym of the
 // stored values its code is kept as, where fits accepts the value's column.
 func (l *lexicon) addCodeNames(names map[string]string, fits func(c cand) bool) {
-	for name, code := range names {
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		code := names[name]
 		// A column of more codes than are sampled (every state and territory since 1789)
 		// keeps them in the value index.
 		for _, c := range append(slices.Clip(l.entries[code]), l.values[code]...) {
@@ -2740,7 +2759,7 @@ func structuralNames(l *lexicon, t *table) {
 			l.add(t.words[n-2], cand{kind: candTable, table: t, score: scoreSynonym + 0.02})
 		}
 	case detailWords[last]:
-		for w := range detailWords {
+		for _, w := range slices.Sorted(maps.Keys(detailWords)) {
 			if w != last && w != "dtl" {
 				l.add(rest+" "+w, cand{kind: candTable, table: t, score: scoreExact - 0.01})
 			}

@@ -1615,7 +1615,9 @@ func inferFromData(c *column) {
 		if on, off, ok := surveyFlag(c); ok {
 			c.class, c.flagOn, c.flagOff, c.numFlag = classBool, on, off, true
 		}
-		if p != nil && p.NonNull > 0 && dateNamed(strings.ToLower(c.name)) && yyyymmdd(p.Min) && yyyymmdd(p.Max) {
+		if n := strings.ToLower(c.name); p != nil && p.NonNull > 0 && (dateNamed(n) || eventParticiple(c) || strings.HasSuffix(n, "date") || n == "period") &&
+			yyyymmdd(p.Min) && yyyymmdd(p.Max) {
+			// (The SEC's sub.filed and num.ddate: 20090715, as "filed" and "data date" say.)
 			c.class, c.intDate, c.money, c.dayOnly = classDate, true, 0, true
 		}
 		if yearColumn(c) {
@@ -1902,6 +1904,12 @@ func dateNamed(name string) bool {
 		strings.HasSuffix(name, "_on") || strings.HasSuffix(name, "_time")
 }
 
+// eventParticiple reports whether a column is named by one past participle ("filed",
+// "accepted", "shipped"): the date something happened to the row, when it holds dates.
+func eventParticiple(c *column) bool {
+	return len(c.words) == 1 && len(c.words[0]) > 4 && strings.HasSuffix(c.words[0], "ed")
+}
+
 // yyyymmdd reports whether s is a calendar day written as the number YYYYMMDD (20180115).
 // statAbbrevs spell out the capitalised abbreviations of sports statistics (W, L, HR, ERA),
 // which name a column only in a table that has several of them: a table of results.
@@ -1976,6 +1984,13 @@ func yyyymmdd(s string) bool {
 func pickDate(t *table) *column {
 	for _, n := range dateNames {
 		if c := t.col(n); c != nil && c.class == classDate {
+			return c
+		}
+	}
+	for _, c := range t.cols {
+		if c.class == classDate && eventParticiple(c) && !auditColumn(c) && !recordedColumn(c) && c.prof != nil && c.prof.Rows > 0 && c.prof.NonNull == c.prof.Rows {
+			// A filing's "filed", before the period it reports on: a row named by what
+			// happened to it, on every row, is the row's own date.
 			return c
 		}
 	}

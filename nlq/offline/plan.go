@@ -1435,6 +1435,14 @@ func (b *builder) comparison(i int) error {
 			target = b.entityMoney(b.lastTable)
 		}
 	}
+	if ms := b.p.measures; target == nil && b.next(i) == nil && len(ms) == 1 && (ms[0].agg == aggCount || ms[0].agg == aggCountDistinct) &&
+		len(b.p.dims) > 0 && len(b.p.having) == 0 && b.withBefore(i) {
+		// "how many breweries in each country? Show countries with at least 5": a bare
+		// number at the end, after the groups, is as many as each counts.
+		m := ms[0]
+		b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+		return nil
+	}
 	if target == nil {
 		return &notUnderstood{words: []string{b.items[i].text()}, msg: "cannot tell which number the comparison applies to"}
 	}
@@ -3001,6 +3009,12 @@ func countAgg(distinct bool) aggKind {
 }
 
 func (b *builder) numberColumn(i int, col *column) error {
+	if b.agg == aggNone && !b.sort && !b.group && zeroForNone(col) && knownSaid(&b.items[i]) && !b.comparedNext(i) &&
+		slices.ContainsFunc(b.wordsBefore(i), func(w string) bool { return w == "of" || w == "with" }) {
+		// "beers of known ABV", "with a known IBU": the rows whose number was entered.
+		b.p.conds = append(b.p.conds, condition{col: col, op: "<>", vals: []any{0.0}})
+		return nil
+	}
 	rowsAfter := func(k int) bool { // "season 9 episodes": the rows the number is of, named next
 		nn := b.next(k)
 		return nn != nil && nn.kind == itEntity && nn.pick != nil && nn.pick.kind == candTable && nn.pick.table == col.table && len(nn.skipped) == 0
@@ -3051,10 +3065,14 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		return nil
 	}
+	if b.groupAvgAboveAll(i, col) {
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg != aggNone && b.agg != aggCount &&
 		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
 		// "categories whose average price is above 100": a condition on the aggregate.
 		b.cmpTarget, b.cmpAgg, b.agg = col, b.agg, aggNone
+		b.knownOnly(i, col, b.cmpAgg)
 		return nil
 	}
 	switch {
@@ -3076,7 +3094,10 @@ func (b *builder) numberColumn(i int, col *column) error {
 			b.agg = aggNone
 			b.items[i].pick = &cand{kind: candTable, table: col.table, score: b.items[i].pick.score}
 			return nil
-		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName() && col != col.table.series:
+		case agg == aggCount && b.items[i].plural && col.words[len(col.words)-1] == "value" && !col.countName() &&
+			(col != col.table.series || normPhrase(b.items[i].text()) == "value"):
+			// ("how many values": said as "values", the rows that hold them, even where the
+			// column is the table's figure.)
 			// ("how many people": population.value is the people, added up.)
 			// "how many nutrient values" (nut_data.nutr_val): the rows that hold them, counted.
 			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
@@ -3088,6 +3109,7 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table, generic: genericName(&b.items[i], col)})
 		b.agg, b.distinct = aggNone, false
+		b.knownOnly(i, col, agg)
 	case b.group && b.eachRightBefore(i) && col.class == classNumber && b.agg == aggNone && !b.top && b.super == 0 && len(b.p.dims) == 0 &&
 		len(b.p.measures) > 0 && b.p.measures[0].table != col.table:
 		// "how many stations does each arrondissement have": a number said after "each"
@@ -3848,14 +3870,25 @@ func (b *builder) finish() error {
 			p.dims, p.subjects = []dimension{{table: s, plural: true}}, nil
 		}
 	}
-	if t := b.countedRows(); t != nil && b.share && len(p.dims) == 1 && len(p.having) == 0 && len(p.conds) == 1 && b.sharePredicate() {
+	if t := b.shareCounted(); t != nil && b.share && len(p.dims) == 1 && len(p.having) == 0 && b.sharePredicate() {
 		// "what percentage of each generation's Pokémon are legendary", "what percentage of
-		// characters are female on each planet": within each group, the rows that meet the
-		// condition said of them, among all of the group's rows; not each group's part of
-		// the rows that meet it.
-		c := p.conds[0]
-		p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
-		p.conds, p.subjects, b.share = nil, nil, false
+		// characters are female on each planet", "for each category other than Unknown, what
+		// percentage of its beers come from US breweries": within each group, the rows that
+		// meet the condition said of them, among all of the group's rows; not each group's
+		// part of the rows that meet it. A condition on the groups themselves stays in WHERE.
+		var ofRows, ofGroups []condition
+		for _, c := range p.conds {
+			if d := p.dims[0]; c.col != nil && c.anti == nil && (c.col == d.col || d.table != nil && c.col.table == d.table) {
+				ofGroups = append(ofGroups, c)
+			} else {
+				ofRows = append(ofRows, c)
+			}
+		}
+		if len(ofRows) == 1 {
+			c := ofRows[0]
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.conds, p.subjects, b.share = ofGroups, nil, false
+		}
 	}
 	if t := b.existenceShareOf(); t != nil {
 		if k := fkTo(p.conds[0].col.table, t); k != nil && p.conds[0].col.table.pk != k {
@@ -5401,10 +5434,13 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.lastTable = c.table
 		return true, nil
 	case b.has && c.kind == candColumn && c.col.class == classNumber && c.col.metric == nil && !b.comparedNext(b.cur) && zeroForNone(c.col) &&
-		(knownSaid(&b.items[b.cur]) || b.next(b.cur) == nil):
+		(b.knownAfter(b.cur) || b.next(b.cur) == nil):
 		// "beers that have a bitterness value recorded", "with a known ABV": a number every row
 		// holds, where 0 stands for none (no strength was entered), is known where it is not 0.
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: "<>", vals: []any{0.0}})
+		if b.asksItsValue(b.cur) {
+			b.withCols = append(b.withCols, c.col) // "..., and what is it?"
+		}
 		b.has = false
 		b.lastTable = c.table
 		return true, nil
@@ -5482,6 +5518,75 @@ func zeroForNone(c *column) bool {
 // value recorded".
 func knownSaid(it *item) bool {
 	return slices.ContainsFunc(it.skipped, func(w string) bool { return knownWords[strings.ToLower(w)] })
+}
+
+// knownOnly keeps the rows whose number was entered when an average or an extreme is taken of
+// "known" values of a number that stores 0 for none: "the average known ABV" leaves out the
+// beers whose strength nobody entered, which would drag it down.
+func (b *builder) knownOnly(i int, col *column, agg aggKind) {
+	if (agg == aggAvg || agg == aggMin || agg == aggMax) && knownSaid(&b.items[i]) && zeroForNone(col) {
+		b.p.conds = append(b.p.conds, condition{col: col, op: "<>", vals: []any{0.0}})
+	}
+}
+
+// knownAfter reports whether an item is said to be known, or words right after it say so
+// before the next keyword ("a colour (SRM) value recorded, and what is it").
+func (b *builder) knownAfter(i int) bool {
+	if knownSaid(&b.items[i]) {
+		return true
+	}
+	n := b.next(i)
+	return n != nil && n.kind == itKeyword && knownSaid(n)
+}
+
+// groupAvgAboveAll reads "styles that have an average ABV above the average of all ABVs": each
+// group's average of col against its average over all rows (of known values when said so),
+// a HAVING, not a condition on the rows. It consumes the comparison and the average after it.
+func (b *builder) groupAvgAboveAll(i int, col *column) bool {
+	if b.agg != aggAvg || col.class != classNumber || i+3 >= len(b.items) || !slices.ContainsFunc(b.items[:i], func(it item) bool {
+		return it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && it.pick.table != col.table
+	}) {
+		return false // no groups named before the average
+	}
+	cmpIt, avgIt, again := &b.items[i+1], &b.items[i+2], &b.items[i+3]
+	if cmpIt.kind != itKeyword || !isCmp(cmpIt.kw.kind) || avgIt.kind != itKeyword || avgIt.kw.kind != kwAvg ||
+		again.kind != itEntity || again.pick == nil || again.pick.kind != candColumn || again.pick.col != col {
+		return false
+	}
+	if n := b.next(i + 3); n != nil && n.kind != itKeyword {
+		return false // "... above the average ABV of German beers": another set to average over
+	}
+	m := measure{agg: aggAvg, col: col, table: col.table}
+	all := &plan{measures: []measure{m}}
+	if knownSaid(again) && zeroForNone(col) {
+		all.conds = []condition{{col: col, op: "<>", vals: []any{0.0}}}
+	}
+	b.knownOnly(i, col, aggAvg)
+	b.p.having = append(b.p.having, condition{op: cmpOp(cmpIt.kw.kind, b.not), having: &m, avgGroups: all})
+	b.agg, b.not = aggNone, false
+	for _, it := range []*item{cmpIt, avgIt, again} {
+		it.kind, it.kw = itKeyword, keyword{}
+	}
+	return true
+}
+
+// withBefore reports whether the comparison before the number at items[i] follows "with"
+// ("countries with at least 5").
+func (b *builder) withBefore(i int) bool {
+	return i >= 2 && b.items[i-1].kind == itKeyword && isCmp(b.items[i-1].kw.kind) &&
+		b.items[i-2].kind == itKeyword && b.items[i-2].kw.kind == kwWith
+}
+
+// asksItsValue reports whether, after items[i], the question asks for the value it named: "which
+// beers have an SRM value recorded, and what is it?".
+func (b *builder) asksItsValue(i int) bool {
+	for _, it := range b.items[i+1:] {
+		if it.kind == itKeyword && strings.EqualFold(it.text(), "what") {
+			w := strings.Join(it.skipped, " ")
+			return w == "is it" || w == "it is" || w == "are they" || w == "they are"
+		}
+	}
+	return false
 }
 
 // knownWords say that a value was entered.
@@ -6088,6 +6193,23 @@ func (b *builder) countedRows() *table {
 	return nil
 }
 
+// shareCounted is the table whose rows a share counts: the rows counted, or the table named
+// right after "percentage of" among the rows the question names ("what percentage of its beers
+// come from US breweries" names the breweries too).
+func (b *builder) shareCounted() *table {
+	if t := b.countedRows(); t != nil || len(b.p.measures) > 0 {
+		return t
+	}
+	k := slices.IndexFunc(b.items, func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwShare })
+	if k < 0 || k+1 >= len(b.items) {
+		return nil
+	}
+	if it := &b.items[k+1]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && slices.Contains(b.p.subjects, it.pick.table) {
+		return it.pick.table
+	}
+	return nil
+}
+
 // sharePredicate reports whether the question says its share's condition of the rows counted,
 // as a predicate after them: "percentage of characters are female", "percentage of each
 // generation's Pokémon are legendary".
@@ -6103,6 +6225,9 @@ func (b *builder) sharePredicate() bool {
 		}
 		if !counted {
 			counted = it.pick.kind == candTable && !it.toks[len(it.toks)-1].poss
+			if counted && slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) {
+				return true // "what percentage of its beers ...": of each group's own rows
+			}
 			continue
 		}
 		return slices.ContainsFunc(it.skipped, func(w string) bool { return w == "are" || w == "is" || w == "were" || w == "was" })

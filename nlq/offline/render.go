@@ -15,10 +15,13 @@ import (
 
 // joinStep adds table to the FROM clause, joined on one foreign key.
 type joinStep struct {
-	table   *table
-	fk      fk
-	fanOut  bool // the step goes from the referenced table to the referencing one
-	reached *table
+	table  *table
+	fk     fk
+	fanOut bool // the step goes from the referenced table to the referencing one
+	// nearlyOne: the step goes down to rows kept nearly one to one (a brewery's geocode,
+	// repeated for 9 of 1,300): joined as one, but a count of the rows above counts keys.
+	nearlyOne bool
+	reached   *table
 }
 
 // complete chooses the FROM table, the date columns and the joins of a plan.
@@ -303,8 +306,9 @@ func complete(m *model, p *plan) error {
 			if slices.Contains(in, next) {
 				continue
 			}
-			fan := e.fk.to.table == from && e.fk.from.table == next && !oneToOne(e.fk.from)
-			p.joins = append(p.joins, joinStep{table: next, fk: e.fk, fanOut: fan, reached: from})
+			down := e.fk.to.table == from && e.fk.from.table == next
+			fan := down && !oneToOne(e.fk.from)
+			p.joins = append(p.joins, joinStep{table: next, fk: e.fk, fanOut: fan, reached: from, nearlyOne: down && !fan && !strictlyOne(e.fk.from)})
 			in = append(in, next)
 		}
 	}
@@ -571,6 +575,12 @@ func ratioColumn(c *column) bool {
 // column outside a composite key that the profile found distinct in 99% of its rows or more: person.ssn to an income kept
 // per ssn): joining the referenced row to it reaches one row, not many, so nothing is counted
 // twice.
+// strictlyOne reports whether a referencing column is its table's key or was found distinct
+// on every row.
+func strictlyOne(c *column) bool {
+	return c == c.table.pk || c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct == c.prof.NonNull
+}
+
 func oneToOne(c *column) bool {
 	if c == c.table.pk {
 		return true
@@ -1678,7 +1688,7 @@ func measureSQL(p *plan, m measure, d dialect) (string, string) {
 		if countedByName(m.table) {
 			return "COUNT(DISTINCT " + d.col(countKey(m.table)) + ")", a
 		}
-		if m.table == p.base && !p.fanOut() && m.agg == aggCount || m.table.pk == nil {
+		if m.table == p.base && !p.fanOut() && !slices.ContainsFunc(p.joins, func(j joinStep) bool { return j.nearlyOne }) && m.agg == aggCount || m.table.pk == nil {
 			return "COUNT(*)", a
 		}
 		return "COUNT(DISTINCT " + d.col(m.table.pk) + ")", a

@@ -422,6 +422,21 @@ func disambiguateName(m *model, items []item, i int) error {
 			}
 		}
 	}
+	if i > 1 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwNot {
+		// "how many beer styles, not counting Unknown": what is left out is one of the rows
+		// counted, the style 'Unknown', not the category of that name.
+		for j := i - 2; j >= 0; j-- {
+			if q := items[j].cands; items[j].kind == itEntity && len(q) > 0 && q[0].kind == candTable {
+				for _, n := range names {
+					if n.table == q[0].table {
+						keepTable(n.table)
+						return nil
+					}
+				}
+				break
+			}
+		}
+	}
 	var named []cand
 	for j := range items {
 		adjacent := items[j].start == it.start+len(it.toks) || items[j].start+len(items[j].toks) == it.start

@@ -265,11 +265,12 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					return c.kind == candValue && !strings.HasPrefix(c.value, toks[i].raw+" ")
 				})
 			}
-			if n == 2 && toks[i].lower == "the" && toks[i+1].norm != toks[i+1].lower && !toks[i+1].quoted && slices.ContainsFunc(lex.lookup(toks[i+1].norm), func(c cand) bool { return c.kind == candTable }) {
-				// "the breweries in Portland": a plural table name after its article, not the
-				// address 'The Brewery'.
+			if n == 2 && toks[i].lower == "the" && (toks[i+1].norm != toks[i+1].lower || toks[i].raw == "the" && strings.ToLower(toks[i+1].raw) == toks[i+1].raw) &&
+				!toks[i+1].quoted && slices.ContainsFunc(lex.lookup(toks[i+1].norm), func(c cand) bool { return c.kind == candTable }) {
+				// "the breweries in Portland", "the brewery's country": a table name after its
+				// article, plural or typed in lower case, not the address 'The Brewery'.
 				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool {
-					return c.kind == candValue && !strings.EqualFold(normPhrase(c.value), "the "+toks[i+1].lower)
+					return c.kind == candValue && c.value != toks[i].raw+" "+toks[i+1].raw // kept as typed
 				})
 			}
 			if toks[i].quoted {
@@ -1581,25 +1582,62 @@ func withColumns(items []item, i int) bool {
 // things of the rows listed: "list the passengers with their city and country" shows each
 // passenger with both, where read one by one the rows would only qualify the city and the
 // country would be dropped. Each thing is a column or a table the rows refer to (shown by its
-// name); anything else (a figure, rows that refer to them) keeps the "with" a condition.
+// name); anything else (a figure, rows that refer to them) keeps the "with" a condition. One
+// table the rows refer to is enough ("list the beers stronger than 15% with their brewery"):
+// the row each belongs to, shown by its name, is never a condition on the rows.
 func listedWithTheir(items []item, i int) bool {
 	if i < 2 || items[0].kind != itKeyword || items[0].kw.kind != kwList || items[i-1].kind != itKeyword || items[i-1].kw.kind != kwWith ||
-		strings.ToLower(items[i-1].text()) != "with" || items[i-2].kind != itEntity || len(items[i-2].cands) == 0 || items[i-2].cands[0].kind != candTable {
+		strings.ToLower(items[i-1].text()) != "with" {
 		return false
 	}
-	rows := items[i-2].cands[0].table
-	things := 0
+	rows := listedTable(items, i-2)
+	if rows == nil {
+		return false
+	}
+	things, refs := 0, 0
 	for _, r := range items[i:] {
 		switch {
 		case r.kind == itKeyword && r.kw.kind == kwAnd:
-		case r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candColumn && r.cands[0].col != nil,
-			r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candTable && r.cands[0].table.label != nil && fkTo(rows, r.cands[0].table) != nil:
+		case r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candColumn && r.cands[0].col != nil:
 			things++
+		case r.kind == itEntity && len(r.cands) > 0 && r.cands[0].kind == candTable && r.cands[0].table.label != nil && fkTo(rows, r.cands[0].table) != nil:
+			things++
+			refs++
 		default:
 			return false
 		}
 	}
-	return things >= 2
+	// ("list each product with its supplier" groups by product, and besideGroups shows the
+	// supplier's name beside each.)
+	return things >= 2 || refs == 1 && !slices.ContainsFunc(items[:i], func(r item) bool { return r.kind == itKeyword && r.kw.kind == kwGroup })
+}
+
+// listedTable is the table whose rows a listing lists, read back from items[j]: the table named
+// right before the "with", or the one named right after the listing's verb when only
+// conditions stand between ("list the beers stronger than 15% ABV with ...").
+func listedTable(items []item, j int) *table {
+	tableOf := func(it *item) *table {
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candTable {
+			return it.cands[0].table
+		}
+		return nil
+	}
+	if t := tableOf(&items[j]); t != nil {
+		return t
+	}
+	t := tableOf(&items[1])
+	if t == nil {
+		return nil
+	}
+	for _, it := range items[2 : j+1] {
+		switch {
+		case it.kind == itKeyword && isCmp(it.kw.kind), it.kind == itNumber:
+		case it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col != nil && it.cands[0].col.table == t:
+		default:
+			return nil
+		}
+	}
+	return t
 }
 
 // showVerbs ask for columns to be shown.
@@ -1772,8 +1810,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	mark marked flag flagged sale sales national collection art
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
-	colour color comic everything collect collected produced produce produces
-	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"
+	colour color comic everything collect collected produced produce produces brew brews brewed brewing placeholder
+	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})

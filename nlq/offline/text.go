@@ -528,7 +528,7 @@ func normWords(name string) []string {
 // job level). Only abbreviations that mean one thing inside an identifier are listed: "no"
 // and "nr" are a number there, never a negation.
 var identAbbrevs = map[string][]string{
-	"qty": {"quantity"}, "stor": {"store"}, "lvl": {"level"}, "desc": {"description"}, "descr": {"description"},
+	"qty": {"quantity"}, "stor": {"store"}, "lvl": {"level"}, "desc": {"description"}, "descr": {"description"}, "descript": {"description"},
 	"au": {"author"}, "pub": {"publisher"}, "emp": {"employee"}, "ord": {"order"},
 	"ytd": {"year", "to", "date"}, "amt": {"amount"}, "num": {"number"}, "no": {"number"}, "nbr": {"number"}, "nr": {"number"},
 	"cust": {"customer"}, "addr": {"address"}, "dept": {"department"}, "mgr": {"manager"}, "cat": {"category"},
