@@ -3043,8 +3043,16 @@ func (b *builder) numberColumn(i int, col *column) error {
 		}
 		return nil
 	}
+	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone && b.which && len(b.p.dims) == 0 &&
+		b.next(i+1) != nil && b.next(i+1).kind == itNumber && b.rowsCountedAt(i+3, col.table) && b.items[i].plural {
+		// "which SIC codes have more than 20 filings": the codes, each with its filings
+		// counted (the comparison keeps those with more).
+		b.addDim(dimension{col: col, plural: true})
+		b.whichDim = true
+		return nil
+	}
 	if n := b.next(i); n != nil && n.kind == itKeyword && isCmp(n.kw.kind) && b.agg == aggNone &&
-		b.next(i+1) != nil && b.next(i+1).kind == itNumber {
+		b.next(i+1) != nil && b.next(i+1).kind == itNumber && !b.rowsCountedAt(i+3, col.table) {
 		b.cmpTarget = col
 		if (b.which || b.list) && len(b.p.dims) == 0 {
 			// "which films cost more than 4", "list the promotions that cost more than
@@ -5568,6 +5576,17 @@ func (b *builder) groupAvgAboveAll(i int, col *column) bool {
 		it.kind, it.kw = itKeyword, keyword{}
 	}
 	return true
+}
+
+// rowsCountedAt reports whether items[j] names rows of t in the plural right after a number:
+// "which SIC codes have more than 20 filings" counts the filings of each code; the number is
+// no code.
+func (b *builder) rowsCountedAt(j int, t *table) bool {
+	if j >= len(b.items) {
+		return false
+	}
+	it := &b.items[j]
+	return it.kind == itEntity && it.plural && it.pick != nil && it.pick.kind == candTable && it.pick.table == t && b.items[j-1].start+len(b.items[j-1].toks) == it.start
 }
 
 // withBefore reports whether the comparison before the number at items[i] follows "with"

@@ -208,6 +208,7 @@ var edgarAnswers = []answer{
 	{"How many values are in Canadian dollars?", []string{"2"}},
 	{"How many filings were submitted in July 2009?", []string{"2"}},
 	{"Which company made the most recent filing, and on what date?", []string{"INTEL CORP"}},
+	{"Which SIC codes have at least 2 filings?", []string{"3674", "2911"}},
 	{"How many values are there in each filing?", []string{"IMPERIAL OIL LTD", "INTEL CORP", "EXXON MOBIL CORP", "MICROSOFT CORP"}},
 	{"How many filings were submitted in each month?", []string{"200906", "200907", "200908", "201002"}},
 }
@@ -219,7 +220,8 @@ var edgarAnswers = []answer{
 // what happened to the row ("filed") that holds days as the number YYYYMMDD is a date, and the
 // filing's own: filings submitted in a month are those filed in it, not those accepted or
 // those whose period ends in it; and where no column is called a date, "on what date" asks
-// for it.
+// for it. "Which SIC codes have at least 2 filings" counts each code's filings; it compared the
+// code itself with 2 and listed every filing.
 func TestARegulatorsFilingsIndustriesAndCurrencies(t *testing.T) {
 	lite, s := sqliteSchema(t, "edgar", edgarDDL, edgarRows)
 	checkAnswers(t, lite, s, edgarAnswers)
