@@ -1937,8 +1937,17 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	}
 	// "partners that work in euros", "products priced in US dollars": a currency's name is its
 	// ISO code, where a currency column holds the code.
+	unitCols := map[*column]bool{} // currencyUnits reads a column's values: once per column
 	l.addCodeNames(currencyCodes, func(c cand) bool {
-		return containsAny(c.col.words, []string{"currency", "curr"}) || currencyUnits(c.col)
+		if containsAny(c.col.words, []string{"currency", "curr"}) {
+			return true
+		}
+		units, seen := unitCols[c.col]
+		if !seen {
+			units = currencyUnits(c.col)
+			unitCols[c.col] = units
+		}
+		return units
 	})
 	// "the French description": a language's name is its ISO 639-1 code ('fr'), where a
 	// language, culture or locale column holds the code.

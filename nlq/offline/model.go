@@ -1910,7 +1910,6 @@ func eventParticiple(c *column) bool {
 	return len(c.words) == 1 && len(c.words[0]) > 4 && strings.HasSuffix(c.words[0], "ed")
 }
 
-// yyyymmdd reports whether s is a calendar day written as the number YYYYMMDD (20180115).
 // statAbbrevs spell out the capitalised abbreviations of sports statistics (W, L, HR, ERA),
 // which name a column only in a table that has several of them: a table of results.
 var statAbbrevs = map[string][]string{
@@ -1967,6 +1966,7 @@ func yearNumber(s string) bool {
 	return err == nil && n >= 1000 && n <= 2999
 }
 
+// yyyymmdd reports whether s is a calendar day written as the number YYYYMMDD (20180115).
 func yyyymmdd(s string) bool {
 	if len(s) != 8 {
 		return false

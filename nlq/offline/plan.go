@@ -1188,12 +1188,19 @@ func codeSaid(it *item) bool {
 
 // inRange reports whether v lies between the smallest and largest value the refresh saw.
 func inRange(c *column, v float64) bool {
+	lo, hi, ok := profRange(c)
+	return ok && v >= lo && v <= hi
+}
+
+// profRange is the smallest and largest number the refresh saw in a column; ok is false when
+// it saw none (or no profile was taken).
+func profRange(c *column) (lo, hi float64, ok bool) {
 	if c.prof == nil {
-		return false
+		return 0, 0, false
 	}
 	lo, err1 := strconv.ParseFloat(c.prof.Min, 64)
 	hi, err2 := strconv.ParseFloat(c.prof.Max, 64)
-	return err1 == nil && err2 == nil && v >= lo && v <= hi
+	return lo, hi, err1 == nil && err2 == nil
 }
 
 // ordinalColumn reports whether a column numbers its rows within a series (season, episode,
@@ -1500,12 +1507,11 @@ var shareWords = []string{"share", "percent", "percentage", "pct", "rate", "rati
 // fractionColumn reports whether a column keeps shares as fractions of one: a share or rate
 // by its name, every value between 0 and 1.
 func fractionColumn(c *column) bool {
-	if c.class != classNumber || !containsAny(c.words, shareWords) || c.prof == nil {
+	if c.class != classNumber || !containsAny(c.words, shareWords) {
 		return false
 	}
-	lo, err1 := strconv.ParseFloat(c.prof.Min, 64)
-	hi, err2 := strconv.ParseFloat(c.prof.Max, 64)
-	return err1 == nil && err2 == nil && lo >= 0 && hi <= 1
+	lo, hi, ok := profRange(c)
+	return ok && lo >= 0 && hi <= 1
 }
 
 // repeatedNames reports whether a table's rows share their names by design: records named by
@@ -3012,7 +3018,7 @@ func (b *builder) numberColumn(i int, col *column) error {
 	if b.agg == aggNone && !b.sort && !b.group && zeroForNone(col) && knownSaid(&b.items[i]) && !b.comparedNext(i) &&
 		slices.ContainsFunc(b.wordsBefore(i), func(w string) bool { return w == "of" || w == "with" }) {
 		// "beers of known ABV", "with a known IBU": the rows whose number was entered.
-		b.p.conds = append(b.p.conds, condition{col: col, op: "<>", vals: []any{0.0}})
+		b.p.conds = append(b.p.conds, knownValue(col))
 		return nil
 	}
 	rowsAfter := func(k int) bool { // "season 9 episodes": the rows the number is of, named next
@@ -5282,7 +5288,8 @@ func (b *builder) special(c *cand) (bool, error) {
 		cond := condition{col: target, op: op, avgOf: target}
 		if it := &b.items[b.cur]; c.kind == candColumn && c.col == target && knownSaid(it) && zeroForNone(target) {
 			// "stronger than the average known ABV": the average of the strengths entered.
-			cond.avgWhere = &condition{col: target, op: "<>", vals: []any{0.0}}
+			k := knownValue(target)
+			cond.avgWhere = &k
 		}
 		b.p.conds = append(b.p.conds, cond)
 		if by := b.cmpAvgBy; by != nil && by.table != target.table {
@@ -5445,7 +5452,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		(b.knownAfter(b.cur) || b.next(b.cur) == nil):
 		// "beers that have a bitterness value recorded", "with a known ABV": a number every row
 		// holds, where 0 stands for none (no strength was entered), is known where it is not 0.
-		b.p.conds = append(b.p.conds, condition{col: c.col, op: "<>", vals: []any{0.0}})
+		b.p.conds = append(b.p.conds, knownValue(c.col))
 		if b.asksItsValue(b.cur) {
 			b.withCols = append(b.withCols, c.col) // "..., and what is it?"
 		}
@@ -5522,6 +5529,11 @@ func zeroForNone(c *column) bool {
 	return err == nil && f == 0
 }
 
+// knownValue keeps the rows whose number was entered, where 0 stands for none (zeroForNone).
+func knownValue(c *column) condition {
+	return condition{col: c, op: "<>", vals: []any{0.0}}
+}
+
 // knownSaid reports whether the item is said to be known or recorded: "a known ABV", "an IBU
 // value recorded".
 func knownSaid(it *item) bool {
@@ -5533,7 +5545,7 @@ func knownSaid(it *item) bool {
 // beers whose strength nobody entered, which would drag it down.
 func (b *builder) knownOnly(i int, col *column, agg aggKind) {
 	if (agg == aggAvg || agg == aggMin || agg == aggMax) && knownSaid(&b.items[i]) && zeroForNone(col) {
-		b.p.conds = append(b.p.conds, condition{col: col, op: "<>", vals: []any{0.0}})
+		b.p.conds = append(b.p.conds, knownValue(col))
 	}
 }
 
@@ -5567,7 +5579,7 @@ func (b *builder) groupAvgAboveAll(i int, col *column) bool {
 	m := measure{agg: aggAvg, col: col, table: col.table}
 	all := &plan{measures: []measure{m}}
 	if knownSaid(again) && zeroForNone(col) {
-		all.conds = []condition{{col: col, op: "<>", vals: []any{0.0}}}
+		all.conds = []condition{knownValue(col)}
 	}
 	b.knownOnly(i, col, aggAvg)
 	b.p.having = append(b.p.having, condition{op: cmpOp(cmpIt.kw.kind, b.not), having: &m, avgGroups: all})

@@ -575,18 +575,18 @@ func ratioColumn(c *column) bool {
 // column outside a composite key that the profile found distinct in 99% of its rows or more: person.ssn to an income kept
 // per ssn): joining the referenced row to it reaches one row, not many, so nothing is counted
 // twice.
-// strictlyOne reports whether a referencing column is its table's key or was found distinct
-// on every row.
-func strictlyOne(c *column) bool {
-	return c == c.table.pk || c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct == c.prof.NonNull
-}
-
 func oneToOne(c *column) bool {
 	if c == c.table.pk {
 		return true
 	}
 	p := c.prof
 	return p != nil && !c.partKey && p.NonNull > 1 && p.Distinct*100 >= p.NonNull*99
+}
+
+// strictlyOne reports whether a referencing column is its table's key or was found distinct
+// on every row.
+func strictlyOne(c *column) bool {
+	return c == c.table.pk || c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct == c.prof.NonNull
 }
 
 // fkTo is the one column of t referencing table to, or nil.
