@@ -980,6 +980,10 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			// "for recent graduates" names recent_grads, whose words are no column's.
 			continue
 		}
+		if p := it.pick; p != nil && p.kind == candTable && len(it.toks) >= 2 && len(it.toks) == len(p.table.words) {
+			// "party name changes" names PartyNameChange, not its party_change flag.
+			continue
+		}
 		for _, w := range it.skipped {
 			add(w)
 		}

@@ -70,6 +70,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	asked := q // the whole question, for how to lay out the answer
 	q, digits := roundingAsked(q)
 	q = dropRestatedTrailer(q)
+	q = thatIsClause.ReplaceAllString(q, "$1")
 	if rateAsked.MatchString(q) {
 		// "Harvard's acceptance rate, as a percentage": a rate is one already; the words say
 		// how to show it, not a share of a total.
@@ -86,9 +87,12 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	preferFlags(items)
 	datedVerb(items)
 	dropBucketedDateVerb(items)
+	meaningAsked(items)
+	flagAfterCount(items)
+	items = mainOfTwo(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = endVerbsOfFirstAndLast(items)
-	items = timesAfterTable(columnGroups(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))))
+	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items))))))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
 	if err == nil {
@@ -141,6 +145,11 @@ var restatedFigures = map[string][]string{
 	"average": {"average", "mean"}, "mean": {"average", "mean"}, "total": {"total", "how much", "sum"}, "sum": {"total", "sum"},
 	"percentage": {"percentage", "percent", "share", "proportion", "fraction"}, "share": {"percentage", "percent", "share", "proportion"},
 }
+
+// thatIsClause is an explanation said after "i.e." up to the next comma or the end: "the
+// turnout, i.e. votes cast as a percentage of the electorate, rounded": it restates what
+// was asked, in words the question has already said by name.
+var thatIsClause = regexp.MustCompile(`(?i),?\s*\b(?:i\.\s?e\.|that is,)\s[^,?.;]*([,?.;]|$)`)
 
 // dropRestatedTrailer drops a closing "Show the type and the average." whose every part the
 // question has already asked for (the grouping it named, the figure it asked): the sentence
@@ -562,11 +571,16 @@ func outUnit(it item) string {
 
 // dropTrailingEach reads "and how many times each" as the figure of each row listed: the
 // "each" right after "how many (times)" that ends a question groups by nothing of its own
-// ("how many flights went to each" still groups).
+// ("how many flights went to each" still groups); so does "with the number of restaurants for
+// each" after the rows ranked.
 func dropTrailingEach(items []item) []item {
 	n := len(items)
 	if n > 1 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") &&
 		items[n-2].kind == itKeyword && items[n-2].kw.kind == kwCount && (len(items[n-1].skipped) == 0 || slices.Equal(items[n-1].skipped, []string{"times"})) {
+		return items[:n-1]
+	}
+	if n > 3 && items[n-1].kind == itKeyword && strings.EqualFold(items[n-1].text(), "for each") && items[n-2].kind == itEntity &&
+		items[n-3].kind == itKeyword && items[n-3].kw.kind == kwCount && slices.ContainsFunc(items[:n-3], func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwWith }) {
 		return items[:n-1]
 	}
 	return items

@@ -239,7 +239,7 @@ var aliases = map[string][]string{
 	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
 	"street": {"address", "street"}, "street address": {"address", "street", "address street name", "street name"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
-	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date"},
+	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date", "accession date", "accession"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
@@ -336,7 +336,13 @@ var aliases = map[string][]string{
 	"acquiring": {"acquisition", "acquisition date", "acquisition year"},
 	// A work of art is an artwork.
 	"work": {"artwork", "work"}, "birthday": {"birth date", "birthdate", "date of birth"},
-	"join": {"hire date", "start date", "signup date"}, "staff": {"employee"}, "movie": {"film"},
+	"join": {"hire date", "start date", "signup date", "accession date", "accession"},
+	// A country joins a union by its accession; a government is the cabinet in office.
+	"government": {"cabinet", "government"},
+	// A cabinet's prime minister, as a flag on the party that provides one (pm).
+	"prime minister": {"pm", "prime minister"}, "premier": {"pm", "prime minister"},
+	// New York's boroughs, as its city data abbreviates them.
+	"borough": {"borough", "boro"}, "staff": {"employee"}, "movie": {"film"},
 	"borrow": {"loan", "rental"}, "borrowed": {"loan", "rental"}, "lend": {"loan", "rental"}, "lent": {"loan", "rental"},
 	"join the company": {"hire date", "start date"}, "joined the company": {"hire date", "start date"},
 	// What shipping costs: Northwind's Freight, a shipping_cost or shipping_fee elsewhere.
@@ -1130,6 +1136,9 @@ var maritalCodes = map[string]string{"single": "s", "married": "m", "divorced": 
 // postAdjectives are the adjectives schemas write after the noun (cloud_high, temp_max).
 var postAdjectives = toSet(strings.Fields("high low mid middle upper lower min max minimum maximum total average mean"))
 
+// nameAdjectives are the kinds of name schemas write after the word "name" (name_short).
+var nameAdjectives = toSet(strings.Fields("short long full official native local original abbr abbreviated"))
+
 // levelAdjectives say a height that is also said "<adjective>-level" ("mid-level cloud").
 var levelAdjectives = toSet(strings.Fields("high low mid middle upper lower"))
 
@@ -1514,6 +1523,22 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(cw[1]+" level "+cw[0], with(tc, scoreExact-0.01)) // "mid-level cloud"
 				}
 			}
+			if c == t.label && slices.Equal(cw, []string{"dba"}) {
+				// dba, "doing business as": the name the business trades under.
+				for _, w := range []string{"name", "trading name", "business name"} {
+					l.add(w, with(tc, scoreExact-0.01))
+				}
+			}
+			if c.via != nil && c.lookupName() && cw[len(cw)-1] != "name" {
+				// Party.family read through a shared code list: "the family name" is its name.
+				l.add(strings.Join(cw, " ")+" name", with(tc, scoreExact))
+			}
+			if n := len(cw); n == 2 && cw[0] == "name" && c.class == classText && (nameAdjectives[cw[1]] || languageCodes[cw[1]] != "") {
+				// name_short, name_english: "the short name", "the English name", "the party's
+				// English name".
+				l.add(cw[1]+" "+cw[0], with(tc, scoreExact))
+				l.add(strings.Join(t.words, " ")+" "+cw[1]+" "+cw[0], with(tc, scoreExact))
+			}
 			if n := len(cw); n == 2 && cw[1] == "by" && c.class == classText {
 				// directed_by, written_by: who did it is the director, the writer.
 				for _, a := range agentNouns[cw[0]] {
@@ -1860,8 +1885,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 	l.addCodeNames(continentCodes, func(c cand) bool { return containsAny(c.col.words, []string{"continent"}) && shortCodes(c.col) })
 	// "Japanese suppliers", "German customers": a nationality is the country's value, where
 	// a column holds that country.
-	for _, adj := range slices.Sorted(maps.Keys(demonyms)) {
-		country := demonyms[adj]
+	for _, word := range slices.Sorted(maps.Keys(demonyms)) {
+		// Both are keyed as questions are read: 'Netherlands' is found as "netherland",
+		// "Swiss" as what the tokenizer makes of it.
+		adj, country := normPhrase(word), normPhrase(demonyms[word])
 		for _, c := range l.entries[country] {
 			if c.kind == candValue {
 				l.add(adj, with(c, scoreSynonym))
@@ -2194,6 +2221,18 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// "The number of views a question has received" is its view count, kept on the
 			// row, not a count of rows (nor a user's profile Views).
 			l.add("number of "+c.words[0], cand{kind: candColumn, col: c, table: t, score: scoreExact})
+		}
+	}
+	// vote_share: "what share of the vote did they get" reads the stored share, said the
+	// other way round, with or without the article.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classNumber || len(c.words) != 2 || c.words[1] != "share" && c.words[1] != "percentage" {
+				continue
+			}
+			for _, of := range []string{" of ", " of the "} {
+				l.add(normPhrase(c.words[1]+of+c.words[0]), cand{kind: candColumn, col: c, table: t, score: scoreExact})
+			}
 		}
 	}
 	// individuals keyed by penguin_id: its rows are "penguins". A key named after another

@@ -1395,7 +1395,8 @@ func pickLabel(t *table) (*column, *column) {
 			score = 10
 		case w == "name" || w == "full name" || w == "display name":
 			score = 9
-		case w == "company name":
+		case w == "company name" || w == "dba":
+			// dba, "doing business as": the name a business trades under.
 			score = 8
 		case w == "last name" || w == "surname" || w == "family name":
 			score = 7
@@ -2129,12 +2130,62 @@ func (m *model) path(from []*table, target *table) ([]edge, bool) {
 				for cur := o; seen[cur] != nil; cur = seen[cur].prev {
 					p = append([]edge{seen[cur].e}, p...)
 				}
+				if len(p) == 2 && p[0].forward && !p[1].forward {
+					if l := m.linkPath(p[0].fk.from.table, target); l != nil {
+						return l, true
+					}
+				}
 				return p, true
 			}
 			queue = append(queue, o)
 		}
 	}
 	return nil, false
+}
+
+// linkPath is the path from a to b through a table that references both, where a and b were
+// first found as siblings that only share a parent: parties and cabinets of one country are
+// joined by the cabinet's parties (CabinetParty), not by the country they share.
+func (m *model) linkPath(a, b *table) []edge {
+	if a == b {
+		return nil
+	}
+	for _, l := range m.tables {
+		if l == a || l == b || l.view {
+			continue
+		}
+		var toA, toB *fk
+		for k := range l.fks {
+			f := &l.fks[k]
+			if len(qualifier(*f)) > 0 {
+				continue // a key in a role of its own links nothing plainly
+			}
+			if f.to.table == a && f.to == a.pk && toA == nil {
+				toA = f
+			} else if f.to.table == b && f.to == b.pk && toB == nil {
+				toB = f
+			}
+		}
+		if toA != nil && toB != nil {
+			return []edge{{fk: *toA, forward: false}, {fk: *toB, forward: true}}
+		}
+	}
+	return nil
+}
+
+// siblings reports whether a path goes up to a parent and down to another of its children
+// (a cabinet's country, then that country's parties), the join a link table beats.
+func siblings(in []*table, path []edge) bool {
+	if len(path) != 2 {
+		return false
+	}
+	start := pathStart(in, path)
+	return path[0].fk.from.table == start && path[1].fk.to.table == path[0].fk.to.table
+}
+
+// keyedTogether reports whether a key of one table references the other.
+func keyedTogether(a, b *table) bool {
+	return slices.ContainsFunc(a.fks, func(f fk) bool { return f.to.table == b }) || slices.ContainsFunc(b.fks, func(f fk) bool { return f.to.table == a })
 }
 
 // joinedTables are the tables joining ts to one another: ts and every table on the paths

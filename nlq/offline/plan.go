@@ -808,6 +808,10 @@ func (b *builder) step(i int) error {
 		hint := b.lastTable
 		if b.dateHint != nil {
 			hint = b.dateHint
+		} else if t := datedNounAfter(b.items, i); t != nil {
+			// "in the 2021 Dutch parliamentary election": the year said as the
+			// adjective of the rows named right after it is their date.
+			hint = t
 		} else if hint != nil && hint.date == nil && b.lastDate == nil {
 			// "customers who rented a film in June 2005": films have no date of their own;
 			// the date is the rentals', named just before, not the customers' signup date.
@@ -1127,10 +1131,15 @@ func (b *builder) number(i int) error {
 		b.p.conds = append(b.p.conds, condition{col: b.items[i-1].pick.col, op: "=", vals: []any{it.num}})
 		b.lastTable = b.items[i-1].pick.col.table
 	case i > 0 && b.items[i-1].kind == itEntity && b.items[i-1].pick != nil && b.items[i-1].pick.kind == candColumn && it.num == float64(int64(it.num)) &&
-		b.items[i-1].start+len(b.items[i-1].toks) == it.start && codeSaid(&b.items[i-1]) && inRange(b.items[i-1].pick.col, it.num):
-		// "SIC code 3674", "SIC 2911": the rows with that code, which is no figure to add up.
+		b.items[i-1].start+len(b.items[i-1].toks) == it.start && codeSaid(&b.items[i-1]) && (inRange(b.items[i-1].pick.col, it.num) || b.items[i-1].pick.col.class == classText):
+		// "SIC code 3674", "SIC 2911": the rows with that code, which is no figure to add up;
+		// "the zip code 11354": a code kept as text, compared as written.
 		col := b.items[i-1].pick.col
-		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{it.num}})
+		var v any = it.num
+		if col.class == classText {
+			v = strconv.FormatInt(int64(it.num), 10)
+		}
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{v}})
 		b.p.measures = slices.DeleteFunc(b.p.measures, func(m measure) bool { return m.col == col && m.agg != aggCount && m.agg != aggCountDistinct })
 		b.p.listCols = slices.DeleteFunc(b.p.listCols, func(c *column) bool { return c == col })
 		b.lastTable = col.table
@@ -1177,7 +1186,7 @@ func inUnit(target *column, vals []any, scale float64) {
 // ("SIC code"), or a short acronym of a column (sic, fips, naics).
 func codeSaid(it *item) bool {
 	c := it.pick.col
-	if c.class != classNumber || c.metric != nil || c.table.pk == c {
+	if c.class != classNumber && c.class != classText || c.metric != nil || c.table.pk == c {
 		return false
 	}
 	if n := len(it.toks); n > 1 && it.toks[n-1].norm == "code" {
@@ -2381,7 +2390,7 @@ func (b *builder) addDim(d dimension) {
 	}
 	if d.grain != grainNone {
 		for k, x := range b.p.dims {
-			if x.grain != grainNone && (x.weak || d.weak || x.grain == d.grain && x.col == d.col && x.hint == d.hint && x.ofYear == d.ofYear) {
+			if x.grain != grainNone && (x.weak || d.weak || x.grain == d.grain && x.col == d.col && (x.hint == d.hint || x.hint == nil || d.hint == nil) && x.ofYear == d.ofYear) {
 				// (a bucket said twice, "over the years ... year by year", is one)
 				if x.weak {
 					b.p.dims[k] = d
@@ -4284,6 +4293,10 @@ func (b *builder) finish() error {
 			}
 			if len(p.dims) == 1 && p.dims[0].col != nil && p.dims[0].col.class == classText {
 				p.listCols, p.dims, p.distinct = []*column{p.dims[0].col}, nil, true
+			} else if d := p.dims[0]; len(p.dims) == 1 && d.col != nil && d.col.class == classDate && (d.grain == grainNone || d.grain == grainDay) && b.namedRow() {
+				// "what is the hire date of Nancy Davolio", "on what date did Japan join the
+				// OECD": the named row's date itself.
+				p.listCols, p.dims = []*column{d.col}, nil
 			} else if d := p.dims[0]; len(p.dims) == 1 && d.col == nil && d.grain != grainNone && len(p.listCols) == 1 && p.listCols[0].class == classDate && b.namedRow() {
 				// "in what year did Batman first appear", "in which year was Räikkönen born":
 				// the period of the named row's date.
@@ -4392,7 +4405,9 @@ func (b *builder) finish() error {
 		case len(p.dims) == 0 && b.super < 0:
 			m.agg = aggMin
 			ranking = false
-		case m.col != nil && len(m.col.words) > 0 && (intensiveWords[m.col.words[len(m.col.words)-1]] || averagedWords[m.col.words[0]] && !dailyAmount(m.col)):
+		case m.col != nil && len(m.col.words) > 0 && (intensiveWords[m.col.words[len(m.col.words)-1]] || averagedWords[m.col.words[0]] && !dailyAmount(m.col)),
+			len(p.dims) == 0 && (ratioColumn(m.col) || m.col != nil && m.col.ratio != nil):
+			// (So does a share: "what share of the vote did the PVV get in 2021".)
 			// "the end-of-day rate of the euro on June 28": a rate does not add up; the
 			// average is the value of the one row and the honest summary of many.
 			m.agg = aggAvg
@@ -7148,4 +7163,29 @@ func (b *builder) rowsNamedNext(t *table) bool {
 	}
 	it, nx := b.items[b.cur], b.items[b.cur+1]
 	return nx.kind == itEntity && nx.plural && nx.start == it.start+len(it.toks) && slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind == candTable && c.table == t })
+}
+
+// datedNounAfter is the dated table named right after the date at items[i] when the date is a
+// year said as an adjective ("the 2021 parliamentary election", "Germany's 2021 election"):
+// up to three items on, with nothing skipped between.
+func datedNounAfter(items []item, i int) *table {
+	it := items[i]
+	if len(it.toks) == 0 || !it.toks[len(it.toks)-1].isNum || len(it.toks) > 1 && !slices.ContainsFunc(it.toks, func(t token) bool { return t.lower == "the" }) {
+		// ("in 2021 parliamentary elections were held": a period, then the rows.)
+		return nil
+	}
+	// The noun is the last of the words: "Dutch" qualifies the election.
+	var head *table
+	end := it.start + len(it.toks)
+	for k := i + 1; k < len(items) && k <= i+3; k++ {
+		n := items[k]
+		if n.kind != itEntity || len(n.cands) == 0 || n.start != end || len(n.skipped) > 0 {
+			break
+		}
+		if t := n.cands[0].table; t != nil && t.date != nil {
+			head = t
+		}
+		end = n.start + len(n.toks)
+	}
+	return head
 }

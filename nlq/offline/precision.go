@@ -205,6 +205,17 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 	if len(top) == 1 {
 		return paths[top[0]], true, nil
 	}
+	link := func(path []edge) bool {
+		// Down to a row that references both ends by plain keys, then up to the other end
+		// (an evolution's known_move_type_id links a species to a type only in that role).
+		return len(path) == 2 && path[0].fk.to.table == pathStart(in, path) && path[1].fk.from.table == path[0].fk.from.table &&
+			len(qualifier(path[0].fk)) == 0 && len(qualifier(path[1].fk)) == 0
+	}
+	if k := slices.IndexFunc(top, func(i int) bool { return link(paths[i]) }); k >= 0 && !slices.ContainsFunc(top[k+1:], func(i int) bool { return link(paths[i]) }) {
+		// "the party in the most cabinets": the rows that link the two (CabinetParty), not
+		// the country they both belong to.
+		return paths[top[k]], true, nil
+	}
 	var rs []string
 	for _, i := range top {
 		rs = append(rs, pathText(in, paths[i]))

@@ -291,6 +291,11 @@ func complete(m *model, p *plan) error {
 		if err != nil {
 			return err
 		}
+		if l := m.linkPath(p.base, t); ok && l != nil && siblings(in, path) && !slices.Contains(in, l[0].other(p.base)) && !keyedTogether(p.base, t) {
+			// "the party in the most Finnish cabinets": a cabinet's parties are those its
+			// link rows name, not every party of the country the cabinets were filtered by.
+			path = l
+		}
 		if !ok {
 			return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s cannot be joined to %s through foreign keys", t.name, p.base.name)}
 		}
@@ -803,6 +808,10 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 		if len(finest) == 1 {
 			return finest[0].date, nil
 		}
+	}
+	if len(tied) > 1 && hint != nil && slices.Contains(tiedT, hint) {
+		// "in the 2021 Dutch parliamentary election": the period is said of one of them.
+		return hint.date, nil
 	}
 	if len(tied) > 1 {
 		// "patients seen in 2023": a patient has allergies, conditions and encounters, each

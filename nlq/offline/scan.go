@@ -249,10 +249,21 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 				cs = append(cs, vs...)
 			}
+			if n == 1 && len(toks[i].raw) >= 2 && toks[i].raw == strings.ToUpper(toks[i].raw) &&
+				slices.ContainsFunc(cs, func(c cand) bool { return c.kind == candColumn && slices.Contains(c.col.words, toks[i].norm) }) {
+				// "joined the EU": a word of a column's name (eu_accession_date), not a name
+				// that only holds it among other signs ('+EU').
+				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool {
+					return c.kind == candValue && !strings.EqualFold(c.value, toks[i].raw) && normPhrase(c.value) == toks[i].norm
+				})
+			}
 			if n == 1 && i > 0 && particles[toks[i].lower] && toks[i].raw == toks[i].lower {
 				// "show up", "went out": a particle after its verb, not the film 'Up' or a
 				// title 'Out' (typed in capitals, it is one).
 				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool { return c.kind == candValue && c.value != strings.ToLower(c.value) })
+			}
+			if n > 1 && len(cs) == 0 {
+				cs = spelledByInitials(toks[i:i+n], lex)
 			}
 			if n == 1 && len(cs) == 0 && currencyWord(toks, i) {
 				// "countries that use the euro": a currency a currency column names ('Euro',
@@ -273,6 +284,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					return c.kind == candValue && c.value != toks[i].raw+" "+toks[i+1].raw // kept as typed
 				})
 			}
+			if n > 1 && toks[i].lower == "the" && slices.ContainsFunc(cs, func(c cand) bool { return c.kind == candValue }) && longerNameAt(toks, i+1, n, lex) {
+				// "the Party for Freedom": a longer name starts after the article, and it is
+				// the one meant, not a name that begins with the article ('The PARTY').
+				continue
+			}
 			if toks[i].quoted {
 				cs = onlyValues(cs)
 			} else if n == 1 && stopWords[toks[i].lower] && !properStop(toks, i) && !currencyWord(toks, i) {
@@ -292,8 +308,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				} else {
 					cs = exactValues(cs, toks[i].raw)
 				}
-				if w := toks[i].lower; w == "a" || w == "an" || w == "the" {
-					cs = nil // an article, even where a unit 'a' (a year) is stored
+				if w := toks[i].lower; (w == "a" || w == "an" || w == "the") && !(toks[i].raw == "A" && i > 0 && (toks[i-1].lower == "an" || toks[i-1].lower == "a")) {
+					cs = nil // an article, even where a unit 'a' (a year) is stored; "an A grade" is the grade
 				}
 				if i+1 < len(toks) && prepositionStops[toks[i].lower] && !slices.ContainsFunc(cs, func(c cand) bool { return c.kind != candValue }) {
 					// "prescribed in more than 40 admissions", "in days": a preposition before
@@ -701,6 +717,19 @@ func missingAndLeftOut(items []item) []item {
 			items = slices.Delete(items, i, i+1)
 		}
 	}
+	for i := 1; i < len(items); i++ {
+		// "whose borough is missing" where the city stores 'Missing' as a borough: that value.
+		it, c := &items[i], items[i-1]
+		if it.kind != itKeyword || it.kw.kind != kwNever || !strings.HasSuffix(strings.ToLower(it.text()), "missing") || c.kind != itEntity ||
+			len(c.cands) == 0 || c.cands[0].kind != candColumn || c.cands[0].col.class != classText {
+			continue
+		}
+		col := c.cands[0].col
+		if k := slices.IndexFunc(col.values(), func(v string) bool { return strings.EqualFold(v, "missing") }); k >= 0 {
+			it.kind, it.kw = itEntity, keyword{}
+			it.cands = []cand{{kind: candValue, table: col.table, col: col, value: col.values()[k], score: scoreExact}}
+		}
+	}
 	for i := 0; i+1 < len(items); i++ {
 		// "ignoring beers without a known ABV": the beers kept are those with one.
 		if it := items[i]; it.kind == itUnknown && len(it.toks) == 1 && ignoreWords[it.toks[0].lower] {
@@ -805,6 +834,107 @@ func dropRepeatedCount(items []item) []item {
 func statesOfColumn(a, b item) bool {
 	return a.kind == itEntity && b.kind == itEntity && len(a.cands) > 0 && len(b.cands) > 0 && a.cands[0].kind == candColumn &&
 		b.cands[0].kind == candValue && a.cands[0].col == b.cands[0].col && a.cands[0].col.class == classText
+}
+
+// dropAcrossAll reads "across all countries" as nothing when rows of another kind were named
+// before it: the count or total is of all of them together, not of the countries.
+func dropAcrossAll(items []item) []item {
+	for i := 1; i < len(items); i++ {
+		n := items[i]
+		sk := n.skipped
+		if n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candTable || len(sk) < 2 || sk[len(sk)-2] != "across" ||
+			sk[len(sk)-1] != "all" && sk[len(sk)-1] != "every" {
+			continue
+		}
+		t := n.cands[0].table
+		if !slices.ContainsFunc(items[:i], func(o item) bool { return o.kind == itEntity && len(o.cands) > 0 && o.cands[0].table != t }) {
+			continue
+		}
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
+}
+
+// meaningAsked reads "what does violation code 04L mean" as its description: "mean" is the
+// verb of the question, not an average, where the rows named keep a description.
+func meaningAsked(items []item) {
+	n := len(items)
+	if n < 3 || items[0].kind != itKeyword || items[0].kw.kind != kwWhich || items[n-1].kind != itKeyword || items[n-1].kw.kind != kwAvg ||
+		!strings.EqualFold(items[n-1].text(), "mean") || !slices.ContainsFunc(items[1].skipped, func(w string) bool { return w == "does" || w == "do" }) {
+		return
+	}
+	for _, it := range items[1 : n-1] {
+		if it.kind != itEntity || len(it.cands) == 0 || it.cands[0].kind != candTable {
+			continue
+		}
+		t := it.cands[0].table
+		for _, c := range t.cols {
+			if w := c.words; c.class == classText && len(w) > 0 && (w[len(w)-1] == "description" || w[len(w)-1] == "meaning" || w[len(w)-1] == "definition") {
+				items[n-1] = item{kind: itEntity, cands: []cand{{kind: candColumn, table: t, col: c, score: scoreExact}}, toks: items[n-1].toks, start: items[n-1].start, skipped: items[n-1].skipped}
+				return
+			}
+		}
+	}
+}
+
+// mainOfTwo reads "the main party family" as the party's own family (Party.family), not the
+// table of its further families (PartyFamily): "main" or "primary" before a name that a
+// table and a column of another table both carry picks the column.
+func mainOfTwo(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		it, n := items[i], &items[i+1]
+		if it.kind != itUnknown || len(it.toks) != 1 || (it.toks[0].lower != "main" && it.toks[0].lower != "primary") || n.kind != itEntity ||
+			len(n.cands) < 2 || n.cands[0].kind != candTable {
+			continue
+		}
+		t := n.cands[0].table
+		var own []cand
+		for _, c := range n.cands[1:] {
+			if c.kind == candColumn && c.table != t && fkTo(t, c.table) != nil {
+				own = append(own, c)
+			}
+		}
+		if len(own) == 0 {
+			continue
+		}
+		n.cands = own
+		n.skipped = append(append(slices.Clone(it.skipped), it.text()), n.skipped...)
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
+}
+
+// flagAfterCount reads "more than 10 caretaker cabinets" as "more than 10 cabinets, caretaker
+// ones": the number counts the rows named after the flag that qualifies them.
+func flagAfterCount(items []item) {
+	for i := 0; i+2 < len(items); i++ {
+		f, t := items[i+1], items[i+2]
+		if items[i].kind != itNumber || f.kind != itEntity || t.kind != itEntity || len(f.cands) == 0 || len(t.cands) == 0 ||
+			f.cands[0].kind != candColumn || f.cands[0].col.class != classBool || t.cands[0].kind != candTable || t.cands[0].table != f.cands[0].table {
+			continue
+		}
+		items[i+1], items[i+2] = t, f
+	}
+}
+
+// dropVerbOfItsColumn reads a verb as nothing where the words right after it name one of the
+// columns it could mean: "joined the EU" is the EU's accession date (eu_accession_date), not
+// also a start date of its own.
+func dropVerbOfItsColumn(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		it, n := items[i], items[i+1]
+		if it.kind != itEntity || len(it.toks) != 1 || n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candColumn ||
+			n.start != it.start+1+len(n.skipped) || slices.ContainsFunc(n.skipped, func(w string) bool { return w != "the" }) {
+			continue
+		}
+		if it.cands[0].kind != candColumn || it.cands[0].col == n.cands[0].col ||
+			!slices.ContainsFunc(it.cands[1:], func(c cand) bool { return c.kind == candColumn && c.col == n.cands[0].col }) {
+			continue
+		}
+		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.text()), n.skipped...)
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
 }
 
 // dropRestatedMeasure drops "and how long" after "the longest": the row ranked by a length
@@ -1677,6 +1807,13 @@ func dateOfEvent(items []item) {
 	var subject *table
 	for i := range items {
 		it := &items[i]
+		if it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].norm == "date" && i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwWhich {
+			if later := laterDate(items[i+1:]); later != nil {
+				// "on what date was Nancy Davolio hired": the date of the verb said after it.
+				it.kind, it.cands = itEntity, []cand{with(*later, scoreExact)}
+				continue
+			}
+		}
 		if it.kind == itUnknown && len(it.toks) == 1 && it.toks[0].norm == "date" && subject != nil && subject.date != nil {
 			// "the biggest order? give its date": no column is called date; the order's is.
 			it.kind, it.cands = itEntity, []cand{{kind: candColumn, table: subject, col: subject.date, score: scoreExact}}
@@ -1687,9 +1824,14 @@ func dateOfEvent(items []item) {
 		}
 		if len(it.toks) == 1 && it.toks[0].norm == "date" &&
 			!slices.ContainsFunc(it.cands, func(c cand) bool { return c.score > scoreAmbig || c.col == nil || c.col.class != classDate }) {
+			later := laterDate(items[i+1:])
 			switch {
 			case event != nil:
 				it.cands = []cand{with(*event, scoreExact)}
+			case later != nil && i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwWhich:
+				// "on what date did Japan join the OECD": the date the question goes on to
+				// name (oecd_accession_date).
+				it.cands = []cand{with(*later, scoreExact)}
 			case subject != nil && subject.date != nil && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == subject }):
 				// "the most expensive encounter ... its description, date and cost": the
 				// encounter's own date, not some other table's column called DATE.
@@ -1705,6 +1847,17 @@ func dateOfEvent(items []item) {
 			event = &it.cands[0]
 		}
 	}
+}
+
+// laterDate is the date column of the first item that can only read that one, or nil.
+func laterDate(items []item) *cand {
+	for i := range items {
+		it := &items[i]
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candColumn && it.cands[0].col.class == classDate && oneColumn(it.cands) {
+			return &it.cands[0]
+		}
+	}
+	return nil
 }
 
 // oneColumn reports whether every candidate reads the same column.
@@ -1811,7 +1964,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	represent represents represented representing data current
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
 	colour color comic everything collect collected produced produce produces brew brews brewed brewing placeholder
-	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"
+	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically
+	cite cites cited citing database dataset food yyyy mm dd`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", "give the month as YYYY-MM"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
@@ -1880,13 +2034,55 @@ func dropRelationVerbs(items []item) []item {
 	return out
 }
 
+// dropVerbOfFigure reads "won" as nothing before the figure won: "the party that won the most
+// seats", "won 20 seats" rank or compare the seats column, the verb only says whose they are.
+func dropVerbOfFigure(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		it := items[i]
+		if it.kind != itUnknown || len(it.toks) != 1 || !awardVerbs[it.toks[0].lower] {
+			continue
+		}
+		k := i + 1
+		for k < len(items) && (items[k].kind == itNumber || items[k].kind == itKeyword && (items[k].kw.kind == kwMost || items[k].kw.kind == kwLeast)) {
+			k++
+		}
+		if k == len(items) || items[k].kind != itEntity || len(items[k].cands) == 0 || items[k].cands[0].kind != candColumn ||
+			items[k].cands[0].col.class != classNumber {
+			continue
+		}
+		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.toks[0].lower), items[i+1].skipped...)
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
+}
+
 // dropGlosses reads as nothing the unplaced words said right before a name in parentheses:
 // "a bitterness (IBU) value", "net income (NetIncomeLoss)": the name is what the words gloss.
 func dropGlosses(items []item) []item {
 	paren := func(it item) bool { return slices.ContainsFunc(it.toks, func(t token) bool { return t.paren }) }
 	drop := make([]bool, len(items))
+	rank := func(it item) bool {
+		return it.kind == itKeyword && (it.kw.kind == kwTop || it.kw.kind == kwBottom || it.kw.kind == kwMost || it.kw.kind == kwLeast)
+	}
 	for j, n := range items {
+		if j > 0 && rank(n) && n.toks[0].paren && rank(items[j-1]) && !paren(items[j-1]) {
+			// "the worst (highest) score": the plain word in parentheses says which end;
+			// "worst" alone does not (a worst score is the highest penalty).
+			drop[j-1] = true
+			continue
+		}
 		if n.kind != itEntity || len(n.cands) == 0 || len(n.toks) == 0 || slices.ContainsFunc(n.toks, func(t token) bool { return !t.paren }) {
+			continue
+		}
+		if k := glossedBefore(items, j); k >= 0 {
+			// "pizza places (cuisine listed as Pizza)": the words before the gloss say what
+			// it says, not a name of their own ('THE PIZZA PLACE').
+			drop[k] = true
+		}
+		if j > 0 && !paren(items[j-1]) && restatedName(items[j-1], n) {
+			// "the Party for Freedom (PVV)": the short name of the row just named, said
+			// again, not a second condition.
+			drop[j] = true
 			continue
 		}
 		// Up to three unplaced words before it ("amended quarterly reports (form 10-Q/A)"), or
@@ -1912,6 +2108,44 @@ func dropGlosses(items []item) []item {
 		}
 	}
 	return out
+}
+
+// glossedBefore is the index of a value item said up to three items before the parenthesised
+// group that items[j] (a value in parentheses) belongs to, when the gloss's value is one of its
+// words and of another column; or -1.
+func glossedBefore(items []item, j int) int {
+	n := items[j]
+	if n.kind != itEntity || len(n.toks) == 0 || !n.toks[0].paren {
+		return -1
+	}
+	k := j - 1
+	for k >= 0 && len(items[k].toks) > 0 && items[k].toks[0].paren {
+		k--
+	}
+	// The words may come a place or two before the gloss: "pizza places on Staten Island
+	// (cuisine Pizza)".
+	for stop := k - 2; k >= 0 && k >= stop; k-- {
+		if items[k].kind != itEntity || len(items[k].cands) == 0 || items[k].cands[0].kind != candValue {
+			continue
+		}
+		said := strings.Fields(normPhrase(items[k].text()))
+		for _, c := range n.cands {
+			if c.kind == candValue && c.col != items[k].cands[0].col && slices.Contains(said, normPhrase(c.value)) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// restatedName reports whether n, said in parentheses, is a value of the table whose value it
+// follows: another name of the same thing ('Party for Freedom' (PVV)).
+func restatedName(it, n item) bool {
+	if it.kind != itEntity || len(it.cands) == 0 || it.cands[0].kind != candValue {
+		return false
+	}
+	t := it.cands[0].table
+	return slices.ContainsFunc(n.cands, func(c cand) bool { return c.kind == candValue && c.table == t && c.col != it.cands[0].col })
 }
 
 // dropTheirOwnRows reads as nothing the table said after "their" whose column named the rows
@@ -2299,11 +2533,20 @@ func narrowByContext(items []item) {
 				named = c.table
 			}
 		}
-		var keep []cand
+		// Failing that, the country itself, reached by key ("Swiss cabinets" are the
+		// cabinets of Switzerland, not those whose source key is 'swiss').
+		var keep, countries []cand
 		for _, c := range it.cands {
-			if c.kind == candValue && named != nil && c.table == named && normPhrase(c.value) == country {
+			if c.kind != candValue || normPhrase(c.value) != normPhrase(country) {
+				continue
+			}
+			if named != nil && c.table == named {
 				keep = append(keep, c)
 			}
+			countries = append(countries, c)
+		}
+		if len(keep) == 0 && named != nil {
+			keep = countries
 		}
 		if len(keep) > 0 {
 			it.cands = keep
@@ -2711,7 +2954,9 @@ var (
 // ("each country", "each of the stores").
 func backEach(toks []token, i int) bool {
 	if i+1 >= len(toks) {
-		return i > 0 && toks[i-1].lower == "in" // "how many airports are in each?": the groups named before
+		// "how many airports are in each?", "with the number of restaurants for each": the
+		// groups named before.
+		return i > 0 && (toks[i-1].lower == "in" || toks[i-1].lower == "for")
 	}
 	n := toks[i+1]
 	if n.lower == "one" {
@@ -3078,6 +3323,9 @@ func indexable(ts []token) bool {
 			return false
 		}
 		r := []rune(t.raw)
+		if len(r) > 1 && unicode.IsDigit(r[0]) && strings.ContainsFunc(t.raw, unicode.IsUpper) {
+			return true // a code of figures and capitals: violation code "04L"
+		}
 		return len(r) > 0 && unicode.IsUpper(r[0])
 	}
 	for _, t := range ts {
@@ -3618,6 +3866,38 @@ func statesOf(noun []token, w string, lex *lexicon, cs []cand) []cand {
 			continue
 		}
 		if slices.ContainsFunc(rows, func(t *table) bool { return c.table == t || fkTo(t, c.table) != nil }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// longerNameAt reports whether a stored value of at least n words starts at toks[i].
+func longerNameAt(toks []token, i, n int, lex *lexicon) bool {
+	for m := min(lex.maxLen, len(toks)-i); m >= n; m-- {
+		p := normPhraseToks(toks[i : i+m])
+		if len(lex.values[p]) > 0 || slices.ContainsFunc(lex.entries[p], func(c cand) bool { return c.kind == candValue }) {
+			return true
+		}
+	}
+	return false
+}
+
+// spelledByInitials reads a name of capitalised words that nothing spells out by its initials, where a
+// column's name is written with them: "the European Union" is the eu of eu_accession_date.
+// Only columns, and only initials the column has as a word of its own.
+func spelledByInitials(ts []token, lex *lexicon) []cand {
+	var b strings.Builder
+	for _, t := range ts {
+		if !properNoun(t) || t.quoted || len(lex.lookup(t.norm)) > 0 || len(lex.values[t.norm]) > 0 {
+			return nil // (not "Anchorage, Alaska", two places)
+		}
+		b.WriteString(strings.ToLower(t.raw[:1]))
+	}
+	abbr := b.String()
+	var out []cand
+	for _, c := range lex.entries[abbr] {
+		if c.kind == candColumn && slices.Contains(c.col.words, abbr) {
 			out = append(out, c)
 		}
 	}

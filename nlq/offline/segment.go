@@ -40,7 +40,7 @@ var schemaVocabulary = strings.Fields(`
 	inventory staff payment language each buy sell text html image scale model retail
 	cloud wind low mid high temp discovery method period mass radius axis major semi spectral transiting
 	orbit orbital planet star system binary separation inclination eccentricity declination ascension
-	county province municipality parish borough`)
+	county province municipality parish borough electorate turnout candidate ballot`)
 
 // newSegmenter gathers the known words: the vocabulary, the thesaurus, and every word of the
 // schema's names that the names themselves spell apart.

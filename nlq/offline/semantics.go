@@ -154,17 +154,19 @@ var rateFormulas = []struct{ names, of, per []string }{
 	{[]string{"win rate"}, []string{"win", "won"}, []string{"game", "match", "played", "start"}},
 	{[]string{"completion rate"}, []string{"completed", "completion", "completer"}, []string{"started", "start", "enrolled", "starter"}},
 	{[]string{"pass rate", "passing rate"}, []string{"passed", "pass"}, []string{"attempt", "attempted", "taken", "sitting"}},
+	// Votes cast as a share of the registered electorate.
+	{[]string{"turnout", "voter turnout", "turnout rate", "electoral turnout"}, []string{"cast", "ballot"}, []string{"electorate", "registered", "eligible"}},
 }
 
 // addRates infers each row's rate where a table keeps both counts a named rate divides
 // (APPLCN and ADMSSN: applications and admissions), one column each: "the acceptance rate"
 // is 100 × admissions / applications, a percentage of the row.
 func (m *model) addRates() {
-	one := func(t *table, heads []string) *column {
+	one := func(t *table, heads []string, loose bool) *column {
 		var found *column
 		for _, c := range t.cols {
-			if c.class != classNumber || c.money != 0 || c.via != nil || len(c.words) != 1 && !(len(c.words) == 2 && c.words[0] == "total") ||
-				!slices.Contains(heads, c.words[len(c.words)-1]) {
+			if c.class != classNumber || c.money != 0 || c.via != nil || !loose && len(c.words) != 1 && !(len(c.words) == 2 && c.words[0] == "total") ||
+				len(c.words) == 0 || !slices.Contains(heads, c.words[len(c.words)-1]) {
 				continue
 			}
 			if found != nil {
@@ -174,9 +176,16 @@ func (m *model) addRates() {
 		}
 		return found
 	}
+	// A count named by its last word, as votes_cast is, when no one-word column is.
+	each := func(t *table, heads []string) *column {
+		if c := one(t, heads, false); c != nil {
+			return c
+		}
+		return one(t, heads, true)
+	}
 	for _, t := range m.tables {
 		for _, f := range rateFormulas {
-			num, den := one(t, f.of), one(t, f.per)
+			num, den := each(t, f.of), each(t, f.per)
 			if num == nil || den == nil || num == den {
 				continue
 			}
