@@ -96,6 +96,12 @@ func TestAParliamentsCountriesPartiesAndCabinetsAreReadAsSaid(t *testing.T) {
 	if err != nil || !strings.Contains(g.SQL, "CabinetParty") {
 		t.Errorf("a party's cabinets are joined through CabinetParty: %v\n%s", err, g.SQL)
 	}
+	// With the cabinets filtered by country, the parties are still those of the link rows
+	// (here refused: the country could be the cabinets' or the parties'), never every party
+	// of the country joined through it.
+	if g, err := generate(t, s, datasource.SQLite, "Which party has been in the most Finnish cabinets?"); err == nil && !strings.Contains(g.SQL, "CabinetParty") {
+		t.Errorf("a party's Finnish cabinets were joined through the country:\n%s", g.SQL)
+	}
 }
 
 // codeListDDL decodes every code of a political-science database through one shared code
