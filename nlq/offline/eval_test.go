@@ -127,7 +127,7 @@ func TestEvalSets(t *testing.T) {
 // laterBatches are the suffixes of the blind batches written after the first two, in order;
 // "_dev7" was written blind with "_heldout7" and is the seventh round's tuning material, "_dev8"
 // with "_heldout8" the eighth round's.
-var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13", "_dev14", "_heldout14", "_dev15", "_heldout15", "_dev16", "_heldout16", "_dev17", "_heldout17", "_dev18", "_heldout18", "_dev19", "_heldout19", "_dev20", "_heldout20", "_dev21", "_heldout21", "_dev22", "_heldout22", "_dev23", "_heldout23", "_dev24", "_heldout24", "_dev25", "_heldout25", "_dev26", "_heldout26", "_dev27", "_heldout27", "_dev28", "_heldout28", "_dev29", "_heldout29", "_dev30", "_heldout30", "_dev31", "_heldout31", "_dev32", "_heldout32", "_dev33", "_heldout33", "_dev34", "_heldout34"}
+var laterBatches = []string{"_heldout3", "_heldout4", "_heldout5", "_heldout6", "_dev7", "_heldout7", "_dev8", "_heldout8", "_dev9", "_heldout9", "_dev10", "_heldout10", "_dev11", "_heldout11", "_dev12", "_heldout12", "_dev13", "_heldout13", "_dev14", "_heldout14", "_dev15", "_heldout15", "_dev16", "_heldout16", "_dev17", "_heldout17", "_dev18", "_heldout18", "_dev19", "_heldout19", "_dev20", "_heldout20", "_dev21", "_heldout21", "_dev22", "_heldout22", "_dev23", "_heldout23", "_dev24", "_heldout24", "_dev25", "_heldout25", "_dev26", "_heldout26", "_dev27", "_heldout27", "_dev28", "_heldout28", "_dev29", "_heldout29", "_dev30", "_heldout30", "_dev31", "_heldout31", "_dev32", "_heldout32", "_dev33", "_heldout33", "_dev34", "_heldout34", "_dev35", "_heldout35"}
 
 // heldoutSuffix maps NLQ_HELDOUT to a set suffix: "" none, "1" (or anything unknown) the first
 // batch, "2".."16" the later ones, "dev7" to "dev16" the seventh to sixteenth rounds' blind
@@ -152,7 +152,7 @@ func setLabel(suffix string) string {
 	case "_heldout":
 		return "held-out"
 	}
-	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth", "14": "fourteenth", "15": "fifteenth", "16": "sixteenth", "17": "seventeenth", "18": "eighteenth", "19": "nineteenth", "20": "twentieth", "21": "twenty-first", "22": "twenty-second", "23": "twenty-third", "24": "twenty-fourth", "25": "twenty-fifth", "26": "twenty-sixth", "27": "twenty-seventh", "28": "twenty-eighth", "29": "twenty-ninth", "30": "thirtieth", "31": "thirty-first", "32": "thirty-second", "33": "thirty-third", "34": "thirty-fourth"}
+	ord := map[string]string{"2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "11": "eleventh", "12": "twelfth", "13": "thirteenth", "14": "fourteenth", "15": "fifteenth", "16": "sixteenth", "17": "seventeenth", "18": "eighteenth", "19": "nineteenth", "20": "twentieth", "21": "twenty-first", "22": "twenty-second", "23": "twenty-third", "24": "twenty-fourth", "25": "twenty-fifth", "26": "twenty-sixth", "27": "twenty-seventh", "28": "twenty-eighth", "29": "twenty-ninth", "30": "thirtieth", "31": "thirty-first", "32": "thirty-second", "33": "thirty-third", "34": "thirty-fourth", "35": "thirty-fifth"}
 	if n, ok := strings.CutPrefix(suffix, "_dev"); ok {
 		return ord[n] + "-round blind tuning (dev" + n + ")"
 	}
