@@ -579,6 +579,15 @@ func dropTrailingEach(items []item) []item {
 		items[n-2].kind == itKeyword && items[n-2].kw.kind == kwCount && (len(items[n-1].skipped) == 0 || slices.Equal(items[n-1].skipped, []string{"times"})) {
 		return items[:n-1]
 	}
+	if n > 3 && items[n-1].kind == itKeyword && items[n-1].kw.kind == kwGroup && strings.EqualFold(items[n-1].text(), "each") && len(items[n-1].skipped) == 0 &&
+		items[n-2].kind == itEntity && items[n-3].kind == itKeyword && items[n-3].kw.kind == kwCount &&
+		slices.ContainsFunc(items[:n-3], func(it item) bool {
+			return it.kind == itKeyword && (it.kw.kind == kwTop || it.kw.kind == kwMost || it.kw.kind == kwWhich)
+		}) {
+		// "which three birth states were the most common, and how many appointments each":
+		// the count beside each row ranked.
+		return items[:n-1]
+	}
 	if n > 3 && items[n-1].kind == itKeyword && strings.EqualFold(items[n-1].text(), "for each") && items[n-2].kind == itEntity &&
 		items[n-3].kind == itKeyword && items[n-3].kw.kind == kwCount && slices.ContainsFunc(items[:n-3], func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwWith }) {
 		return items[:n-1]

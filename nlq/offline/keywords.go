@@ -139,6 +139,10 @@ var keywords = map[string]keyword{
 	"not earn any": {kind: kwNever}, "not earn a": {kind: kwNever}, "not receive any": {kind: kwNever}, "not get any": {kind: kwNever},
 	"not have": {kind: kwNever}, "not have a": {kind: kwNever}, "not have an": {kind: kwNever}, "not have any": {kind: kwNever},
 	"has a": {kind: kwHas}, "have a": {kind: kwHas}, "has an": {kind: kwHas}, "have an": {kind: kwHas},
+	// (Longer than "that had", which would take the verb from its article.)
+	"that have a": {kind: kwHas}, "that have an": {kind: kwHas}, "that had a": {kind: kwHas}, "that had an": {kind: kwHas},
+	"that has a": {kind: kwHas}, "that has an": {kind: kwHas}, "who have a": {kind: kwHas}, "who have an": {kind: kwHas},
+	"who had a": {kind: kwHas}, "who had an": {kind: kwHas}, "who has a": {kind: kwHas}, "who has an": {kind: kwHas},
 	"with a": {kind: kwHas}, "with an": {kind: kwHas},
 	// "artworks that carry an inscription", "bear a signature": have one.
 	"carry a": {kind: kwHas}, "carry an": {kind: kwHas}, "carries a": {kind: kwHas}, "carries an": {kind: kwHas},

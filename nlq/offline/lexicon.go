@@ -323,14 +323,21 @@ var aliases = map[string][]string{
 	// A transcript's characters are who speaks its lines, its utterances.
 	"character": {"character", "speaker"},
 	"line":      {"line", "utterance"}, "spoken line": {"utterance"},
-	"contestant": {"participant", "competitor", "player", "castaway", "entrant"}, "competitor": {"participant", "contestant", "player"},
+	"contestant": {"participant", "competitor", "player", "castaway", "entrant"},
+	// A contest's entries: the acts that took part in one of its editions, held at a venue.
+	"act": {"contestant", "performer", "participant", "entrant"}, "edition": {"contest", "tournament", "competition", "festival"},
+	"venue":     {"venue", "arena", "stadium", "ground"},
+	"take part": {"contestant", "participant", "entrant", "competitor"}, "took part": {"contestant", "participant", "entrant", "competitor"},
+	"taken part": {"contestant", "participant", "entrant", "competitor"}, "taking part": {"contestant", "participant", "entrant", "competitor"}, "competitor": {"participant", "contestant", "player"},
 	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
 	"came back": {"return date", "returned"},
 	// Life events and everyday names of rows: a birth date, the day someone joined, staff,
 	// movies, the size a file takes up.
-	"born": {"birth date", "birthdate", "birthday", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year", "year of birth", "place of birth"},
+	// The FJC's birthplace_state: a judge's birth state.
+	"birth state": {"birthplace state", "birth state"}, "birth city": {"birthplace city", "birth city"}, "birth country": {"birthplace country", "birth country"},
+	"born": {"birth date", "birthdate", "birthday", "date of birth", "dob", "birth country", "birth city", "birth state", "birth year", "year of birth", "place of birth", "birthplace", "birthplace state", "birthplace city", "birthplace country"},
 	// "works Tate acquired in 1997": the year of their acquisition.
 	"acquire": {"acquisition", "acquisition date", "acquisition year", "acquired"}, "acquired": {"acquisition", "acquisition date", "acquisition year"},
 	"acquiring": {"acquisition", "acquisition date", "acquisition year"},
@@ -402,7 +409,7 @@ var aliases = map[string][]string{
 	"gearbox": {"transmission", "tran"}, "transmission": {"transmission", "tran"}, "model year": {"model year", "year"}, "drive train": {"drive", "drivetrain"}, "drivetrain": {"drive", "drive train"}, "size class": {"class", "size class"},
 	// Who goes through a station, a museum or a shop: its entries, riders, visitors, the people
 	// who entered it ("people" is read as "person").
-	"entry": {"passenger", "entry", "visitor", "ridership"}, "ridership": {"passenger", "ridership", "rider"}, "rider": {"passenger", "rider", "ridership"},
+	"entry": {"passenger", "entry", "visitor", "ridership", "contestant", "entrant"}, "ridership": {"passenger", "ridership", "rider"}, "rider": {"passenger", "rider", "ridership"},
 	"person entered": {"passenger", "entry", "visitor"}, "person entering": {"passenger", "entry", "visitor"},
 	// Per head of a population; a country's three-letter code is its ISO alpha-3.
 	"income per person": {"gdp per capita", "income per person"}, "numeric code": {"iso number", "numeric code"}, "numeric iso code": {"iso number"}, "numeric iso country code": {"iso number"},
@@ -1355,6 +1362,15 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			// people say it.
 			l.add(gerund(t.words[0])+" "+strings.Join(t.words[1:], " "), cand{kind: candTable, table: t, score: scoreExact - 0.01})
 		}
+		if head := t.words[len(t.words)-1]; !linkWords[head] {
+			// judges_appointments: "did Obama appoint", "judges he appointed" name the
+			// appointments by their verb.
+			if st, ok := strings.CutSuffix(head, "ment"); ok && len(st) >= 4 {
+				for _, v := range []string{st, st + "ed"} {
+					l.add(v, cand{kind: candTable, table: t, score: scoreSynonym - 0.05})
+				}
+			}
+		}
 		if len(t.words) > 1 && !linkWords[t.words[len(t.words)-1]] {
 			head := t.words[len(t.words)-1]
 			score := scoreModifier + 0.1
@@ -1371,6 +1387,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 			if len(t.words) == 2 && eventWords[head] && !tableWords[t.words[0]] {
 				// visit_occurrence, drug_exposure: the records of visits, of drugs taken.
+				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreExact - 0.01})
+			}
+			if len(t.words) == 2 && (head == "person" || head == "people") && !tableWords[t.words[0]] {
+				// judges_people: the people who are judges, named by their role.
 				l.add(t.words[0], cand{kind: candTable, table: t, score: scoreExact - 0.01})
 			}
 			if len(t.words) == 2 && recordWords[head] && !tableWords[t.words[0]] {
@@ -2046,6 +2066,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					st := sp.state
 					l.add(sp.phrase, cand{kind: candValue, table: t, col: c, score: scoreSynonym, state: &st})
 				}
+			}
+		}
+	}
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if n := len(c.words); n >= 2 && c.yearInt && c.words[n-1] == "date" {
+				// birth_date keeping years only: the birth year, the year of birth.
+				ev := strings.Join(c.words[:n-1], " ")
+				l.add(ev+" year", cand{kind: candColumn, table: t, col: c, score: scoreExact})
+				l.add("year of "+ev, cand{kind: candColumn, table: t, col: c, score: scoreExact})
 			}
 		}
 	}

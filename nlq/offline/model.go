@@ -85,6 +85,9 @@ type column struct {
 	// numText says the column keeps numbers as text, with words for the ones not known
 	// ('1,358', 'unknown', 'n/a' in SWAPI's people.mass): read as a number, the words as NULL.
 	numText bool
+	// slashDate says a date is kept as 'MM/DD/YYYY' ("mdy") or 'DD/MM/YYYY' ("dmy") text,
+	// which sorts and compares wrongly as it is: it is read as 'YYYY-MM-DD'.
+	slashDate string
 	// pivot makes the column one attribute's value kept as a row of an attribute-value table
 	// (USDA's nut_data: a food's protein is the nutr_val of its row for the nutrient
 	// 'Protein'): read by a subquery on the row's key and the attribute's name.
@@ -138,6 +141,12 @@ type table struct {
 	// placeholder is the label of the row that stands for none ('No Promotion'): a data
 	// warehouse keys every fact to a dimension row, so one row says the fact has none.
 	placeholder string
+	// totalKind is the column that tells a row's figures apart by kind where one kind is
+	// their total (a score's 'total' beside its 'jury' and 'online' parts), and totalValues
+	// the values that say total: added up or ranked with every kind, a figure would count
+	// twice.
+	totalKind   *column
+	totalValues []string
 	// linkEnd says a table that links two others references this one (prizes, which
 	// laureate_prizes links with laureates): a verb of giving ("won", "awarded") says such a
 	// link row exists.
@@ -345,6 +354,9 @@ func newModel(s *datasource.Schema) *model {
 			if len(c.words) > 1 && c.words[0] == "the" {
 				c.words = c.words[1:] // FoodMart's the_date, the_month: the article names nothing
 			}
+			if len(c.words) == 2 && c.words[0] == "name" && (c.words[1] == "first" || c.words[1] == "last" || c.words[1] == "middle") {
+				c.words = []string{c.words[1], "name"} // name_first, name_last: the first and the last name
+			}
 			if ws, ok := statAbbrevs[sc.Name]; ok && stats {
 				c.words = ws // W of a team's season is its wins
 			}
@@ -383,7 +395,7 @@ func newModel(s *datasource.Schema) *model {
 			// no such codes (PARTNER_PARTNERID '100000025', player_id 'P-14758') is a key.
 			switch {
 			case fkCols[lname] && c.class == classText && (len(c.words) == 0 || c.words[len(c.words)-1] != "id" || shortCodes(c)):
-			case c.class == classNumber && yearColumn(c) && !singleKey(st, lname):
+			case c.class == classNumber && yearColumn(c):
 				// yearID of a team's season: a year that is part of a key is still a year.
 			case c.class == classDate && (fkCols[lname] || pk[lname]):
 				// costs.time_id, a DATE pointing to a calendar table: the row's day, which
@@ -477,6 +489,19 @@ func newModel(s *datasource.Schema) *model {
 				t.measure = c
 			}
 		}
+		if t.measure == nil && len(t.words) > 0 && figureNouns[t.words[len(t.words)-1]] {
+			// scores (…, name, points): "the highest score" is the most points, the table's
+			// one figure.
+			var only []*column
+			for _, c := range t.cols {
+				if c.class == classNumber && !t.fkCols[c] && c != t.pk && !c.partKey {
+					only = append(only, c)
+				}
+			}
+			if len(only) == 1 {
+				t.measure = only[0]
+			}
+		}
 		t.series = seriesFigure(t)
 		if t.date != nil && t.date.dayOnly {
 			t.clock = clockColumn(t)
@@ -539,6 +564,7 @@ func newModel(s *datasource.Schema) *model {
 			c.givenNames = givenNamesAlone(c)
 		}
 		t.placeholder = placeholderRow(t)
+		t.totalKind, t.totalValues = totalKinds(t)
 		t.category = ownCategory(t)
 		if len(t.fks) >= 2 {
 			for _, f := range t.fks {
@@ -1478,7 +1504,7 @@ func pickLabel(t *table) (*column, *column) {
 			return c, nil
 		}
 	}
-	if (best == nil || bestScore == 4) && !naturalKeyNamed(t) {
+	if (best == nil || bestScore == 4) && !naturalKeyNamed(t) && !yearKeyed(t) {
 		// A name many rows share (a college's COUNTYNM, "county name") is a group's: text
 		// whose values name one row each names the rows better (not a geography's City,
 		// repeated for its postal codes).
@@ -1535,11 +1561,66 @@ func labelFromData(t *table) *column {
 			continue // (episodes.winner_name, set on the finals only, names no episode)
 		}
 		ratio := float64(p.Distinct) / float64(p.NonNull)
-		if ratio >= 0.8 && ratio > bestRatio && wordy(p.Min) && wordy(p.Max) {
+		if ratio >= 0.8 && ratio > bestRatio && wordyValues(c) {
 			best, bestRatio = c, ratio
 		}
 	}
 	return best
+}
+
+// figureNouns name tables whose rows are figures: a score, a rating, a reading.
+var figureNouns = toSet([]string{"score", "rating", "reading", "measurement", "mark"})
+
+// totalKinds finds the column whose few values tell a row's figures apart by kind, one or
+// more of them a total of the others ('total', 'total\n100%' beside 'jury', 'online'), and
+// those values. The table must hold a figure of its own.
+func totalKinds(t *table) (*column, []string) {
+	if !slices.ContainsFunc(t.cols, func(c *column) bool { return c.class == classNumber && !t.fkCols[c] && c != t.pk }) {
+		return nil, nil
+	}
+	for _, c := range t.cols {
+		p := c.prof
+		if c.class != classText || p == nil || p.Distinct < 2 || p.Distinct > 12 || int64(len(c.samples)) != p.Distinct {
+			continue
+		}
+		var totals []string
+		for _, v := range c.samples {
+			if n := normPhrase(v); n == "total" || strings.HasPrefix(n, "total ") {
+				totals = append(totals, v)
+			}
+		}
+		if len(totals) > 0 && len(totals) < len(c.samples) {
+			slices.Sort(totals)
+			return c, totals
+		}
+	}
+	return nil, nil
+}
+
+// yearKeyed reports whether a table keeps one row a year, keyed by the year (a contest's
+// editions): the year names the row, not a text that happens to differ between years (the
+// host city).
+func yearKeyed(t *table) bool {
+	k := t.pk
+	return k != nil && k.yearInt && k.class == classDate && !t.fkCols[k] && len(t.cols) > 0 && t.cols[0] == k
+}
+
+// wordyValues reports whether a column's values read as words: its first and last, or, when
+// one of those is a name with a figure in it (the act '2U'), nine in ten of its indexed values.
+func wordyValues(c *column) bool {
+	if wordy(c.prof.Min) && wordy(c.prof.Max) {
+		return true
+	}
+	if len(c.index) < 20 {
+		return false
+	}
+	n := 0
+	for _, v := range c.index {
+		if wordy(v) {
+			n++
+		}
+	}
+	return n*10 >= len(c.index)*9
 }
 
 // wordy reports whether a value reads as words: letters, no digits, at most six words.
@@ -1621,7 +1702,7 @@ func inferFromData(c *column) {
 			// (The SEC's sub.filed and num.ddate: 20090715, as "filed" and "data date" say.)
 			c.class, c.intDate, c.money, c.dayOnly = classDate, true, 0, true
 		}
-		if yearColumn(c) {
+		if yearColumn(c) || datedYears(c) {
 			c.class, c.yearInt, c.money, c.dayOnly = classDate, true, 0, true
 		}
 		if n := len(c.words); c.class == classNumber && n > 1 && c.words[n-1] == "code" && c.money == 0 {
@@ -1632,6 +1713,9 @@ func inferFromData(c *column) {
 	case classDate:
 		if p := c.prof; p != nil && p.NonNull > 0 && len(p.Min) == 10 && len(p.Max) == 10 {
 			c.dayOnly = true // '2024-03-15': days only
+		}
+		if order := slashDateOrder(c); order != "" {
+			c.slashDate, c.textDate, c.dayOnly = order, true, true
 		}
 	case classText:
 		if on, off, ok := textFlag(c.samples); ok {
@@ -1936,24 +2020,58 @@ func statsTable(st *datasource.Table) bool {
 	return n >= 3
 }
 
+// datedYears reports whether a number column named as a date keeps only years: the FJC's
+// birth_date 1745..1976, an integer where the day is not known.
+func datedYears(c *column) bool {
+	n := len(c.words)
+	p := c.prof
+	return n > 1 && c.words[n-1] == "date" && c.intTyp && p != nil && p.NonNull > 0 && yearNumber(p.Min) && yearNumber(p.Max)
+}
+
+// slashDateOrder reads the order of a date kept as text with slashes, 'MM/DD/YYYY' ("mdy")
+// or 'DD/MM/YYYY' ("dmy"), from its values: a first part above 12 is a day, a second part
+// above 12 makes it a month. Values of other shapes, or no telling part, leave it "".
+func slashDateOrder(c *column) string {
+	p := c.prof
+	if p == nil || p.NonNull == 0 || !slashShaped(p.Min) || !slashShaped(p.Max) {
+		return ""
+	}
+	firstDay, secondDay := false, false
+	for _, v := range append(slices.Clone(c.samples), c.index...) {
+		if !slashShaped(v) {
+			return ""
+		}
+		a, _ := strconv.Atoi(v[:2])
+		b, _ := strconv.Atoi(v[3:5])
+		firstDay = firstDay || a > 12
+		secondDay = secondDay || b > 12
+	}
+	switch {
+	case secondDay && !firstDay:
+		return "mdy"
+	case firstDay && !secondDay:
+		return "dmy"
+	}
+	return ""
+}
+
+// slashShaped reports whether s is NN/NN/NNNN.
+func slashShaped(s string) bool {
+	if len(s) != 10 || s[2] != '/' || s[5] != '/' {
+		return false
+	}
+	for i, r := range s {
+		if i != 2 && i != 5 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // yearColumn reports whether a number column keeps years: named as one, holding 1000..2999.
 func yearColumn(c *column) bool {
 	p := c.prof
 	return p != nil && p.NonNull > 0 && yearNamed(c.words) && yearNumber(p.Min) && yearNumber(p.Max)
-}
-
-// singleKey reports whether column name is the table's one-column primary key or a
-// one-column foreign key: a join key whatever its values look like.
-func singleKey(st *datasource.Table, name string) bool {
-	if len(st.PrimaryKey) == 1 && strings.EqualFold(st.PrimaryKey[0], name) {
-		return true
-	}
-	for _, f := range st.ForeignKeys {
-		if len(f.Columns) == 1 && strings.EqualFold(f.Columns[0], name) {
-			return true
-		}
-	}
-	return false
 }
 
 // yearNamed reports whether column words name a year: yearID, fiscal_year, season.

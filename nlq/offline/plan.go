@@ -1729,6 +1729,9 @@ func (b *builder) onlyChild(t *table) *table {
 // label; none when the table has no label.
 func labelCols(t *table) []*column {
 	if t.label == nil {
+		if yearKeyed(t) {
+			return []*column{t.pk} // a contest's editions: the 2019 one
+		}
 		return nil
 	}
 	if t.label2 != nil {
@@ -2595,6 +2598,12 @@ func (b *builder) entity(i int) error {
 		}
 		if n := b.next(i); n != nil && n.kind == itDate {
 			b.lastDate = col
+			if len(b.p.measures) == 0 && b.agg == aggCount && eventNoun(&b.items[i], col) {
+				// "how many commissions in 1995": the appointments commissioned then, counted.
+				b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+				b.agg = aggNone
+				return nil
+			}
 			if len(b.p.measures) == 0 && b.agg == aggNone {
 				// "technicians hired in 2020": the rows of the table whose date it is.
 				b.p.subjects = appendTable(b.p.subjects, col.table)
@@ -2612,6 +2621,15 @@ func (b *builder) entity(i int) error {
 			// the date the verb names.
 			b.p.order, b.p.orderCol = orderCol, col
 			b.sort = false
+		case b.agg == aggCount && b.firstLast == aggNone && eventNoun(&b.items[i], col):
+			// "and how many commissions were there that year": the events counted.
+			b.lastDate = col
+			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+			b.agg = aggNone
+		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && eventNoun(&b.items[i], col):
+			// "the year with the most hires": hires counted, as often as they happened, not
+			// the latest hire date.
+			b.lastDate = col
 		case b.super != 0 && b.often && b.agg == aggNone && b.firstLast == aggNone:
 			// "the month seasons most often premiere": the event counted, not its latest date.
 			b.lastDate = col
@@ -2735,7 +2753,9 @@ func (b *builder) entity(i int) error {
 		// "list the different segments": each value once.
 		b.p.listCols = append(b.p.listCols, col)
 		b.distinct = false
-	case b.list && i > 0 && i == len(b.items)-1 && showsBeside(&b.items[i-1]) && slices.Contains(b.items[i].skipped, "their"):
+	case b.list && i > 0 && i == len(b.items)-1 && showsBeside(&b.items[i-1]) &&
+		(slices.Contains(b.items[i].skipped, "their") || slices.Contains(b.items[i-1].skipped, "together")):
+		// ("list the editions that had a slogan, together with the slogan": the same.)
 		// "list the travel agencies based in Germany with their city": each agency with
 		// its city, not the cities. (One column said last; a list of them is read below.)
 		b.withCols = append(b.withCols, col)
@@ -3968,6 +3988,18 @@ func (b *builder) finish() error {
 			break
 		}
 	}
+	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 2 {
+		// "what percentage of Barack Obama's appointments went to women": the rows the first
+		// value keeps (the appointments), counted, whose row of the table they refer to
+		// holds the second (a woman's); one such row each, so the share counts each once.
+		o, c := p.conds[0], p.conds[1]
+		if o.col != nil && c.col != nil && o.anti == nil && c.anti == nil && len(o.vals) == 1 && len(c.vals) == 1 && o.op == "=" && c.op == "=" &&
+			o.col.table != c.col.table && fkTo(o.col.table, c.col.table) != nil &&
+			!slices.ContainsFunc(p.subjects, func(s *table) bool { return s != o.col.table && s != c.col.table }) {
+			p.measures = []measure{{agg: aggCount, table: o.col.table, shareOf: &c}}
+			p.conds, p.subjects, b.share = []condition{o}, nil, false
+		}
+	}
 	if b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.conds) == 1 && b.shareOfOther() {
 		// "what percentage of our tracks are Rock": the rows named, counted, whose genre is
 		// Rock, among all of them; "what percentage of our revenue comes from US customers":
@@ -4230,6 +4262,10 @@ func (b *builder) finish() error {
 			}
 		} else if d := p.dims[0]; d.table != nil && len(p.dims) == 1 && !ranking {
 			t = nil
+		} else if w := b.finishRows(); w != nil && ranking && d.table != nil && len(p.dims) == 1 && w != d.table {
+			// "which country has won the most times": its first places, counted, though its
+			// entries stand between the country and the placings.
+			t = w
 		} else if d.table != nil && len(p.dims) == 1 && b.often && b.onlyChild(d.table) != nil {
 			// "which species were caught most often": the one kind of row that refers to
 			// them, counted.
@@ -5274,6 +5310,11 @@ func (b *builder) special(c *cand) (bool, error) {
 			// the average of those counts.
 			return true, b.totalAboveAverage(measure{agg: aggCount, table: ct}, dimension{table: c.table, plural: true})
 		}
+		if ct := b.cmpCount; ct != nil && c.kind == candColumn && c.col.table == ct && c.col.class == classText && c.col != ct.label && c.col != ct.pk {
+			// "presidents who made more appointments than the average president", a president
+			// being a column of the appointments: each one's count against the average count.
+			return true, b.totalAboveAverage(measure{agg: aggCount, table: ct}, dimension{col: c.col, plural: true})
+		}
 		if lines, qty := b.m.salesQuantity(); qty != nil && c.kind == candTable && b.cmpDim == "" && !b.cmpPrice && b.cmpTarget == nil &&
 			subject == c.table && lines != c.table && soldItem(lines, c.table) && b.saidSelling() {
 			// "pizzas that sold more than the average pizza": each one's units sold against
@@ -6188,6 +6229,9 @@ func (b *builder) antiInner() error {
 		f := path[0].fk
 		if f.to.table != subject || f.from.table == subject || f.to != subject.pk {
 			return &notUnderstood{words: []string{b.antiWordsNow()}, msg: fmt.Sprintf("cannot tell which rows of %s are missing", subject.name)}
+		}
+		if p := b.verbSubject(subject); p != nil {
+			return b.verbSubjectError(subject, p)
 		}
 		b.markAnti()
 		b.p.conds = append(b.p.conds, condition{anti: &f})
@@ -7147,12 +7191,64 @@ func (b *builder) missingRows(t *table) error {
 	if !ok {
 		return &notUnderstood{words: []string{b.items[b.cur].text()}, msg: fmt.Sprintf("cannot tell how %s relate to %s", t.name, b.antiFrom.name)}
 	}
+	if p := b.verbSubject(b.antiFrom); p != nil {
+		return b.verbSubjectError(b.antiFrom, p)
+	}
 	b.markAnti()
 	b.p.conds = append(b.p.conds, condition{anti: &f, antiVia: via})
 	b.p.subjects = appendTable(b.p.subjects, b.antiFrom)
 	b.anti, b.antiDone = false, true
 	b.lastTable = b.antiFrom
 	return nil
+}
+
+// verbSubject is the table of rows a question asks about when the rows an anti-join tests
+// (t) were said by a verb of theirs ("countries that have taken part", t the entries) rather
+// than by their own noun: the first table named, which t refers to. Nil otherwise.
+func (b *builder) verbSubject(t *table) *table {
+	var first *table
+	for j := 0; j < b.cur; j++ {
+		it := b.items[j]
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candTable {
+			continue
+		}
+		if first == nil {
+			first = it.pick.table
+		}
+		if it.pick.table == t && (it.plural || first == t) {
+			return nil // the tested rows named by their noun ("orders never shipped")
+		}
+	}
+	if first == nil || first == t || fkTo(t, first) == nil {
+		return nil
+	}
+	return first
+}
+
+// finishRows is the table of results a win or a podium said in the question keeps the
+// condition on (a first place): the rows a ranking by wins counts. Nil when none was said.
+func (b *builder) finishRows() *table {
+	for _, c := range b.p.conds {
+		if c.col != nil && c.anti == nil && slices.ContainsFunc(finishWords, func(ws []string) bool { return slices.Equal(ws, c.col.words) }) &&
+			(c.op == "=" || c.op == "<=") {
+			return c.col.table
+		}
+	}
+	return nil
+}
+
+// eventNoun reports whether an item names the events a date column dates by their noun in
+// the plural: "hires" for hire_date, "commissions" for commission_date.
+func eventNoun(it *item, col *column) bool {
+	return it.plural && len(it.toks) == 1 && len(col.words) == 2 && col.words[1] == "date" && it.toks[0].norm == col.words[0]
+}
+
+// verbSubjectError refuses an anti-join on rows t said by a verb of the rows p asked about:
+// "countries that have taken part but never won" means countries none of whose entries won,
+// which a test on each entry would not say (a country with one winning entry and one other
+// would stay).
+func (b *builder) verbSubjectError(t, p *table) error {
+	return &notUnderstood{words: []string{b.antiWordsNow()}, msg: fmt.Sprintf("cannot tell whether none of the %s rows of each %s row may match, or only some", t.name, p.name)}
 }
 
 // rowsNamedNext reports whether the item after the current one is the plural noun of t's rows,

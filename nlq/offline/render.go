@@ -26,6 +26,14 @@ type joinStep struct {
 
 // complete chooses the FROM table, the date columns and the joins of a plan.
 func complete(m *model, p *plan) error {
+	// "the editions that had a slogan, together with the slogan": a column named twice (or
+	// named and shown anyway) is shown once.
+	for i := 0; i < len(p.listCols); i++ {
+		if slices.Index(p.listCols, p.listCols[i]) < i {
+			p.listCols = slices.Delete(p.listCols, i, i+1)
+			i--
+		}
+	}
 	// "per country ... the 5 countries with the most": the same grouping said twice is one.
 	p.dims = slices.CompactFunc(p.dims, func(a, b dimension) bool {
 		return a.col != nil && a.col == b.col && a.grain == b.grain && a.role == b.role && a.table == b.table
@@ -44,6 +52,22 @@ func complete(m *model, p *plan) error {
 				p.listCols, p.distinct = append(labelCols(t), c.col), true
 				break
 			}
+		}
+	}
+	figures := slices.Clone(p.measures)
+	if c := p.orderCol; c != nil && len(p.measures) == 0 {
+		figures = append(figures, measure{agg: aggMax, col: c, table: c.table}) // "the lowest score in 2021": ranked rows
+	}
+	for _, ms := range figures {
+		// "how many points did Destiny score altogether": of the total, not of the total and
+		// its parts, unless the question names a kind.
+		if t := ms.table; ms.col != nil && t != nil && ms.col.table == t && t.totalKind != nil && ms.agg != aggCount && ms.agg != aggCountDistinct &&
+			!slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == t.totalKind }) {
+			vals := make([]any, len(t.totalValues))
+			for i, v := range t.totalValues {
+				vals[i] = v
+			}
+			p.conds = append(p.conds, condition{col: t.totalKind, op: "in", vals: vals})
 		}
 	}
 	for k, m := range p.measures {
@@ -164,6 +188,13 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for i := range p.dims {
+		if d := p.dims[i]; d.grain == grainNone && d.col == nil && d.role == nil && d.table != nil && d.table.label == nil && d.table.pk == nil &&
+			!slices.ContainsFunc(d.table.cols, func(c *column) bool { return c.partKey }) {
+			// "which district court has the most appointments", where a court is only a
+			// column of the appointments: rows with no key, of one column or several, and no
+			// name cannot be told apart, so no grouping by them would show anything.
+			return &notUnderstood{words: []string{d.table.name}, msg: fmt.Sprintf("cannot tell what names a row of %s", d.table.name)}
+		}
 		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
 			c, err := dateColumn(m, p.base, p.dims[i].hint)
 			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
@@ -945,7 +976,23 @@ func (d dialect) colOf(c *column, ref string) string {
 	if c.numText && !d.words {
 		return d.number(ref + "." + d.ident(c.name))
 	}
+	if c.slashDate != "" && !d.words {
+		return d.isoDate(ref+"."+d.ident(c.name), c.slashDate)
+	}
 	return ref + "." + d.ident(c.name)
+}
+
+// isoDate rewrites a date kept as 'MM/DD/YYYY' (order "mdy") or 'DD/MM/YYYY' text as
+// 'YYYY-MM-DD', which compares, sorts and buckets as dates do.
+func (d dialect) isoDate(x, order string) string {
+	month, day := "1", "4"
+	if order == "dmy" {
+		month, day = "4", "1"
+	}
+	if d.typ == datasource.MySQL {
+		return "CONCAT(SUBSTR(" + x + ", 7, 4), '-', SUBSTR(" + x + ", " + month + ", 2), '-', SUBSTR(" + x + ", " + day + ", 2))"
+	}
+	return "(SUBSTR(" + x + ", 7, 4) || '-' || SUBSTR(" + x + ", " + month + ", 2) || '-' || SUBSTR(" + x + ", " + day + ", 2))"
 }
 
 // countKey is what tells a table's counted rows apart: the key to what they are forms of

@@ -67,6 +67,19 @@ func nameColumn(c *column) bool {
 	return c == c.table.label || c == c.table.label2 || (len(c.words) > 0 && c.words[len(c.words)-1] == "name")
 }
 
+// preferStoredWhole drops the readings of a name as a first and a last name of two columns
+// when a column stores the name whole: 'Ronald Reagan', a president's name as written,
+// beside a judge called Ronald and another called Reagan. The pair is a guess (the index
+// does not say that one row holds both), the whole name a fact.
+func preferStoredWhole(it *item) {
+	whole := slices.ContainsFunc(it.cands, func(c cand) bool {
+		return c.kind == candValue && c.col2 == nil && c.state == nil && normPhrase(c.value) == normPhrase(it.text())
+	})
+	if whole && slices.ContainsFunc(it.cands, func(c cand) bool { return c.col2 != nil }) {
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return c.col2 != nil })
+	}
+}
+
 // dropCodesOfNames drops a value read in a code column when a name column of the same table
 // holds it too: 'WHOLESALE' the ChannelCode and 'Wholesale' the ChannelName are one channel,
 // asked for by its name.
@@ -223,6 +236,7 @@ func disambiguateName(m *model, items []item, i int) error {
 	dropCodesOfNames(it)
 	preferExactCase(it)
 	oneNamePart(it)
+	preferStoredWhole(it)
 	var names []cand
 	bestValue := 0.0
 	for _, c := range it.cands {

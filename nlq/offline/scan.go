@@ -217,6 +217,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 						}
 					}
 					best, bestLen = item{kind: itKeyword, kw: k, toks: toks[i : i+n]}, n
+					if k.kind == kwLatest && n == 1 && toks[i].lower == "last" && i > 0 && finishVerbs[toks[i-1].lower] && finishKept(lex) {
+						// "who came last in 2013": the worst finish, not the latest row; no
+						// reading says it yet, so it is refused rather than read as a date.
+						best = item{kind: itUnknown, toks: toks[i : i+1]}
+					}
 					break
 				}
 			}
@@ -264,6 +269,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if n > 1 && len(cs) == 0 {
 				cs = spelledByInitials(toks[i:i+n], lex)
+			}
+			if n > 1 && len(cs) == 0 {
+				cs = nationalCode(toks[i:i+n], lex)
 			}
 			if n == 1 && len(cs) == 0 && currencyWord(toks, i) {
 				// "countries that use the euro": a currency a currency column names ('Euro',
@@ -1965,7 +1973,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	such fell fall falls very host hosted hosts hosting he she staged stage stages voted daytime brought career
 	colour color comic everything collect collected produced produce produces brew brews brewed brewing placeholder
 	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically
-	cite cites cited citing database dataset food yyyy mm dd`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", "give the month as YYYY-MM"
+	cite cites cited citing database dataset food yyyy mm dd
+	federal judicial bench directory biographical send sends sent sending vote votes voting`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
@@ -2065,6 +2074,13 @@ func dropGlosses(items []item) []item {
 		return it.kind == itKeyword && (it.kw.kind == kwTop || it.kw.kind == kwBottom || it.kw.kind == kwMost || it.kw.kind == kwLeast)
 	}
 	for j, n := range items {
+		if j > 0 && n.kind == itDate && len(n.toks) > 0 && n.toks[0].paren && items[j-1].kind == itDate && !paren(items[j-1]) {
+			// "during the 1990s (1990 through 1999)": the same years said again.
+			for k := j; k < len(items) && paren(items[k]) && (items[k].kind == itDate || items[k].kind == itKeyword); k++ {
+				drop[k] = true
+			}
+			continue
+		}
 		if j > 0 && rank(n) && n.toks[0].paren && rank(items[j-1]) && !paren(items[j-1]) {
 			// "the worst (highest) score": the plain word in parentheses says which end;
 			// "worst" alone does not (a worst score is the highest penalty).
@@ -3881,6 +3897,58 @@ func longerNameAt(toks []token, i, n int, lex *lexicon) bool {
 		}
 	}
 	return false
+}
+
+// finishVerbs say where a competitor finished: "came last", "finished second".
+var finishVerbs = toSet([]string{"came", "come", "comes", "finished", "finish", "finishes", "placed", "ended"})
+
+// finishKept reports whether the schema keeps finishing positions (a win is a first place).
+func finishKept(lex *lexicon) bool {
+	return slices.ContainsFunc(lex.lookup("won"), func(c cand) bool { return c.state != nil && c.kind == candValue })
+}
+
+// nationalCode reads words as the code a national register spells with the country's initials
+// before theirs: "district court" is 'USDC', "court of appeals" 'USCA', "Supreme Court"
+// 'USSC' in the US federal courts' directory. Only codes stored in capitals, in a column many
+// of whose values are such codes, for two words or more said with nothing else claiming them.
+func nationalCode(ts []token, lex *lexicon) []cand {
+	var b strings.Builder
+	for k, t := range ts {
+		if t.quoted || t.isNum || t.lower == "" || !unicode.IsLetter([]rune(t.lower)[0]) {
+			return nil
+		}
+		if (t.lower == "of" || t.lower == "the" || t.lower == "for") && k > 0 && k < len(ts)-1 {
+			continue
+		}
+		_, kw := keywords[t.lower]
+		if stopWords[t.lower] || kw || t.lower == "and" || t.lower == "or" || t.lower == "but" || t.lower == "with" || t.lower == "by" ||
+			strings.HasSuffix(t.lower, "ed") || len(t.lower) < 3 {
+			return nil // ("commissioned, and": no name)
+		}
+		b.WriteString(t.lower[:1])
+	}
+	if b.Len() < 2 {
+		return nil
+	}
+	var out []cand
+	for _, c := range append(lex.lookup("us"+b.String()), lex.values["us"+b.String()]...) {
+		if c.kind == candValue && c.value == strings.ToUpper(c.value) && len(c.value) == 2+b.Len() && nationalCodes(c.col) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// nationalCodes reports whether a third or more of a column's few values are codes of the national
+// register ('USDC', 'USCA', 'USSC'), not one such code among others (a source key 'USDP').
+func nationalCodes(c *column) bool {
+	n := 0
+	for _, v := range c.samples {
+		if strings.HasPrefix(v, "US") {
+			n++
+		}
+	}
+	return n >= 3 && n*3 >= len(c.samples)
 }
 
 // spelledByInitials reads a name of capitalised words that nothing spells out by its initials, where a

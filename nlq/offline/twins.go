@@ -322,11 +322,12 @@ func (l *lexicon) addWins(m *model) {
 	}
 	var rs []result
 	for _, t := range m.tables {
-		if t.view || !slices.ContainsFunc(t.cols, func(c *column) bool { return c.class == classNumber && slices.Contains(c.words, "point") }) {
+		if t.view || !awardsPoints(m, t) {
 			continue
 		}
 		for _, c := range t.cols {
-			if (c.class == classNumber || c.class == classText) && c.intTyp && slices.ContainsFunc(finishWords, func(ws []string) bool { return slices.Equal(ws, c.words) }) {
+			// (A position inside a key orders a row's parts, a song's lyrics: no finish.)
+			if (c.class == classNumber || c.class == classText) && c.intTyp && !c.partKey && slices.ContainsFunc(finishWords, func(ws []string) bool { return slices.Equal(ws, c.words) }) {
 				rs = append(rs, result{c, t.rows})
 				break
 			}
@@ -346,6 +347,29 @@ func (l *lexicon) addWins(m *model) {
 			l.add(phrase, cand{kind: candValue, table: r.pos.table, col: r.pos, score: scoreSynonym - 0.01*float64(min(i, 5)), state: &st})
 		}
 	}
+}
+
+// awardsPoints reports whether a table of results awards points: a column of its own, or of a
+// table that keeps the same entrants' points apart by kind (a contest's jury and televote
+// scores, keyed like the placings by year and entrant).
+func awardsPoints(m *model, t *table) bool {
+	points := func(u *table) bool {
+		return slices.ContainsFunc(u.cols, func(c *column) bool { return c.class == classNumber && slices.Contains(c.words, "point") })
+	}
+	if points(t) {
+		return true
+	}
+	for _, u := range m.tables {
+		if u == t || !points(u) {
+			continue
+		}
+		for _, g := range u.fks {
+			if g.from2 != nil && slices.ContainsFunc(t.fks, func(f fk) bool { return f.to == g.to && f.to2 == g.to2 }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // winsCounted reads "how many Grand Prix wins", "the most different race winners" as wins:
