@@ -103,14 +103,7 @@ func TestDebugModel(t *testing.T) {
 			t.Logf("  %s class=%d words=%v nullable=%v yearInt=%v dayOnly=%v samples=%d index=%d", c.name, c.class, c.words, c.nullable, c.yearInt, c.dayOnly, len(c.samples), len(c.index))
 		}
 		for _, f := range tb.fks {
-			t.Logf("  fk %s -> %s.%s (columns %d)", f.from.name, f.to.table.name, f.to.name, 1+btoi(f.from2 != nil))
+			t.Logf("  fk %s -> %s.%s (two columns: %v)", f.from.name, f.to.table.name, f.to.name, f.from2 != nil)
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -54,15 +54,19 @@ func complete(m *model, p *plan) error {
 			}
 		}
 	}
-	figures := slices.Clone(p.measures)
-	if c := p.orderCol; c != nil && len(p.measures) == 0 {
-		figures = append(figures, measure{agg: aggMax, col: c, table: c.table}) // "the lowest score in 2021": ranked rows
+	// "How many points did Destiny score altogether", "the lowest score in 2021": of the
+	// total, not of the total and its parts, unless the question names a kind.
+	var figures []*column
+	for _, ms := range p.measures {
+		if ms.col != nil && ms.col.table == ms.table && ms.agg != aggCount && ms.agg != aggCountDistinct {
+			figures = append(figures, ms.col)
+		}
 	}
-	for _, ms := range figures {
-		// "how many points did Destiny score altogether": of the total, not of the total and
-		// its parts, unless the question names a kind.
-		if t := ms.table; ms.col != nil && t != nil && ms.col.table == t && t.totalKind != nil && ms.agg != aggCount && ms.agg != aggCountDistinct &&
-			!slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == t.totalKind }) {
+	if c := p.orderCol; c != nil && len(p.measures) == 0 {
+		figures = append(figures, c) // the rows ranked by it
+	}
+	for _, c := range figures {
+		if t := c.table; t.totalKind != nil && !slices.ContainsFunc(p.conds, func(k condition) bool { return k.col == t.totalKind }) {
 			vals := make([]any, len(t.totalValues))
 			for i, v := range t.totalValues {
 				vals[i] = v
