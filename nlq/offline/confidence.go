@@ -900,7 +900,8 @@ func (b *builder) saidEach() bool {
 // rows ranked, not a group to rank within.
 func auxBefore(it *item) bool {
 	n := len(it.skipped)
-	return n > 0 && auxVerbs[strings.ToLower(it.skipped[n-1])]
+	// (The verb after "each" is kept with it when nothing follows: "did each direct".)
+	return n > 0 && auxVerbs[strings.ToLower(it.skipped[n-1])] || n > 1 && auxVerbs[strings.ToLower(it.skipped[n-2])] && !auxVerbs[strings.ToLower(it.skipped[n-1])]
 }
 
 // auxVerbs ask about a subject that follows them.

@@ -512,6 +512,9 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 			if _, ok := changeVerbs[strings.ToLower(it.text())]; ok && len(it.toks) == 1 && slices.ContainsFunc(items, func(x item) bool { return x.kind == itDate }) {
 				continue // "grew from 1952 to 2007": build reads the change, or refuses it
 			}
+			if keptInMillions(items, k) {
+				continue // "the average UK audience, in millions": the figures already are
+			}
 			unknown = append(unknown, it.text())
 		}
 	}
@@ -569,6 +572,50 @@ func outUnit(it item) string {
 	return ""
 }
 
+// keptInMillions reports whether items[k] is "million(s)" or "billion(s)" said of a figure
+// the data keeps in that unit: every number column the words next to it can name holds
+// values under 1,000 (viewers 7.2, not 7,200,000), so the figures are answered as they are.
+func keptInMillions(items []item, k int) bool {
+	it := &items[k]
+	if len(it.toks) != 1 || !slices.Contains([]string{"million", "millions", "billion", "billions"}, it.toks[0].lower) {
+		return false
+	}
+	found := false
+	for j := max(0, k-2); j <= min(len(items)-1, k+2); j++ {
+		for _, c := range items[j].cands {
+			if c.kind != candColumn || c.col == nil || c.col.class != classNumber {
+				continue
+			}
+			for _, v := range c.col.values() {
+				if f, ok := leadingNumber(v); !ok || f >= 1000 {
+					return false
+				}
+			}
+			if len(c.col.values()) == 0 && (c.col.prof == nil || !smallNumber(c.col.prof.Max)) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// leadingNumber reads the number a value begins with ('9.84[13]' is 9.84).
+func leadingNumber(v string) (float64, bool) {
+	end := 0
+	for end < len(v) && (v[end] >= '0' && v[end] <= '9' || v[end] == '.' || v[end] == '-' && end == 0) {
+		end++
+	}
+	f, err := strconv.ParseFloat(v[:end], 64)
+	return f, err == nil
+}
+
+// smallNumber reports whether a profiled figure is under 1,000.
+func smallNumber(s string) bool {
+	f, ok := leadingNumber(s)
+	return ok && f < 1000
+}
+
 // dropTrailingEach reads "and how many times each" as the figure of each row listed: the
 // "each" right after "how many (times)" that ends a question groups by nothing of its own
 // ("how many flights went to each" still groups); so does "with the number of restaurants for
@@ -587,6 +634,24 @@ func dropTrailingEach(items []item) []item {
 		// "which three birth states were the most common, and how many appointments each":
 		// the count beside each row ranked.
 		return items[:n-1]
+	}
+	e := n - 1 // "each", then the verb as a word of its own or left unread after it
+	if n > 1 && items[e].kind == itEntity {
+		e--
+	}
+	if e > 2 && items[e].kind == itKeyword && items[e].kw.kind == kwGroup && strings.EqualFold(items[e].text(), "each") &&
+		slices.ContainsFunc(items[e].skipped, func(w string) bool { return auxVerbs[strings.ToLower(w)] }) && len(items[e].skipped) <= 2 &&
+		items[e-1].kind == itKeyword && items[e-1].kw.kind == kwCount &&
+		slices.ContainsFunc(items[:e-1], func(it item) bool {
+			return it.kind == itKeyword && (it.kw.kind == kwTop || it.kw.kind == kwMost || isCmp(it.kw.kind))
+		}) {
+		// "writers who wrote more than two episodes, and how many did each write": the
+		// count the rows were kept or ranked by, shown beside each.
+		cut := e - 1
+		if items[cut-1].kind == itKeyword && items[cut-1].kw.kind == kwAnd {
+			cut--
+		}
+		return items[:cut]
 	}
 	if n > 3 && items[n-1].kind == itKeyword && strings.EqualFold(items[n-1].text(), "for each") && items[n-2].kind == itEntity &&
 		items[n-3].kind == itKeyword && items[n-3].kw.kind == kwCount && slices.ContainsFunc(items[:n-3], func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwWith }) {

@@ -316,8 +316,10 @@ var aliases = map[string][]string{
 	"began": {"start date", "begin date", "start"}, "begun": {"start date", "begin date", "start"}, "ended": {"end date"}, "ending": {"end date"},
 	"begin": {"start date", "begin date"}, "begins": {"start date", "begin date"},
 	// A broadcast and who watched it; who takes part in a contest; when a person died.
-	"aired": {"air date", "airdate", "episode date", "broadcast date"}, "broadcast": {"air date", "airdate", "broadcast date", "episode date"},
-	"shown": {"air date", "airdate", "broadcast date"}, "screened": {"air date", "airdate", "broadcast date"}, "first shown": {"air date", "airdate", "premiere"},
+	"aired": {"air date", "airdate", "episode date", "broadcast date", "first aired"}, "broadcast": {"air date", "airdate", "broadcast date", "episode date", "first aired"},
+	"shown": {"air date", "airdate", "broadcast date", "first aired"}, "screened": {"air date", "airdate", "broadcast date", "first aired"}, "first shown": {"air date", "airdate", "premiere", "first aired"},
+	"premiered": {"premiere", "premiere date", "air date", "first aired"}, "premiere": {"premiere", "premiere date", "first aired"},
+	"air date": {"air date", "airdate", "first aired"}, "first broadcast": {"first aired", "premiere", "air date"},
 	"audience": {"viewer", "viewership", "view"}, "watched": {"viewer", "view"}, "viewership": {"viewer", "view"}, "tuned in": {"viewer"},
 	"viewer": {"viewer", "view"},
 	// A transcript's characters are who speaks its lines, its utterances.
@@ -1002,6 +1004,47 @@ func camelValue(v string) bool {
 	return upper > 0 && strings.ToUpper(v) != v && unicode.IsUpper([]rune(v)[0])
 }
 
+// addFamilies indexes the families of tables named by a shared first word (drwho_episodes,
+// drwho_writers beside torchwood_episodes, torchwood_writers): the word alone names the
+// family's root, the table the others refer to ("Torchwood's writers", "directed Doctor
+// Who"), and a first word that begins with a two-letter abbreviation is also said spelled out
+// ("drwho" is "Doctor Who").
+func (l *lexicon) addFamilies(m *model) {
+	family := map[string][]*table{}
+	for _, t := range m.tables {
+		if len(t.words) > 1 && !t.view && strings.HasPrefix(strings.ToLower(t.name), t.words[0]+"_") {
+			// (SO_Header's words begin "sales order": an abbreviation spelled out names
+			// no family.)
+			family[t.words[0]] = append(family[t.words[0]], t)
+		}
+	}
+	for w, ts := range family {
+		if len(ts) < 2 {
+			continue
+		}
+		says := []string{w}
+		if lf, ok := identAbbrevs[w[:min(2, len(w))]]; ok && len(w) >= 5 && len(lf) == 1 {
+			says = append(says, lf[0]+" "+w[2:])
+		}
+		var root *table
+		for _, t := range ts {
+			if !slices.ContainsFunc(ts, func(u *table) bool { return u != t && fkTo(u, t) == nil }) {
+				root = t
+			}
+		}
+		for _, say := range says[1:] {
+			for _, t := range ts {
+				l.add(say+" "+strings.Join(t.words[1:], " "), cand{kind: candTable, table: t, score: scoreExact})
+			}
+		}
+		if root != nil {
+			for _, say := range says {
+				l.add(say, cand{kind: candTable, table: root, score: scoreSynonym})
+			}
+		}
+	}
+}
+
 func (l *lexicon) add(phrase string, c cand) {
 	phrase = strings.TrimSpace(phrase)
 	if phrase == "" {
@@ -1308,6 +1351,7 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	l.addFamilies(m)
 	for _, t := range m.tables {
 		name := strings.Join(t.words, " ")
 		if t.category != nil {
@@ -1798,6 +1842,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					continue // gh_users.type 'User' on every row: the word names the table, keeps nothing
 				}
 				vc := cand{kind: candValue, table: t, col: c, value: v, score: valueScore}
+				if len(t.words) > 1 && normPhrase(v) == t.words[len(t.words)-1] {
+					// drwho_episodes.type 'episode' beside 'special': "episodes" are the
+					// table's rows, all of them, before they are the kind that is not special.
+					vc.score = min(vc.score, scoreHead)
+				}
 				if genderedTitle(c.samples, v) {
 					// 'Chair' where 'Chairman' and 'Chairwoman' are stored too: all of them.
 					vc.pattern = v + "%"

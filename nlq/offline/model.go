@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -318,10 +319,29 @@ func newModel(s *datasource.Schema) *model {
 	}
 	prefix := namespacePrefix(seg, s.Tables)
 	m.namespace = prefix
+	apps := djangoApps(s.Tables)
+	modelSeg := seg
+	if apps != nil {
+		// The models' run-together names are no words to split them by
+		// ("purchaseorder" of order_purchaseorder inside purchaseorderlineitem).
+		// Only the built-in words and the columns' words split them.
+		modelSeg = &segmenter{known: maps.Clone(seg.builtin), builtin: seg.builtin}
+		for _, st := range s.Tables {
+			for _, c := range st.Columns {
+				for _, w := range splitIdent(c.Name) {
+					if w = strings.ToLower(w); len(w) >= 3 {
+						modelSeg.known[singular(w)] = true
+					}
+				}
+			}
+		}
+	}
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: withoutObjectPrefix(seg.words(st.Name)), view: st.Kind == "view"}
-		if len(t.words) > 1 && t.words[0] == prefix {
+		if ws := djangoModelWords(modelSeg, apps, st.Name); ws != nil {
+			t.words = ws // stock_stockitem: stock items
+		} else if len(t.words) > 1 && t.words[0] == prefix {
 			t.words = t.words[1:] // pixar_films: films
 		}
 		if len(t.words) > 1 && (t.words[0] == "all" || t.words[0] == "every") {
@@ -1027,13 +1047,114 @@ func namespacePrefix(seg *segmenter, tables []datasource.Table) string {
 			count[ws[0]]++
 		}
 	}
-	best := ""
+	best, tie := "", false
 	for w, n := range count {
-		if (n >= 3 || n >= 2 && n*2 >= len(tables)) && !single[w] && !seg.builtin[w] && len(w) >= 2 && (best == "" || n > count[best] || n == count[best] && w < best) {
-			best = w
+		if (n >= 3 || n >= 2 && n*2 >= len(tables)) && !single[w] && !seg.builtin[w] && len(w) >= 2 {
+			switch {
+			case best == "" || n > count[best]:
+				best, tie = w, false
+			case n == count[best]:
+				// drwho_episodes beside torchwood_episodes: two families of tables, each
+				// named by its prefix, not one namespace.
+				tie = true
+			}
 		}
 	}
+	if tie {
+		return ""
+	}
 	return best
+}
+
+// djangoApps returns the app labels of a schema Django made, known by its own tables
+// (django_content_type, django_migrations): every table is named <app>_<model>, the model's
+// class name lower-cased and run together (stock_stockitem, order_purchaseorderlineitem).
+func djangoApps(tables []datasource.Table) map[string]bool {
+	django := slices.ContainsFunc(tables, func(t datasource.Table) bool {
+		n := strings.ToLower(t.Name)
+		return n == "django_content_type" || n == "django_migrations"
+	})
+	if !django {
+		return nil
+	}
+	apps := map[string]bool{}
+	for _, t := range tables {
+		if app, _, ok := strings.Cut(strings.ToLower(t.Name), "_"); ok && app != "django" {
+			apps[app] = true
+		}
+	}
+	return apps
+}
+
+// djangoModelWords returns the words of a Django model's table without its app label, its
+// run-together class name split into known words ("purchaseorderlineitem" is "purchase order
+// line item"); nil for any other table.
+func djangoModelWords(seg *segmenter, apps map[string]bool, name string) []string {
+	app, model, ok := strings.Cut(strings.ToLower(name), "_")
+	if !ok || !apps[app] || strings.Contains(model, "_") || model == "" {
+		return nil
+	}
+	ws := []string{model}
+	unknown := func(ws []string) int {
+		n := 0
+		for _, w := range ws {
+			if !seg.known[w] && !(len(w) > 3 && seg.known[singular(w)]) {
+				n++
+			}
+		}
+		return n
+	}
+	if parts, ok := seg.best(model); ok {
+		ws = parts
+	}
+	if g := greedyWords(seg, model); g != nil && unknown(g) <= unknown(ws) {
+		ws = g
+	}
+	n := len(ws)
+	ws[n-1] = singular(ws[n-1])
+	return ws
+}
+
+// startsKnown reports whether a word of four letters or more that the segmenter knows begins s.
+func startsKnown(seg *segmenter, s string) bool {
+	for j := len(s); j >= 4; j-- {
+		if seg.known[s[:j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// greedyWords splits a class name run together by taking the longest known word at each
+// step ("partsellpricebreak": part, sell, price, break); a tail of five letters or more that
+// starts no known word is kept as one word. Nil when no split is found.
+func greedyWords(seg *segmenter, w string) []string {
+	var ws []string
+	for w != "" {
+		n := 0
+		shortest := 4 // a three-letter word only begins the name ("bom" of bomitem)
+		if len(ws) == 0 {
+			shortest = 3
+		}
+		for j := len(w); j >= shortest; j-- {
+			if seg.known[w[:j]] || j > 3 && seg.known[singular(w[:j])] && (j == len(w) || startsKnown(seg, w[j:])) {
+				n = j
+				break
+			}
+		}
+		if n == 0 {
+			if len(w) < 5 || len(ws) == 0 {
+				return nil
+			}
+			n = len(w)
+		}
+		ws = append(ws, w[:n])
+		w = w[n:]
+	}
+	if len(ws) < 2 {
+		return nil
+	}
+	return ws
 }
 
 // lowerShare counts the known values of a column that have lower-case letters: words, not
@@ -1441,6 +1562,10 @@ func pickLabel(t *table) (*column, *column) {
 			}
 		case w == own && namedKey(c): // pixar_films.film, keyed by the film's title
 			score = 6
+		case w == own && !hasName && t.pk == nil && !t.fkCols[c] && c.prof != nil && c.prof.NonNull == t.rows && named(c.prof.Min) && named(c.prof.Max):
+			// drwho_directors.director beside the episode's key: a credit names its person
+			// ('Graeme Harper'), who has many.
+			score = 6
 		case w == own && !hasName && c != t.pk && !t.fkCols[c] && c.prof != nil && c.prof.NonNull > 0 && c.prof.Distinct*10 >= c.prof.NonNull*9 &&
 			((wordy(c.prof.Min) || named(c.prof.Min)) && (wordy(c.prof.Max) || named(c.prof.Max)) || shortUniqueNames(c)) && numberedKey(t):
 			// islands.island beside island_id: 'Biscoe', 'Dream'. (A key of codes, 'SB',
@@ -1773,30 +1898,41 @@ func numericText(c *column) bool {
 	case identNumberWords[last], last == "id", last == "code", last == "zip", last == "phone", last == "year", last == "date":
 		return false
 	}
+	vs := c.samples
 	if p := c.prof; len(c.samples) == 0 && p != nil && p.Distinct > 12 {
-		// Too many values to sample (SWAPI's lengths): the smallest is a number and the
-		// largest a word for none, as text sorts them.
-		return plainNumber(p.Min) && noNumberWords[strings.ToLower(p.Max)]
+		if len(c.index) < 20 {
+			// Too many values to sample (SWAPI's lengths): the smallest is a number and
+			// the largest a word for none, as text sorts them.
+			return plainNumber(p.Min) && noNumberWords[strings.ToLower(p.Max)]
+		}
+		vs = c.index // every value, indexed: read them all
 	}
-	if len(c.samples) < 3 {
+	if len(vs) < 3 {
 		return false
 	}
 	nums, marks, commas := 0, 0, false
-	for _, v := range c.samples {
+	for _, v := range vs {
 		switch {
 		case noNumberWords[strings.ToLower(strings.TrimSpace(v))]:
+			marks++
+		case footnoted.MatchString(v):
+			// '9.84[13]': a figure copied from Wikipedia with its footnote mark.
+			nums++
 			marks++
 		case plainNumber(v):
 			nums++
 			commas = commas || strings.Contains(v, ",")
 		}
 	}
-	others := len(c.samples) - nums - marks
+	others := len(vs) - nums - marks
 	if p := c.prof; p != nil && (noNumberWords[strings.ToLower(p.Max)] || noNumberWords[strings.ToLower(p.Min)]) {
 		marks++ // 'unknown' sorts after every number: the largest value is a word
 	}
-	return nums >= 2 && nums*2 >= len(c.samples) && others*5 <= len(c.samples) && (marks > 0 || commas)
+	return nums >= 2 && nums*2 >= len(vs) && others*5 <= len(vs) && (marks > 0 || commas)
 }
+
+// footnoted is a number followed by a footnote mark.
+var footnoted = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?\[[0-9a-z]+\]$`)
 
 // plainNumber says s is a decimal number as a text column writes one: digits, thousands
 // separators, at most one point, an optional sign, spaces around.

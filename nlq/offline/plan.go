@@ -782,6 +782,25 @@ func (b *builder) monthsOfNamedYear(i int) bool {
 	return prev >= 0 && b.items[prev].kind == itKeyword && b.items[prev].kw.kind == kwGroup && eachWords[strings.ToLower(b.items[prev].text())] && b.items[prev].text() != "per"
 }
 
+// yearShown returns the column keeping the year of the rows named last, when "the year" is
+// asked for as one more thing to show ("give the year and the artist"), not as a grouping.
+func (b *builder) yearShown(i int) *column {
+	it := &b.items[i]
+	t := b.lastTable
+	if t == nil || it.kw.grain != grainYear || len(it.toks) != 1 || it.toks[0].plural || len(it.skipped) == 0 || !slices.Contains([]string{"the", "their", "its"}, it.skipped[len(it.skipped)-1]) {
+		return nil
+	}
+	if d := t.date; d != nil && d.yearInt {
+		return d
+	}
+	for _, c := range t.cols {
+		if c.class == classNumber && yearColumn(c) && slices.Equal(c.words, []string{"year"}) {
+			return c
+		}
+	}
+	return nil
+}
+
 func (b *builder) next(i int) *item {
 	if i+1 < len(b.items) {
 		return &b.items[i+1]
@@ -802,6 +821,9 @@ func (b *builder) step(i int) error {
 		if d, ok := changeVerbs[strings.ToLower(it.text())]; ok && b.changeVerb == 0 {
 			b.changeVerb = d // read in yearChanges, or refused there
 			return nil
+		}
+		if keptInMillions(b.items, i) {
+			return nil // "the average audience in millions" of figures kept in millions
 		}
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
@@ -1011,6 +1033,11 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		b.addDim(dimension{grain: it.kw.grain, hint: b.lastTable, weak: it.kw.weak})
 	case kwUnit:
+		if col := b.yearShown(i); col != nil && it.show {
+			// "give their year and host city": the year the rows keep, shown beside them.
+			b.withCols = append(b.withCols, col)
+			return nil
+		}
 		saidIn := len(it.skipped) > 0 && it.skipped[len(it.skipped)-1] == "in" ||
 			i > 0 && len(it.skipped) == 0 && strings.EqualFold(b.items[i-1].text(), "in") && b.items[i-1].start+1 == it.start
 		if _, ok := unitSeconds[it.toks[0].norm]; ok && len(it.toks) == 1 && saidIn && !(b.group || b.which || b.super != 0 || b.top) {
@@ -2427,6 +2454,16 @@ func (b *builder) entity(i int) error {
 		return nil // "the fossil-fuel emissions records": whose year it is
 	}
 	defer func() { b.which, b.whichKept = b.whichKept, false }()
+	if it.show && c.kind == candTable {
+		// "with their year and artist": the artist shown is the column, not the artists'
+		// rows, whose table is named by the same word.
+		for k := range it.cands {
+			if oc := &it.cands[k]; oc.kind == candColumn && oc.col != nil && oc.col.table == c.table {
+				c = oc
+				break
+			}
+		}
+	}
 	if it.show && c.kind == candColumn && c.col != nil {
 		b.withCols = append(b.withCols, c.col)
 		return nil

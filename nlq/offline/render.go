@@ -144,6 +144,18 @@ func complete(m *model, p *plan) error {
 		}
 	}
 	for i := range p.dates {
+		if dc := &p.dates[i]; !(wholeYear(dc.rng.from) && wholeYear(dc.rng.to)) {
+			if d := finerDate(m, dc.col); d != nil {
+				// "editions held in December" of editions keyed by their year: the day is kept
+				// by the one row each edition has in another table (its final), and a month
+				// without a year is that month of any edition's year.
+				dc.col = d
+				dc.rng.everyYear = dc.rng.yearless && oneMonth(dc.rng)
+				if dc.rng.everyYear {
+					continue
+				}
+			}
+		}
 		if dc := &p.dates[i]; dc.rng.yearless && oneMonth(dc.rng) && !dc.col.yearInt && !dc.col.monthText && byYear(p) {
 			dc.rng.everyYear = true // "which seasons ... in December": December of each one
 			continue
@@ -869,6 +881,30 @@ func fullerYear(c *column) *column {
 		return nil
 	}
 	return y
+}
+
+// finerDate returns the full date kept for the rows of a table whose own date is only a
+// year: the date column of the one table whose rows refer to it one to one.
+func finerDate(m *model, c *column) *column {
+	if c == nil || !c.yearInt || c.table.pk != c {
+		return nil
+	}
+	var found *column
+	for _, u := range m.tables {
+		f := fkTo(u, c.table)
+		if u == c.table || u.view || f == nil || f.prof == nil || f.prof.NonNull == 0 || f.prof.Distinct != f.prof.NonNull {
+			continue
+		}
+		for _, d := range u.cols {
+			if d.class == classDate && !d.yearInt && !d.monthText && d.prof != nil && d.prof.NonNull > 0 {
+				if found != nil {
+					return nil
+				}
+				found = d
+			}
+		}
+	}
+	return found
 }
 
 // belongsTo reports whether each row of u belongs to one row of t: a path from u to t that

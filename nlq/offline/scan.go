@@ -1668,7 +1668,7 @@ func markShown(items []item) []item {
 			}
 			return out
 		}
-		if it.kind != itEntity || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) {
+		if !shownItem(it) || !slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) {
 			continue
 		}
 		cut := i
@@ -1679,12 +1679,12 @@ func markShown(items []item) []item {
 			cut = i - 1 // the "with" goes with the "and"s
 		}
 		rest := items[i:]
-		if slices.ContainsFunc(rest, func(r item) bool { return r.kind != itEntity && !(r.kind == itKeyword && r.kw.kind == kwAnd) }) {
+		if slices.ContainsFunc(rest, func(r item) bool { return !shownItem(r) && !(r.kind == itKeyword && r.kw.kind == kwAnd) }) {
 			return items
 		}
 		out := items[:cut:cut]
 		for _, r := range rest {
-			if r.kind == itEntity {
+			if shownItem(r) {
 				r.show = true
 				out = append(out, r)
 			}
@@ -1692,6 +1692,12 @@ func markShown(items []item) []item {
 		return out
 	}
 	return items
+}
+
+// shownItem reports whether an item can name a column shown beside the rows: a column's
+// words, or "the year" of rows that keep one.
+func shownItem(r item) bool {
+	return r.kind == itEntity || r.kind == itKeyword && r.kw.kind == kwUnit && r.kw.grain == grainYear && len(r.toks) == 1 && !r.toks[0].plural
 }
 
 // withColumns reports whether items[i] is a "with" that ends a listing ("list …") with two or

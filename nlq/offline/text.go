@@ -91,6 +91,19 @@ var accountFor = regexp.MustCompile(`(?i)\baccount(?:s|ed)?\s+for\s*([?.!,;]|$)`
 // in?"): the name of that row, shown beside each.
 var whichEachIn = regexp.MustCompile(`(?i),?\s+and\s+(?:which|what)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)\s+(?:each|it|they|each one)\s+(?:in|from|part of)\b`)
 
+// showTheNext is a second sentence asking for more of the rows the first one listed ("Which
+// editions took place in December? Give the year and the host city."): "the" there is
+// theirs, as in "give their host city".
+var showTheNext = regexp.MustCompile(`(?i)^((?:which|who|what)\b[^?]*\?\s+(?:give|show|list)(?:\s+me)?)\s+the\s+`)
+
+// possessiveNext is a noun said with its owner's "'s" ("give the party's English name"):
+// what is shown is the owner's, not the rows'.
+var possessiveNext = regexp.MustCompile(`^[A-Za-z]+'s\b`)
+
+// alsoIncluded is an aside saying some rows count too ("how many episodes, specials
+// included, ..."): it keeps nothing out, so it filters nothing.
+var alsoIncluded = regexp.MustCompile(`(?i),\s+(?:with\s+)?(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+included\s*([,?.]|$)`)
+
 // suspendedHyphens writes out the compounds a list shares one head of: "four-, six- and
 // eight-cylinder vehicles" is "four-cylinder, six-cylinder and eight-cylinder vehicles".
 func suspendedHyphens(q string) string {
@@ -118,6 +131,10 @@ func tokenize(q string) []token {
 	q = onlyOf.ReplaceAllString(q, " exclusively ")
 	q = anyOne.ReplaceAllString(q, "$1$2")
 	q = accountFor.ReplaceAllString(q, "$1")
+	if m := showTheNext.FindStringSubmatchIndex(q); m != nil && !possessiveNext.MatchString(q[m[1]:]) {
+		q = q[:m[3]] + " their " + q[m[1]:]
+	}
+	q = alsoIncluded.ReplaceAllString(q, "$1")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	depth := 0
 	for i := 0; i < len(rs); {
@@ -551,7 +568,7 @@ var identAbbrevs = map[string][]string{
 	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
 	"p10": {"10th", "percentile"}, "p25": {"25th", "percentile"}, "p25th": {"25th", "percentile"}, "p50": {"median"},
 	"p75": {"75th", "percentile"}, "p75th": {"75th", "percentile"}, "p90": {"90th", "percentile"}, "p95": {"95th", "percentile"}, "p99": {"99th", "percentile"},
-	"grad": {"graduate"}, "prez": {"president"}, "viceprez": {"vice", "president"},
+	"grad": {"graduate"}, "dr": {"doctor"}, "prez": {"president"}, "viceprez": {"vice", "president"},
 	"prc": {"price"}, "qtr": {"quarter"}, "wh": {"warehouse"}, "whse": {"warehouse"}, "supp": {"supplier"},
 	// Filings and registers (the FEC's cand_nm, cmte_pty_affiliation, ttl_receipts, tres_nm).
 	"nm": {"name"}, "cand": {"candidate"}, "cmte": {"committee"}, "pty": {"party"}, "ttl": {"total"},
