@@ -524,6 +524,10 @@ func (b *builder) checkPlaced() error {
 			used = true
 		case c.col == nil:
 			used = c.table != nil && tabs[c.table]
+		case c.kind == candColumn && c.table.fkCols[c.col] && tabs[c.table] && slices.ContainsFunc(c.table.fks, func(f fk) bool { return f.from == c.col && tabs[f.to.table] }) &&
+			k+1 < len(b.items) && b.items[k+1].pick != nil && b.items[k+1].pick.kind == candValue && tabs[b.items[k+1].pick.table]:
+			// "the supplier Paint by Numbers": the key the named row is joined through.
+			used = true
 		default:
 			used = cols[c.col] || slices.Contains(p.averagedOver, c.col) || slices.Contains(p.typedFrom, c.col) || c.col.class == classDate && openDate && tabs[c.col.table] ||
 				it.plural && tabs[c.col.table] && (c.col == c.col.table.label || c.col == c.col.table.label2) && wholeRows(p, c.col.table) ||
@@ -992,6 +996,9 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			// "IMDb rating", a phrase read as the column the answer uses: its words name
 			// no other column ("films" and "rating" are not film_rating).
 			continue
+		}
+		if p := it.pick; p != nil && p.kind == candValue && p.state == nil && p.value != "" && normPhrase(p.value) == normPhrase(it.text()) {
+			continue // 'Customer B', a name as stored: its words name no column (customer_reference)
 		}
 		for _, t := range it.toks {
 			if p := it.pick; p != nil && p.kind == candColumn && len(it.toks) > len(p.col.words) && slices.Contains(p.table.words, t.norm) {

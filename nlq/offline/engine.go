@@ -77,7 +77,9 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 		q = asPercentage.ReplaceAllString(q, "$1")
 	}
 	toks := tokenize(q)
-	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scan(toks, lex, newDateParser(req.Now)), toks, req.OwnerNames))))), toks))))
+	scanned := scan(toks, lex, newDateParser(req.Now))
+	withinFamily(m, scanned) // before the data source's own name is dropped: "Doctor Who" of drwho
+	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scanned, toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
@@ -515,6 +517,9 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 			if keptInMillions(items, k) {
 				continue // "the average UK audience, in millions": the figures already are
 			}
+			if strings.EqualFold(it.text(), "numbered") && k+1 < len(items) && items[k+1].kind == itEntity {
+				continue // "each numbered series": build keeps the rows that have a number, or refuses
+			}
 			unknown = append(unknown, it.text())
 		}
 	}
@@ -570,6 +575,59 @@ func outUnit(it item) string {
 		return u // "the heaviest body mass, in grams", "in kilograms"
 	}
 	return ""
+}
+
+// tableFamily is the first word a table shares with other tables of the same prefix
+// (drwho_episodes, drwho_writers), or "".
+func tableFamily(m *model, t *table) string {
+	if t == nil || len(t.words) < 2 || !strings.HasPrefix(strings.ToLower(t.name), t.words[0]+"_") {
+		return ""
+	}
+	for _, u := range m.tables {
+		if u != t && len(u.words) > 1 && u.words[0] == t.words[0] && strings.HasPrefix(strings.ToLower(u.name), t.words[0]+"_") {
+			return t.words[0]
+		}
+	}
+	return ""
+}
+
+// withinFamily keeps the words of a question that names one family of tables ("Doctor Who
+// series 1", "Torchwood writers") to that family's tables: "series" and "episodes" are that
+// show's, not the other's of the same shape.
+func withinFamily(m *model, items []item) {
+	named := ""
+	for _, it := range items {
+		if it.kind != itEntity || len(it.cands) == 0 || it.cands[0].kind != candTable {
+			continue
+		}
+		if len(it.cands) > 1 && it.cands[1].score >= it.cands[0].score {
+			continue // "episodes" of either show names none
+		}
+		f := tableFamily(m, it.cands[0].table)
+		switch {
+		case f == "":
+		case named == "":
+			named = f
+		case named != f:
+			return // both shows named: each word keeps its readings
+		}
+	}
+	if named == "" {
+		return
+	}
+	for k := range items {
+		it := &items[k]
+		if it.kind != itEntity || len(it.cands) < 2 {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool {
+			f := tableFamily(m, c.table)
+			return f != "" && f != named
+		})
+		if len(kept) > 0 && len(kept) < len(it.cands) {
+			it.cands = kept
+		}
+	}
 }
 
 // keptInMillions reports whether items[k] is "million(s)" or "billion(s)" said of a figure

@@ -259,7 +259,7 @@ var keywords = map[string]keyword{
 	"week":             {kind: kwUnit, grain: grainWeek}, "weeks": {kind: kwUnit, grain: grainWeek},
 	"month": {kind: kwUnit, grain: grainMonth}, "months": {kind: kwUnit, grain: grainMonth},
 	"month of the year": {kind: kwUnit, grain: grainMonth, ofYear: true}, "months of the year": {kind: kwUnit, grain: grainMonth, ofYear: true},
-	"month of year": {kind: kwUnit, grain: grainMonth, ofYear: true}, "calendar month": {kind: kwUnit, grain: grainMonth},
+	"month of year": {kind: kwUnit, grain: grainMonth, ofYear: true}, "calendar month": {kind: kwUnit, grain: grainMonth, ofYear: true},
 	"calendar year": {kind: kwUnit, grain: grainYear}, "calendar years": {kind: kwUnit, grain: grainYear},
 	"quarter": {kind: kwUnit, grain: grainQuarter}, "quarters": {kind: kwUnit, grain: grainQuarter},
 	"year": {kind: kwUnit, grain: grainYear}, "years": {kind: kwUnit, grain: grainYear},

@@ -359,7 +359,7 @@ var aliases = map[string][]string{
 	"cost to ship": {"freight", "shipping cost", "shipping fee"}, "pay to ship": {"freight", "shipping cost", "shipping fee"},
 	// Who a business buys from; where a team plays; who runs a team; a sports year.
 	"supplier": {"vendor"}, "vendor": {"supplier"}, "ballpark": {"park", "stadium"}, "stadium": {"park", "venue"},
-	"skipper": {"manager"}, "season": {"year"},
+	"skipper": {"manager"}, "season": {"year"}, "series": {"series", "season"}, "running time": {"duration", "runtime", "run time", "length"}, "run time": {"duration", "runtime", "length"},
 	// Care: a visit to a doctor is an encounter, a drug a medication, a shot an immunization,
 	// an insurer a payer, a hospital or clinic an organization that provides care.
 	"appointment": {"encounter", "visit", "appointment"}, "drug": {"medication", "medicine", "drug"}, "medicine": {"medication", "drug"},

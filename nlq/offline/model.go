@@ -1110,8 +1110,9 @@ func djangoModelWords(seg *segmenter, apps map[string]bool, name string) []strin
 	if g := greedyWords(seg, model); g != nil && unknown(g) <= unknown(ws) {
 		ws = g
 	}
-	n := len(ws)
-	ws[n-1] = singular(ws[n-1])
+	for i := range ws {
+		ws[i] = singular(ws[i]) // "salesorder": sale order, as SO_Header's words read
+	}
 	return ws
 }
 

@@ -825,6 +825,15 @@ func (b *builder) step(i int) error {
 		if keptInMillions(b.items, i) {
 			return nil // "the average audience in millions" of figures kept in millions
 		}
+		for j := i + 1; strings.EqualFold(it.text(), "numbered") && j < len(b.items) && j <= i+2 && b.items[j].kind == itEntity; j++ {
+			// "each numbered (Doctor Who) series" of season_number: the rows that have one.
+			for _, c := range b.items[j].cands {
+				if c.kind == candColumn && c.col != nil && slices.Contains(c.col.words, "number") && c.col.nullable {
+					b.p.conds = append(b.p.conds, condition{col: c.col, op: "is not null"})
+					return nil
+				}
+			}
+		}
 		b.unknown = append(b.unknown, it.text())
 	case itDate:
 		hint := b.lastTable
@@ -1243,7 +1252,24 @@ func profRange(c *column) (lo, hi float64, ok bool) {
 // round, us_season), so a number said right after its name is one of its values.
 func ordinalColumn(c *column) bool {
 	n := len(c.words)
-	return n > 0 && (ordinalWords[c.words[n-1]] || numberedWords[c.words[n-1]]) && (c.class == classNumber || c.class == classText && c.intTyp)
+	if n > 1 && c.words[n-1] == "number" {
+		n-- // season_number is the season's
+	}
+	return n > 0 && (ordinalWords[c.words[n-1]] || numberedWords[c.words[n-1]]) && (c.class == classNumber || c.class == classText && (c.intTyp || wholeFigures(c)))
+}
+
+// wholeFigures reports whether a column read as text keeps whole numbers only, stored as
+// reals (a series number 1.0 ... 14.0).
+func wholeFigures(c *column) bool {
+	if c.prof == nil || c.prof.NonNull == 0 {
+		return false
+	}
+	for _, v := range []string{c.prof.Min, c.prof.Max} {
+		if f, err := strconv.ParseFloat(v, 64); err != nil || f != float64(int64(f)) {
+			return false
+		}
+	}
+	return true
 }
 
 // ageNumbers reports whether the numbers compared could be ages in years.
@@ -2772,6 +2798,14 @@ func (b *builder) entity(i int) error {
 		return nil
 	}
 	// A text or flag column.
+	if n := b.next(i); n != nil && n.kind == itNumber && len(n.skipped) == 0 && col.class == classText && ordinalColumn(col) &&
+		b.items[i].start+len(b.items[i].toks) == n.start && n.num == float64(int64(n.num)) && !b.group && !b.sort {
+		// "Doctor Who series 1" of a season_number kept as 1.0: the rows of that series.
+		b.p.conds = append(b.p.conds, condition{col: col, op: "=", vals: []any{n.num}})
+		n.kind, n.kw = itKeyword, keyword{}
+		b.lastTable = col.table
+		return nil
+	}
 	switch {
 	case b.agg == aggCount && (b.items[i].plural && col == col.table.label && !repeatsMuch(col) || slices.Equal(col.words, col.table.words)) && col.table.pk != nil && !saysName(&b.items[i]):
 		// "how many different products" where the products table is product_information and
@@ -5034,6 +5068,15 @@ func unitFactor(unit string, col *column) (float64, bool) {
 	}
 	if slices.Contains(col.words, "length") || slices.Contains(col.words, "runtime") {
 		return from / 60, true
+	}
+	if p := col.prof; slices.Contains(col.words, "duration") && p != nil && p.NonNull > 0 {
+		// An episode's duration of 45, 60: minutes, as a show's running time is given.
+		// (Seconds would run into the thousands.)
+		if lo, ok := leadingNumber(p.Min); ok && lo >= 1 {
+			if hi, ok := leadingNumber(p.Max); ok && hi <= 300 {
+				return from / 60, true
+			}
+		}
 	}
 	return 0, false
 }

@@ -1956,6 +1956,15 @@ func where(p *plan, d dialect) []string {
 			out = append(out, fmt.Sprintf("(%s OR %s IN (SELECT %s FROM %s AS %s WHERE %s))", predicate(d.col(c.col), c.op, c.vals, d), d.col(c.orUnder),
 				d.colOf(t.pk, up), d.table(t), up, predicate(d.colOf(c.col, up), c.op, c.vals, d)))
 			continue
+		case (c.op == "is null" || c.op == "is not null") && blanks(c.col):
+			// IPN '' on some parts and NULL on others: an empty text is no value either.
+			x := d.col(c.col)
+			if c.op == "is null" {
+				out = append(out, fmt.Sprintf("(%s IS NULL OR %s = '')", x, x))
+			} else {
+				out = append(out, fmt.Sprintf("%s IS NOT NULL AND %s <> ''", x, x))
+			}
+			continue
 		case c.op == "is null" || c.op == "is not null":
 			out = append(out, d.col(c.col)+" "+strings.ToUpper(c.op))
 			continue
@@ -2198,6 +2207,12 @@ func predicate(e, op string, vals []any, d dialect) string {
 		return fmt.Sprintf("%s %s", e, strings.ToUpper(op))
 	}
 	return fmt.Sprintf("%s %s %s", e, op, d.literal(vals[0]))
+}
+
+// blanks reports whether a text column keeps empty texts beside its values: its smallest
+// value, as profiled, is ''.
+func blanks(c *column) bool {
+	return c != nil && c.class == classText && c.prof != nil && c.prof.NonNull > 0 && c.prof.Min == "" && c.prof.Max != ""
 }
 
 // roleAlias names the second copy of a self-referencing table by its role: supervisor_id

@@ -766,6 +766,11 @@ func resolve(m *model, items []item) error {
 				}
 			}
 			if p == 0 {
+				if k, ok := roleBeforeName(items, open[bestItem], bestCand, second); ok {
+					bestCand, p = k, -1
+				}
+			}
+			if p == 0 {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
 			}
 			if p > 0 {
@@ -796,6 +801,39 @@ func resolve(m *model, items []item) error {
 // join where Comments.Score costs one. Each table the tie could mean is measured from all
 // the tables that join the ones decided, not from the nearest of them alone, where both
 // were one step away.
+// roleBeforeName reads "the supplier Paint by Numbers" as the key that names the rows'
+// supplier, not the companies' is_supplier flag, when the name said next is a row of the
+// table that key refers to.
+func roleBeforeName(items []item, k, a, b int) (int, bool) {
+	it := &items[k]
+	if k+1 >= len(items) || items[k+1].kind != itEntity || len(items[k+1].cands) == 0 || len(items[k+1].skipped) > 0 {
+		return 0, false
+	}
+	v := items[k+1].cands[0]
+	if v.kind != candValue || v.col == nil || v.col != v.table.label {
+		return 0, false
+	}
+	role := func(c cand) bool {
+		if c.kind != candColumn || c.col == nil || !c.table.fkCols[c.col] {
+			return false
+		}
+		for _, f := range c.table.fks {
+			if f.from == c.col && f.to.table == v.table {
+				return true
+			}
+		}
+		return false
+	}
+	flag := func(c cand) bool { return c.kind == candColumn && c.col != nil && c.col.class == classBool }
+	switch {
+	case role(it.cands[a]) && flag(it.cands[b]):
+		return a, true
+	case role(it.cands[b]) && flag(it.cands[a]):
+		return b, true
+	}
+	return 0, false
+}
+
 func (m *model) joinedAlready(anchors []*table, cs []cand, a, b int) (int, bool) {
 	if len(anchors) < 2 || cs[a].kind != candColumn || cs[b].kind != candColumn || cs[a].table == cs[b].table {
 		return 0, false

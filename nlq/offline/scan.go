@@ -1793,7 +1793,11 @@ var showVerbs = map[string]bool{"give": true, "show": true, "list": true, "displ
 func dropIncluded(items []item, toks []token) []item {
 	out := items[:0:0]
 	for _, it := range items {
-		if it.kind == itEntity && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.col == nil || c.col.class != classBool }) {
+		if it.kind == itEntity && len(it.cands) > 0 && !slices.ContainsFunc(it.cands, func(c cand) bool {
+			// A flag ("diverted flights included"), or a kind kept in a text column ("counting
+			// the specials filed under that series").
+			return c.col == nil || c.col.class != classBool && !(c.kind == candValue && c.col.class == classText && c.col != c.col.table.label)
+		}) {
 			end := it.start + len(it.toks)
 			if end+1 < len(toks) && toks[end].plural {
 				end++ // "diverted flights included"
@@ -1803,7 +1807,7 @@ func dropIncluded(items []item, toks []token) []item {
 			for k >= 0 && (toks[k].lower == "the" || toks[k].lower == "all" || toks[k].lower == "any") {
 				k-- // "counting the bonus tracks"
 			}
-			before := k >= 0 && (toks[k].lower == "including" || toks[k].lower == "counting")
+			before := k >= 0 && (toks[k].lower == "including" || toks[k].lower == "counting") && (k == 0 || toks[k-1].lower != "not")
 			if after || before {
 				continue
 			}
@@ -1980,7 +1984,8 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	colour color comic everything collect collected produced produce produces brew brews brewed brewing placeholder
 	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically
 	cite cites cited citing database dataset food yyyy mm dd
-	federal judicial bench directory biographical send sends sent sending vote votes voting`)) // "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"
+	federal judicial bench directory biographical send sends sent sending vote votes voting
+	kept stored`)) // "stock items kept in Reel Storage"; "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})

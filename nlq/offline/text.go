@@ -100,10 +100,6 @@ var showTheNext = regexp.MustCompile(`(?i)^((?:which|who|what)\b[^?]*\?\s+(?:giv
 // what is shown is the owner's, not the rows'.
 var possessiveNext = regexp.MustCompile(`^[A-Za-z]+'s\b`)
 
-// alsoIncluded is an aside saying some rows count too ("how many episodes, specials
-// included, ..."): it keeps nothing out, so it filters nothing.
-var alsoIncluded = regexp.MustCompile(`(?i),\s+(?:with\s+)?(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+included\s*([,?.]|$)`)
-
 // suspendedHyphens writes out the compounds a list shares one head of: "four-, six- and
 // eight-cylinder vehicles" is "four-cylinder, six-cylinder and eight-cylinder vehicles".
 func suspendedHyphens(q string) string {
@@ -134,7 +130,6 @@ func tokenize(q string) []token {
 	if m := showTheNext.FindStringSubmatchIndex(q); m != nil && !possessiveNext.MatchString(q[m[1]:]) {
 		q = q[:m[3]] + " their " + q[m[1]:]
 	}
-	q = alsoIncluded.ReplaceAllString(q, "$1")
 	rs := []rune(suspendedHyphens(whichEachIn.ReplaceAllString(q, " with their $1")))
 	depth := 0
 	for i := 0; i < len(rs); {
