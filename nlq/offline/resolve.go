@@ -770,6 +770,16 @@ func resolve(m *model, items []item) error {
 					bestCand, p = k, -1
 				}
 			}
+			if a, b := it.cands[bestCand], it.cands[second]; p == 0 && a.kind == candColumn && b.kind == candColumn && a.table == b.table && len(it.toks) == 1 {
+				// "the title" of episodes that keep an episode_title and a serial_title: the
+				// one that names each row.
+				switch a.table.label {
+				case a.col:
+					p = -1
+				case b.col:
+					bestCand, p = second, -1
+				}
+			}
 			if p == 0 {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
 			}

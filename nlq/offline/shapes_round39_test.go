@@ -12,7 +12,7 @@ import (
 // empty for specials between series; viewers copied from Wikipedia as text, some with a
 // footnote mark.
 var showsDDL = []string{
-	`CREATE TABLE drwho_episodes (story_number VARCHAR(10) PRIMARY KEY, episode_title VARCHAR(60), type VARCHAR(10), season_number REAL,
+	`CREATE TABLE drwho_episodes (story_number VARCHAR(10) PRIMARY KEY, serial_title VARCHAR(60), episode_title VARCHAR(60), type VARCHAR(10), season_number REAL,
 		first_aired DATE, uk_viewers VARCHAR(20), duration INTEGER)`,
 	`CREATE TABLE drwho_directors (story_number VARCHAR(10) NOT NULL REFERENCES drwho_episodes (story_number), director VARCHAR(60) NOT NULL,
 		PRIMARY KEY (story_number, director))`,
@@ -27,10 +27,10 @@ var showsDDL = []string{
 }
 
 var showsRows = []string{
-	`INSERT INTO drwho_episodes VALUES ('157','Rose','episode',1.0,'2005-03-26','10.81',45),('158','The End of the World','episode',1.0,'2005-04-02','7.97',44),
-		('159','The Unquiet Dead','episode',1.0,'2005-04-09','8.86[3]',44),('160','The Christmas Invasion','special',NULL,'2005-12-25','9.84[13]',60),
-		('161','New Earth','episode',2.0,'2006-04-15','8.62',45),('162','Tooth and Claw','episode',2.0,'2006-04-22','9.24',45),
-		('186','Blink','episode',3.0,'2007-06-09','6.62',45),('200','Voyage of the Damned','special',NULL,'2007-12-25','13.31',72)`,
+	`INSERT INTO drwho_episodes VALUES ('157',NULL,'Rose','episode',1.0,'2005-03-26','10.81',45),('158',NULL,'The End of the World','episode',1.0,'2005-04-02','7.97',44),
+		('159',NULL,'The Unquiet Dead','episode',1.0,'2005-04-09','8.86[3]',44),('160',NULL,'The Christmas Invasion','special',NULL,'2005-12-25','9.84[13]',60),
+		('161','Series Two','New Earth','episode',2.0,'2006-04-15','8.62',45),('162','Series Two','Tooth and Claw','episode',2.0,'2006-04-22','9.24',45),
+		('186',NULL,'Blink','episode',3.0,'2007-06-09','6.62',45),('200',NULL,'Voyage of the Damned','special',NULL,'2007-12-25','13.31',72)`,
 	`INSERT INTO drwho_directors VALUES ('157','Keith Boak'),('158','Euros Lyn'),('159','Euros Lyn'),('160','James Hawes'),('161','James Hawes'),
 		('162','Euros Lyn'),('186','Hettie MacDonald'),('200','James Strong')`,
 	`INSERT INTO drwho_writers VALUES ('157','Russell T Davies'),('158','Russell T Davies'),('159','Mark Gatiss'),('160','Russell T Davies'),
@@ -52,6 +52,7 @@ var showsAnswers = []answer{
 	{"Who are the top 2 Doctor Who directors by number of episodes directed, and how many did each direct?", []string{"Euros Lyn", "James Hawes"}},
 	{"What is the longest Doctor Who episode and how many minutes does it run?", []string{"Voyage of the Damned"}},
 	{"Which Doctor Who episode had the largest UK audience?", []string{"Voyage of the Damned"}},
+	{"List the titles of the Doctor Who episodes of series 2.", []string{"New Earth", "Tooth and Claw"}},
 }
 
 // TestTwoShowsOfOneShapeAreKeptApartByTheirNames: tables named by a shared first word are a
@@ -61,7 +62,8 @@ var showsAnswers = []answer{
 // "numbered" series leave out the specials between them; "specials included" counts them
 // without filtering; figures kept in millions are answered "in millions" as they are, text
 // with footnote marks ('9.84[13]') is read as numbers, and an episode's duration of 45 is in
-// minutes; "how many did each write" after a condition on the count shows that count.
+// minutes; "how many did each write" after a condition on the count shows that count; and
+// "the titles" of episodes that keep a serial's title too are the episodes' own.
 func TestTwoShowsOfOneShapeAreKeptApartByTheirNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "shows", showsDDL, showsRows)
 	checkAnswers(t, lite, s, showsAnswers)
