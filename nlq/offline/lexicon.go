@@ -1651,8 +1651,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				}
 			}
 			// Just below exact: the table's own name ("product categories") beats the phrase
-			// "product" + "category" naming products.category.
-			l.add(name+" "+full, with(tc, scoreExact-0.01))
+			// "product" + "category" naming products.category. (Not a date said as the verb
+			// of its rows: "how many Torchwood episodes first aired in 2008" counts the
+			// episodes.)
+			if last := cw[len(cw)-1]; !(c.class == classDate && len(last) > 4 && strings.HasSuffix(last, "ed")) {
+				l.add(name+" "+full, with(tc, scoreExact-0.01))
+			}
 			if n := len(t.words); n > 1 && len(cw) == 1 && c.class == classText && (cw[0] == "category" || cw[0] == "type" || cw[0] == "kind") && !t.fkCols[c] {
 				// pizza_types.category: "the pizza category" is the column, not the pizza
 				// types that "category" may also name.

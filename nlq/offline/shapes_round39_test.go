@@ -53,6 +53,7 @@ var showsAnswers = []answer{
 	{"What is the longest Doctor Who episode and how many minutes does it run?", []string{"Voyage of the Damned"}},
 	{"Which Doctor Who episode had the largest UK audience?", []string{"Voyage of the Damned"}},
 	{"List the titles of the Doctor Who episodes of series 2.", []string{"New Earth", "Tooth and Claw"}},
+	{"How many Torchwood episodes first aired in 2008?", []string{"2"}},
 }
 
 // TestTwoShowsOfOneShapeAreKeptApartByTheirNames: tables named by a shared first word are a
@@ -63,7 +64,8 @@ var showsAnswers = []answer{
 // without filtering; figures kept in millions are answered "in millions" as they are, text
 // with footnote marks ('9.84[13]') is read as numbers, and an episode's duration of 45 is in
 // minutes; "how many did each write" after a condition on the count shows that count; and
-// "the titles" of episodes that keep a serial's title too are the episodes' own.
+// "the titles" of episodes that keep a serial's title too are the episodes' own; "episodes
+// first aired in 2008" are episodes and their date, not one date column's phrase.
 func TestTwoShowsOfOneShapeAreKeptApartByTheirNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "shows", showsDDL, showsRows)
 	checkAnswers(t, lite, s, showsAnswers)
