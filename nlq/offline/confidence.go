@@ -997,8 +997,8 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			// no other column ("films" and "rating" are not film_rating).
 			continue
 		}
-		if p := it.pick; p != nil && p.kind == candValue && p.state == nil && p.value != "" && normPhrase(p.value) == normPhrase(it.text()) {
-			continue // 'Customer B', a name as stored: its words name no column (customer_reference)
+		if p := it.pick; p != nil && p.kind == candValue && p.state == nil && p.value != "" && p.col == p.table.label && normPhrase(p.value) == normPhrase(it.text()) {
+			continue // 'Customer B', a row's name as stored: its words name no column (customer_reference)
 		}
 		for _, t := range it.toks {
 			if p := it.pick; p != nil && p.kind == candColumn && len(it.toks) > len(p.col.words) && slices.Contains(p.table.words, t.norm) {
