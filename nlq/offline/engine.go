@@ -71,6 +71,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	q, digits := roundingAsked(q)
 	q = dropRestatedTrailer(q)
 	q = thatIsClause.ReplaceAllString(q, "$1")
+	keepEmpty := withNone.MatchString(q)
+	q = withNone.ReplaceAllString(q, "$1")
 	if rateAsked.MatchString(q) {
 		// "Harvard's acceptance rate, as a percentage": a rate is one already; the words say
 		// how to show it, not a share of a total.
@@ -96,7 +98,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items = endVerbsOfFirstAndLast(items)
 	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items))))))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
-	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) })
+	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) }, keepEmpty)
 	if err == nil {
 		p.rounded, p.digits = digits >= 0, digits
 		monthsByName(asked, p)
@@ -482,9 +484,13 @@ func checkFirstWithin(items []item, p *plan) error {
 	return nil
 }
 
+// withNone asks for the groups that have no rows too: "including customers with none",
+// "Include customers that have none.", "even those with no orders".
+var withNone = regexp.MustCompile(`(?i)[,;]?\s*(?:and\s+)?(?:please\s+)?(?:include|including|even|also\s+show|show\s+also)\s+(?:the\s+)?(?:ones|those|[a-z]+)\s+(?:that|who|which|with)\s+(?:have\s+|had\s+|has\s+)?(?:none|no\s+[a-z]+|zero(?:\s+[a-z]+)?)\s*([.?!]?)\s*$`)
+
 // interpret runs resolution, plan building and completion; adjust changes the resolved items
 // before the plan is built (the tax basis of the amounts named).
-func interpret(m *model, items []item, adjust func([]item) error) (*plan, error) {
+func interpret(m *model, items []item, adjust func([]item) error, keepEmpty bool) (*plan, error) {
 	var unknown []string
 	for k := range items {
 		if it := &items[k]; it.kind == itEntity && normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
@@ -541,6 +547,7 @@ func interpret(m *model, items []item, adjust func([]item) error) (*plan, error)
 	if err != nil {
 		return nil, err
 	}
+	p.keepEmpty = keepEmpty
 	if err := complete(m, p); err != nil {
 		return nil, err
 	}

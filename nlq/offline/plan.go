@@ -209,6 +209,9 @@ type plan struct {
 	roleList   *column   // list each row with the label of the row this self-reference points to
 	joins      []joinStep
 	base       *table
+	// keepEmpty keeps the groups that have no rows at all ("including customers with
+	// none"): the rows counted are outer-joined to them.
+	keepEmpty bool
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path

@@ -17,6 +17,7 @@ import (
 type joinStep struct {
 	table  *table
 	fk     fk
+	left   bool // an outer join: the rows before it are kept when none matches
 	fanOut bool // the step goes from the referenced table to the referencing one
 	// nearlyOne: the step goes down to rows kept nearly one to one (a brewery's geocode,
 	// repeated for 9 of 1,300): joined as one, but a count of the rows above counts keys.
@@ -417,6 +418,38 @@ func complete(m *model, p *plan) error {
 			}
 		}
 	}
+	if p.keepEmpty {
+		return keepEmptyGroups(p)
+	}
+	return nil
+}
+
+// keepEmptyGroups turns a count of rows per row they refer to ("how many sales orders does
+// each customer have") into one that keeps the rows with none ("including customers with
+// none"): from the rows grouped, outer-joined to the rows counted, whose keys are counted.
+// Any other shape is refused rather than answered without the empty groups.
+func keepEmptyGroups(p *plan) error {
+	refuse := &notUnderstood{words: []string{"none"}, msg: "keeping the groups with none is supported for a count of rows per row they refer to, with no other condition"}
+	if len(p.dims) != 1 || len(p.measures) == 0 || len(p.joins) != 1 || len(p.conds) > 0 || len(p.having) > 0 || p.base == nil {
+		return refuse
+	}
+	counted, j := p.base, p.joins[0]
+	grouped := j.table
+	d := p.dims[0]
+	if dt := d.table; dt == nil && d.col != nil {
+		d.table = d.col.table
+	}
+	if d.table != grouped && (d.col == nil || d.col.table != grouped) || j.fanOut || j.fk.from.table != counted || counted.pk == nil {
+		return refuse
+	}
+	for _, m := range p.measures {
+		if m.agg != aggCount || m.col != nil || m.table != counted {
+			return refuse
+		}
+	}
+	p.base = grouped
+	p.joins = []joinStep{{table: counted, fk: j.fk, fanOut: true, left: true}}
+	p.notes = append(p.notes, fmt.Sprintf("%s with none counted as 0", grouped.name))
 	return nil
 }
 
@@ -1545,7 +1578,8 @@ func render(p *plan, d dialect) string {
 	sb.WriteString("SELECT " + distinct + strings.Join(sel, ", "))
 	sb.WriteString("\nFROM " + d.table(p.base))
 	for _, j := range p.joins {
-		fmt.Fprintf(&sb, "\nJOIN %s ON %s", d.table(j.table), d.on(j.fk))
+		left := map[bool]string{true: "LEFT ", false: ""}[j.left]
+		fmt.Fprintf(&sb, "\n%sJOIN %s ON %s", left, d.table(j.table), d.on(j.fk))
 	}
 	joined := map[*column]bool{}
 	roleJoin := func(role *column, t *table) {

@@ -2,7 +2,10 @@ package offline
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/analytics-agent/service/datasource"
 )
 
 // showsDDL keeps two television shows of the same shape side by side, as a fan package
@@ -107,6 +110,23 @@ var inventoryAnswers = []answer{
 	{"How many parts have no IPN?", []string{"3"}},
 	{"How many sales orders does each customer have?", []string{"Customer A", "Customer B"}},
 	{"How many sales order line items are there?", []string{"3"}},
+	{"How many sales order line items does each part have, including parts with none?", []string{"R_10K", "R_4K7", "R_1K", "Red Paint", "Blue Paint"}},
+}
+
+// TestGroupsWithNoneAreKeptWhenAsked: "including parts with none" outer-joins the rows counted
+// to the rows grouped, so a part without lines counts 0; a grouping by a role (the customer
+// an order names) or through a link table is refused rather than answered without them.
+func TestGroupsWithNoneAreKeptWhenAsked(t *testing.T) {
+	lite, s := sqliteSchema(t, "inventory", inventoryDDL, inventoryRows)
+	checkAnswers(t, lite, s, []answer{
+		{"How many sales order line items does each part have, including parts with none?", []string{"R_10K", "R_4K7", "R_1K", "Red Paint", "Blue Paint"}},
+		{"How many stock items does each stock location have? Include locations that have none.", []string{"Reel Storage", "Paint Shelf"}},
+	})
+	g, err := generate(t, s, datasource.SQLite, "How many sales order line items does each part have, including parts with none?")
+	if err != nil || !strings.Contains(g.SQL, "LEFT JOIN") || !strings.Contains(g.Explanation, "with none counted as 0") {
+		t.Errorf("want an outer join explained: %v\n%s\n%s", err, g.SQL, g.Explanation)
+	}
+	wantRefusal(t, s, "How many sales orders does each customer have, including customers with none?", "none")
 }
 
 // TestADjangoAppsModelsAreNamedByTheirClassNames: stock_stockitem is "stock items" and
