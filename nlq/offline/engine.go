@@ -81,6 +81,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	toks := tokenize(q)
 	scanned := scan(toks, lex, newDateParser(req.Now))
 	withinFamily(m, scanned) // before the data source's own name is dropped: "Doctor Who" of drwho
+	scanned = valueNounsAfterBy(scanned)
 	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scanned, toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
 	stockVerb(items, lex)
@@ -582,6 +583,51 @@ func outUnit(it item) string {
 		return u // "the heaviest body mass, in grams", "in kilograms"
 	}
 	return ""
+}
+
+// valueNounsAfterBy reads "made by Democratic and Republican presidents" (as tokenize writes
+// "by Democratic presidents and how many by Republican presidents") as the appointments of
+// each of the two values: the "by" of who did it goes, and so does the noun after a value that
+// only restates whose value it is (presidents of president_party).
+func valueNounsAfterBy(items []item) []item {
+	value := func(it *item) *cand {
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candValue && it.cands[0].col != nil && it.cands[0].state == nil {
+			return &it.cands[0]
+		}
+		return nil
+	}
+	by := func(it *item) bool { return it.kind == itKeyword && it.kw.kind == kwGroup && strings.EqualFold(it.text(), "by") }
+	out := items[:0:0]
+	agent := false // a value said after "by" was met
+	for k := 0; k < len(items); k++ {
+		it := &items[k]
+		if by(it) && k+1 < len(items) && value(&items[k+1]) != nil && len(it.skipped) > 0 && participle(it.skipped[len(it.skipped)-1]) && secondValue(items[k+1:]) {
+			// "made by Democratic presidents": who made them, a value to keep, not a grouping.
+			agent = true
+			continue
+		}
+		if agent && len(out) > 0 && value(&out[len(out)-1]) != nil && it.kind == itEntity && len(it.toks) == 1 && it.toks[0].plural {
+			v := value(&out[len(out)-1])
+			if slices.Contains(v.col.words, it.toks[0].norm) && slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candColumn && c.table == v.table }) {
+				continue // "Democratic presidents": the value's own column named again
+			}
+		}
+		out = append(out, *it)
+	}
+	return out
+}
+
+// secondValue reports whether the value first in items is followed, after "and", by another
+// value of its column: two values to answer for each, side by side.
+func secondValue(items []item) bool {
+	v := items[0].cands[0]
+	for k := 1; k < len(items) && k <= 5; k++ {
+		it := &items[k]
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candValue && it.cands[0].col == v.col && it.cands[0].value != v.value {
+			return slices.ContainsFunc(items[1:k], func(x item) bool { return x.kind == itKeyword && x.kw.kind == kwAnd })
+		}
+	}
+	return false
 }
 
 // tableFamily is the first word a table shares with other tables of the same prefix

@@ -201,3 +201,20 @@ func TestDjangoClassNamesSplitIntoWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoValuesAskedOneCountEachAnswerSideBySide: "made by Democratic presidents and how many
+// by Republican presidents" is one count per party, the noun after each value restating whose
+// value it is, not a count per president.
+func TestTwoValuesAskedOneCountEachAnswerSideBySide(t *testing.T) {
+	lite, s := sqliteSchema(t, "bench", []string{
+		`CREATE TABLE appointments (id INTEGER PRIMARY KEY, judge VARCHAR(60), president_name VARCHAR(60), president_party VARCHAR(20), court VARCHAR(60))`,
+	}, []string{
+		`INSERT INTO appointments VALUES (1,'Ann Hale','Barack Obama','Democratic','D. Mass.'),(2,'Bo Reyes','Barack Obama','Democratic','D. Ariz.'),
+			(3,'Cy Dunn','George W. Bush','Republican','D. Mass.'),(4,'Di Park','Ronald Reagan','Republican','D. Nev.'),
+			(5,'Ed Moss','Ronald Reagan','Republican','D. Ariz.'),(6,'Flo Kent','Woodrow Wilson','Democratic','D. Nev.'),(7,'Gus Hay','William Taft','Whig','D. Nev.')`,
+	})
+	checkAnswers(t, lite, s, []answer{
+		{"How many appointments were made by Democratic presidents and how many by Republican presidents?", []string{"Democratic", "Republican"}},
+		{"How many appointments were made by Democratic presidents and by Republican presidents?", []string{"Democratic", "Republican"}},
+	})
+}

@@ -96,6 +96,14 @@ var whichEachIn = regexp.MustCompile(`(?i),?\s+and\s+(?:which|what)\s+([a-z]+(?:
 // theirs, as in "give their host city".
 var showTheNext = regexp.MustCompile(`(?i)^((?:which|who|what)\b[^?]*\?\s+(?:give|show|list)(?:\s+me)?)\s+the\s+`)
 
+// countAgainBy is a count asked again for a second value ("made by Democratic presidents and
+// how many by Republican presidents"): the same count, said once for both.
+var countAgainBy = regexp.MustCompile(`(?i)\band\s+how\s+many\s+(by|for|from)\s+`)
+
+// twoValuesOneNoun is one noun said after each of two values ("by Democratic presidents and by
+// Republican presidents"), written once after both.
+var twoValuesOneNoun = regexp.MustCompile(`\b(by|for|from) ([A-Z][\w-]*) ([a-z]+s) and (?:by |for |from )?([A-Z][\w-]*) ([a-z]+s)\b`)
+
 // possessiveNext is a noun said with its owner's "'s" ("give the party's English name"):
 // what is shown is the owner's, not the rows'.
 var possessiveNext = regexp.MustCompile(`^[A-Za-z]+'s\b`)
@@ -126,6 +134,10 @@ func tokenize(q string) []token {
 	q = butNoneIn.ReplaceAllString(q, "$1 in $2 and no $1 in $3")
 	q = onlyOf.ReplaceAllString(q, " exclusively ")
 	q = anyOne.ReplaceAllString(q, "$1$2")
+	q = countAgainBy.ReplaceAllString(q, "and $1 ")
+	if m := twoValuesOneNoun.FindStringSubmatchIndex(q); m != nil && q[m[6]:m[7]] == q[m[10]:m[11]] {
+		q = q[:m[0]] + q[m[2]:m[3]] + " " + q[m[4]:m[5]] + " and " + q[m[8]:m[9]] + " " + q[m[6]:m[7]] + q[m[1]:]
+	}
 	q = accountFor.ReplaceAllString(q, "$1")
 	if m := showTheNext.FindStringSubmatchIndex(q); m != nil && !possessiveNext.MatchString(q[m[1]:]) {
 		q = q[:m[3]] + " their " + q[m[1]:]
