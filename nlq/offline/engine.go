@@ -82,6 +82,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	scanned := scan(toks, lex, newDateParser(req.Now))
 	withinFamily(m, scanned) // before the data source's own name is dropped: "Doctor Who" of drwho
 	scanned = valueNounsAfterBy(scanned)
+	countedRowsOverColumn(scanned)
+	eventDateOfCountedRows(scanned)
 	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scanned, toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
 	stockVerb(items, lex)
@@ -615,6 +617,46 @@ func valueNounsAfterBy(items []item) []item {
 		out = append(out, *it)
 	}
 	return out
+}
+
+// countedRowsOverColumn reads "how many contacts does LCSC have" as the rows of the contacts
+// table that refer to the company, not the company's one contact column counted: a text
+// column holds one value per row, so a count of it per named row says little.
+func countedRowsOverColumn(items []item) {
+	for k := 1; k < len(items); k++ {
+		it := &items[k]
+		if prev := &items[k-1]; prev.kind != itKeyword || prev.kw.kind != kwCount || it.kind != itEntity || len(it.cands) < 2 || !it.toks[len(it.toks)-1].plural {
+			continue
+		}
+		t := it.cands[0]
+		if t.kind != candTable || t.score < scoreExact {
+			continue
+		}
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool {
+			return c.kind == candColumn && c.col != nil && c.col.class == classText && c.table != t.table && fkTo(t.table, c.table) != nil
+		})
+	}
+}
+
+// eventDateOfCountedRows reads "in which year were the most episodes first broadcast" as the
+// episodes counted per year of their own date: the date said after the rows is their verb,
+// which the grouping by year already reads, not a figure to take the latest of.
+func eventDateOfCountedRows(items []item) {
+	grouped := slices.ContainsFunc(items, func(it item) bool { return it.kind == itKeyword && (it.kw.kind == kwUnit || it.kw.kind == kwBucket) })
+	most := slices.ContainsFunc(items, func(it item) bool { return it.kind == itKeyword && (it.kw.kind == kwMost || it.kw.kind == kwLeast) })
+	if !grouped || !most {
+		return
+	}
+	for k := 1; k < len(items); k++ {
+		prev, it := &items[k-1], &items[k]
+		if prev.kind != itEntity || len(prev.cands) == 0 || prev.cands[0].kind != candTable || it.kind != itEntity || len(it.cands) == 0 {
+			continue
+		}
+		t := prev.cands[0].table
+		if slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candColumn && c.col == t.date }) && it.cands[0].col != nil && it.cands[0].col.class == classDate {
+			it.cands = []cand{{kind: candTable, table: t, score: prev.cands[0].score}} // the rows named again
+		}
+	}
 }
 
 // secondValue reports whether the value first in items is followed, after "and", by another

@@ -57,6 +57,7 @@ var showsAnswers = []answer{
 	{"Which Doctor Who episode had the largest UK audience?", []string{"Voyage of the Damned"}},
 	{"List the titles of the Doctor Who episodes of series 2.", []string{"New Earth", "Tooth and Claw"}},
 	{"How many Torchwood episodes first aired in 2008?", []string{"2"}},
+	{"In which year were the most Torchwood episodes first broadcast, and how many?", []string{"2006"}},
 }
 
 // TestTwoShowsOfOneShapeAreKeptApartByTheirNames: tables named by a shared first word are a
@@ -68,7 +69,8 @@ var showsAnswers = []answer{
 // with footnote marks ('9.84[13]') is read as numbers, and an episode's duration of 45 is in
 // minutes; "how many did each write" after a condition on the count shows that count; and
 // "the titles" of episodes that keep a serial's title too are the episodes' own; "episodes
-// first aired in 2008" are episodes and their date, not one date column's phrase.
+// first aired in 2008" are episodes and their date, not one date column's phrase; and "the
+// year the most episodes were first broadcast" counts them per year, not their latest date.
 func TestTwoShowsOfOneShapeAreKeptApartByTheirNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "shows", showsDDL, showsRows)
 	checkAnswers(t, lite, s, showsAnswers)
@@ -80,7 +82,8 @@ func TestTwoShowsOfOneShapeAreKeptApartByTheirNames(t *testing.T) {
 // kept empty ('') on some parts and NULL on others.
 var inventoryDDL = []string{
 	`CREATE TABLE django_content_type (id INTEGER PRIMARY KEY, app_label VARCHAR(100), model VARCHAR(100))`,
-	`CREATE TABLE company_company (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, is_supplier BOOLEAN, is_customer BOOLEAN)`,
+	`CREATE TABLE company_company (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, contact VARCHAR(100), is_supplier BOOLEAN, is_customer BOOLEAN)`,
+	`CREATE TABLE company_contact (id INTEGER PRIMARY KEY, company_id INTEGER REFERENCES company_company (id), name VARCHAR(100) NOT NULL)`,
 	`CREATE TABLE part_partcategory (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL)`,
 	`CREATE TABLE part_part (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, "IPN" VARCHAR(100), category_id INTEGER REFERENCES part_partcategory (id))`,
 	`CREATE TABLE stock_stocklocation (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL)`,
@@ -92,7 +95,8 @@ var inventoryDDL = []string{
 
 var inventoryRows = []string{
 	`INSERT INTO django_content_type VALUES (1,'auth','group'),(2,'auth','user')`,
-	`INSERT INTO company_company VALUES (1,'Paint by Numbers',1,0),(2,'DigiKey',1,0),(3,'Customer A',0,1),(4,'Customer B',0,1)`,
+	`INSERT INTO company_company VALUES (1,'Paint by Numbers','Pat Doe',1,0),(2,'DigiKey','Ravi Rao',1,0),(3,'Customer A',NULL,0,1),(4,'Customer B','Kim Lee',0,1)`,
+	`INSERT INTO company_contact VALUES (1,2,'Ravi Rao'),(2,2,'Jo Kim'),(3,2,'Al Wu'),(4,1,'Pat Doe')`,
 	`INSERT INTO part_partcategory VALUES (1,'Resistors'),(2,'Paint')`,
 	`INSERT INTO part_part VALUES (1,'R_10K','',1),(2,'R_4K7',NULL,1),(3,'Red Paint','P-001',2),(4,'Blue Paint','P-002',2),(5,'R_1K','',1)`,
 	`INSERT INTO stock_stocklocation VALUES (1,'Reel Storage'),(2,'Paint Shelf')`,
@@ -110,6 +114,7 @@ var inventoryAnswers = []answer{
 	{"How many parts have no IPN?", []string{"3"}},
 	{"How many sales orders does each customer have?", []string{"Customer A", "Customer B"}},
 	{"How many sales order line items are there?", []string{"3"}},
+	{"How many contacts does DigiKey have?", []string{"3"}},
 	{"How many sales order line items does each part have, including parts with none?", []string{"R_10K", "R_4K7", "R_1K", "Red Paint", "Blue Paint"}},
 }
 
@@ -134,7 +139,8 @@ func TestGroupsWithNoneAreKeptWhenAsked(t *testing.T) {
 // name does not begin with it, the class name split into words); "the supplier Paint by
 // Numbers" is the purchase order's supplier, not the companies' is_supplier flag; the words of
 // a name as stored (Customer B) name no column (customer_reference); an empty text is no
-// value ("have an IPN").
+// value ("have an IPN"); "how many contacts does DigiKey have" counts the contacts table's
+// rows, not the company's one contact column.
 func TestADjangoAppsModelsAreNamedByTheirClassNames(t *testing.T) {
 	lite, s := sqliteSchema(t, "inventory", inventoryDDL, inventoryRows)
 	checkAnswers(t, lite, s, inventoryAnswers)
