@@ -232,8 +232,6 @@ func (g *segmenter) best(w string) ([]string, bool) {
 					continue
 				}
 			case known && len(p) >= 3:
-			case known && i == 0 && len(p) == 2 && rest.unknown == 0 && len(rest.parts) == 1 && len(w)-j >= 3:
-				// "drwho": a two-letter abbreviation before one word ("dr" + "who").
 			case len(p) >= 5 && !wordSuffixes[p]:
 				unknown = 1
 			default:
