@@ -492,7 +492,8 @@ func checkFirstWithin(items []item, p *plan) error {
 var withNone = regexp.MustCompile(`(?i)[,;]?\s*(?:and\s+)?(?:please\s+)?(?:include|including|even|also\s+show|show\s+also)\s+(?:the\s+)?(?:ones|those|[a-z]+)\s+(?:that|who|which|with)\s+(?:have\s+|had\s+|has\s+)?(?:none|no\s+[a-z]+|zero(?:\s+[a-z]+)?)\s*([.?!]?)\s*$`)
 
 // interpret runs resolution, plan building and completion; adjust changes the resolved items
-// before the plan is built (the tax basis of the amounts named).
+// before the plan is built (the tax basis of the amounts named), and keepEmpty asks for the
+// groups without rows too (withNone).
 func interpret(m *model, items []item, adjust func([]item) error, keepEmpty bool) (*plan, error) {
 	var unknown []string
 	for k := range items {
