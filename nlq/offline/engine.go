@@ -599,7 +599,9 @@ func valueNounsAfterBy(items []item) []item {
 		}
 		return nil
 	}
-	by := func(it *item) bool { return it.kind == itKeyword && it.kw.kind == kwGroup && strings.EqualFold(it.text(), "by") }
+	by := func(it *item) bool {
+		return it.kind == itKeyword && it.kw.kind == kwGroup && strings.EqualFold(it.text(), "by")
+	}
 	out := items[:0:0]
 	agent := false // a value said after "by" was met
 	for k := 0; k < len(items); k++ {

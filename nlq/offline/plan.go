@@ -203,15 +203,15 @@ type plan struct {
 	topPer int
 	// partition is the column whose values a listing's rows are ranked within when topPer
 	// keeps the first rows of each ("the largest glacier in each country").
-	partition  *column
-	share      bool      // add each group's percentage of the total
-	unitCols   []unitCol // listed columns shown again in the unit the question asked for
-	roleList   *column   // list each row with the label of the row this self-reference points to
-	joins      []joinStep
-	base       *table
+	partition *column
+	share     bool      // add each group's percentage of the total
+	unitCols  []unitCol // listed columns shown again in the unit the question asked for
+	roleList  *column   // list each row with the label of the row this self-reference points to
+	joins     []joinStep
+	base      *table
 	// keepEmpty keeps the groups that have no rows at all ("including customers with
 	// none"): the rows counted are outer-joined to them.
-	keepEmpty bool
+	keepEmpty  bool
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path

@@ -2244,7 +2244,7 @@ func predicate(e, op string, vals []any, d dialect) string {
 }
 
 // blanks reports whether a text column keeps empty texts beside its values: its smallest
-// value, as profiled, is ''.
+// value, as profiled, is the empty text.
 func blanks(c *column) bool {
 	return c != nil && c.class == classText && c.prof != nil && c.prof.NonNull > 0 && c.prof.Min == "" && c.prof.Max != ""
 }

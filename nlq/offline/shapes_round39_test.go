@@ -79,7 +79,7 @@ func TestTwoShowsOfOneShapeAreKeptApartByTheirNames(t *testing.T) {
 // inventoryDDL is a slice of a Django inventory application: Django's own table beside the
 // apps' tables named <app>_<model> with the model's class name run together, keys <field>_id,
 // companies flagged as suppliers and customers that orders point at by role, a part number
-// kept empty ('') on some parts and NULL on others.
+// kept as an empty text on some parts and NULL on others.
 var inventoryDDL = []string{
 	`CREATE TABLE django_content_type (id INTEGER PRIMARY KEY, app_label VARCHAR(100), model VARCHAR(100))`,
 	`CREATE TABLE company_company (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, contact VARCHAR(100), is_supplier BOOLEAN, is_customer BOOLEAN)`,
