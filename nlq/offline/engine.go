@@ -80,7 +80,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	}
 	toks := tokenize(q)
 	scanned := scan(toks, lex, newDateParser(req.Now))
-	withinFamily(m, scanned) // before the data source's own name is dropped: "Doctor Who" of drwho
+	withinFamily(scanned) // before the data source's own name is dropped: "Doctor Who" of drwho
 	scanned = valueNounsAfterBy(scanned)
 	countedRowsOverColumn(scanned)
 	eventDateOfCountedRows(scanned)
@@ -675,24 +675,10 @@ func secondValue(items []item) bool {
 	return false
 }
 
-// tableFamily is the first word a table shares with other tables of the same prefix
-// (drwho_episodes, drwho_writers), or "".
-func tableFamily(m *model, t *table) string {
-	if t == nil || len(t.words) < 2 || !strings.HasPrefix(strings.ToLower(t.name), t.words[0]+"_") {
-		return ""
-	}
-	for _, u := range m.tables {
-		if u != t && len(u.words) > 1 && u.words[0] == t.words[0] && strings.HasPrefix(strings.ToLower(u.name), t.words[0]+"_") {
-			return t.words[0]
-		}
-	}
-	return ""
-}
-
 // withinFamily keeps the words of a question that names one family of tables ("Doctor Who
 // series 1", "Torchwood writers") to that family's tables: "series" and "episodes" are that
 // show's, not the other's of the same shape.
-func withinFamily(m *model, items []item) {
+func withinFamily(items []item) {
 	named := ""
 	for _, it := range items {
 		if it.kind != itEntity || len(it.cands) == 0 || it.cands[0].kind != candTable {
@@ -701,7 +687,7 @@ func withinFamily(m *model, items []item) {
 		if len(it.cands) > 1 && it.cands[1].score >= it.cands[0].score {
 			continue // "episodes" of either show names none
 		}
-		f := tableFamily(m, it.cands[0].table)
+		f := it.cands[0].table.family
 		switch {
 		case f == "":
 		case named == "":
@@ -719,8 +705,7 @@ func withinFamily(m *model, items []item) {
 			continue
 		}
 		kept := slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool {
-			f := tableFamily(m, c.table)
-			return f != "" && f != named
+			return c.table != nil && c.table.family != "" && c.table.family != named
 		})
 		if len(kept) > 0 && len(kept) < len(it.cands) {
 			it.cands = kept

@@ -1012,16 +1012,11 @@ func camelValue(v string) bool {
 func (l *lexicon) addFamilies(m *model) {
 	family := map[string][]*table{}
 	for _, t := range m.tables {
-		if len(t.words) > 1 && !t.view && strings.HasPrefix(strings.ToLower(t.name), t.words[0]+"_") {
-			// (SO_Header's words begin "sales order": an abbreviation spelled out names
-			// no family.)
-			family[t.words[0]] = append(family[t.words[0]], t)
+		if t.family != "" {
+			family[t.family] = append(family[t.family], t)
 		}
 	}
 	for w, ts := range family {
-		if len(ts) < 2 {
-			continue
-		}
 		says := []string{w}
 		if lf, ok := identAbbrevs[w[:min(2, len(w))]]; ok && len(w) >= 5 && len(lf) == 1 {
 			says = append(says, lf[0]+" "+w[2:])

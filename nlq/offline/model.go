@@ -112,8 +112,11 @@ type viaName struct{ text, key, ref *column }
 
 // table is a schema table with its derived roles.
 type table struct {
-	name    string
-	words   []string
+	name  string
+	words []string
+	// family is the first word this table shares with other tables named with it as their
+	// prefix (drwho_episodes, drwho_writers beside torchwood_episodes), or "".
+	family  string
 	cols    []*column
 	pk      *column // single-column primary key, if any
 	label   *column // what names a row: name, title, ...
@@ -594,7 +597,26 @@ func newModel(s *datasource.Schema) *model {
 			}
 		}
 	}
+	markFamilies(m.tables)
 	return m
+}
+
+// markFamilies sets the family of the tables whose names begin with the same first word
+// followed by "_" (not SO_Header's "sales order", an abbreviation spelled out).
+func markFamilies(tables []*table) {
+	family := map[string][]*table{}
+	for _, t := range tables {
+		if len(t.words) > 1 && !t.view && strings.HasPrefix(strings.ToLower(t.name), t.words[0]+"_") {
+			family[t.words[0]] = append(family[t.words[0]], t)
+		}
+	}
+	for w, ts := range family {
+		if len(ts) > 1 {
+			for _, t := range ts {
+				t.family = w
+			}
+		}
+	}
 }
 
 // dictionaryKeys links a dictionary nothing is linked to by key (MIMIC-III's D_ICD_DIAGNOSES,
@@ -1107,53 +1129,11 @@ func djangoModelWords(seg *segmenter, apps map[string]bool, name string) []strin
 	if parts, ok := seg.best(model); ok {
 		ws = parts
 	}
-	if g := greedyWords(seg, model); g != nil && unknown(g) <= unknown(ws) {
+	if g := seg.greedyWords(model); g != nil && unknown(g) <= unknown(ws) {
 		ws = g
 	}
 	for i := range ws {
 		ws[i] = singular(ws[i]) // "salesorder": sale order, as SO_Header's words read
-	}
-	return ws
-}
-
-// startsKnown reports whether a word of four letters or more that the segmenter knows begins s.
-func startsKnown(seg *segmenter, s string) bool {
-	for j := len(s); j >= 4; j-- {
-		if seg.known[s[:j]] {
-			return true
-		}
-	}
-	return false
-}
-
-// greedyWords splits a class name run together by taking the longest known word at each
-// step ("partsellpricebreak": part, sell, price, break); a tail of five letters or more that
-// starts no known word is kept as one word. Nil when no split is found.
-func greedyWords(seg *segmenter, w string) []string {
-	var ws []string
-	for w != "" {
-		n := 0
-		shortest := 4 // a three-letter word only begins the name ("bom" of bomitem)
-		if len(ws) == 0 {
-			shortest = 3
-		}
-		for j := len(w); j >= shortest; j-- {
-			if seg.known[w[:j]] || j > 3 && seg.known[singular(w[:j])] && (j == len(w) || startsKnown(seg, w[j:])) {
-				n = j
-				break
-			}
-		}
-		if n == 0 {
-			if len(w) < 5 || len(ws) == 0 {
-				return nil
-			}
-			n = len(w)
-		}
-		ws = append(ws, w[:n])
-		w = w[n:]
-	}
-	if len(ws) < 2 {
-		return nil
 	}
 	return ws
 }

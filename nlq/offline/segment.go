@@ -269,3 +269,45 @@ func (g *segmenter) best(w string) ([]string, bool) {
 	}
 	return s.parts, true
 }
+
+// startsKnown reports whether a word of four letters or more that the segmenter knows begins s.
+func (g *segmenter) startsKnown(s string) bool {
+	for j := len(s); j >= 4; j-- {
+		if g.known[s[:j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// greedyWords splits a class name run together by taking the longest known word at each
+// step ("partsellpricebreak": part, sell, price, break); a tail of five letters or more that
+// starts no known word is kept as one word. Nil when no split is found.
+func (g *segmenter) greedyWords(w string) []string {
+	var ws []string
+	for w != "" {
+		n := 0
+		shortest := 4 // a three-letter word only begins the name ("bom" of bomitem)
+		if len(ws) == 0 {
+			shortest = 3
+		}
+		for j := len(w); j >= shortest; j-- {
+			if g.known[w[:j]] || j > 3 && g.known[singular(w[:j])] && (j == len(w) || g.startsKnown(w[j:])) {
+				n = j
+				break
+			}
+		}
+		if n == 0 {
+			if len(w) < 5 || len(ws) == 0 {
+				return nil
+			}
+			n = len(w)
+		}
+		ws = append(ws, w[:n])
+		w = w[n:]
+	}
+	if len(ws) < 2 {
+		return nil
+	}
+	return ws
+}

@@ -202,7 +202,7 @@ func TestDjangoClassNamesSplitIntoWords(t *testing.T) {
 		{"stockitem", []string{"stock", "item"}},
 		{"widget", nil},
 	} {
-		if got := greedyWords(g, c.in); !slices.Equal(got, c.want) {
+		if got := g.greedyWords(c.in); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.in, got, c.want)
 		}
 	}
