@@ -88,6 +88,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
+	agentOfVerb(items, lex)
 	items = actNotState(items)
 	neverVerbed(items)
 	dropPaidState(items)
@@ -489,7 +490,9 @@ func checkFirstWithin(items []item, p *plan) error {
 
 // withNone asks for the groups that have no rows too: "including customers with none",
 // "Include customers that have none.", "even those with no orders".
-var withNone = regexp.MustCompile(`(?i)[,;]?\s*(?:and\s+)?(?:please\s+)?(?:include|including|even|also\s+show|show\s+also)\s+(?:the\s+)?(?:ones|those|[a-z]+)\s+(?:that|who|which|with)\s+(?:have\s+|had\s+|has\s+)?(?:none|no\s+[a-z]+|zero(?:\s+[a-z]+)?)\s*([.?!]?)\s*$`)
+var withNone = regexp.MustCompile(`(?i)[,;]?\s*(?:(?:and\s+)?(?:please\s+)?(?:include|including|even|also\s+show|show\s+also)\s+(?:the\s+)?(?:ones|those|[a-z]+)\s+(?:that|who|which|with)\s+(?:have\s+|had\s+|has\s+)?(?:none|no\s+[a-z]+|zero(?:\s+[a-z]+)?)|` +
+	// "counting sites without devices as zero"
+	`(?:counting|treating)\s+(?:the\s+)?[a-z]+\s+(?:without|with\s+no|that\s+have\s+no)\s+(?:any\s+)?[a-z]+\s+as\s+(?:zero|0|having\s+none))\s*([.?!]?)\s*$`)
 
 // interpret runs resolution, plan building and completion; adjust changes the resolved items
 // before the plan is built (the tax basis of the amounts named), and keepEmpty asks for the

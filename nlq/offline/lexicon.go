@@ -191,6 +191,10 @@ var aliases = map[string][]string{
 	// An industry is written as its standard classification code (SIC, NAICS).
 	"industry": {"industry", "sic", "naics"},
 	"purchase": {"order"}, "transaction": {"order"},
+	// A user's full name is kept as the real name beside the handle (Slack's real_name).
+	"full name": {"real name"},
+	// A record's creation is when it was added; an account switched off is kept as deleted.
+	"added": {"created"}, "deactivated": {"deleted", "disabled", "inactive"},
 	"salesperson": {"employee", "sale rep", "rep"}, "seller": {"employee", "sale rep", "rep"}, "representative": {"sale rep", "rep"},
 	"sale representative": {"sale rep"}, "sale person": {"sale rep"}, "salespeople": {"sale rep"},
 	"account manager": {"sale rep"}, "rep": {"sale rep"}, "employee": {"sale rep"},
@@ -2181,6 +2185,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		for _, c := range t.cols {
 			if w := c.words; len(w) >= 2 && w[0] == "number" && c.class == classNumber && c.via == nil {
 				l.add("number of "+strings.Join(w[1:], " "), cand{kind: candColumn, table: t, col: c, score: scoreExact})
+				// num_members is also the channel's "member count".
+				if phrase := strings.Join(w[1:], " ") + " count"; len(l.entries[phrase]) == 0 {
+					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact})
+				}
 			}
 		}
 	}

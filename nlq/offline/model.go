@@ -116,13 +116,17 @@ type table struct {
 	words []string
 	// family is the first word this table shares with other tables named with it as their
 	// prefix (drwho_episodes, drwho_writers beside torchwood_episodes), or "".
-	family  string
-	cols    []*column
-	pk      *column // single-column primary key, if any
-	label   *column // what names a row: name, title, ...
-	label2  *column // a second part of the name: first_name next to last_name
-	date    *column // the default time column for date filters and buckets
-	measure *column // the default measure ("orders over 100" compares this)
+	family string
+	// registry says the rows name the other tables (Django's content types): a generic
+	// relation's type column points at it, so two tables that both point there share
+	// nothing, and no join passes through it.
+	registry bool
+	cols     []*column
+	pk       *column // single-column primary key, if any
+	label    *column // what names a row: name, title, ...
+	label2   *column // a second part of the name: first_name next to last_name
+	date     *column // the default time column for date filters and buckets
+	measure  *column // the default measure ("orders over 100" compares this)
 	// series is the one figure of a table that keeps a figure per thing and date under a
 	// generic name (population.value, fossil_fuel_co2_emissions_by_nation.total): what the
 	// table's own name says ("India's population in 2024").
@@ -342,6 +346,7 @@ func newModel(s *datasource.Schema) *model {
 	for i := range s.Tables {
 		st := &s.Tables[i]
 		t := &table{name: st.Name, words: withoutObjectPrefix(seg.words(st.Name)), view: st.Kind == "view"}
+		t.registry = apps != nil && strings.EqualFold(st.Name, "django_content_type")
 		if ws := djangoModelWords(modelSeg, apps, st.Name); ws != nil {
 			t.words = ws // stock_stockitem: stock items
 		} else if len(t.words) > 1 && t.words[0] == prefix {
@@ -640,7 +645,8 @@ func dictionaryKeys(m *model) {
 	var added []fk
 	for _, t := range m.tables {
 		for _, c := range t.cols {
-			if c == t.pk || t.fkCols[c] || len(c.words) < 2 || c.prof == nil || c.prof.NonNull == 0 {
+			if c == t.pk || t.fkCols[c] || len(c.words) < 2 || c.prof == nil || c.prof.NonNull == 0 || c.class == classDate {
+				// A code, not a time: every table's last_updated is unique in a small one.
 				continue
 			}
 			var to *column
@@ -1126,8 +1132,8 @@ func djangoModelWords(seg *segmenter, apps map[string]bool, name string) []strin
 		}
 		return n
 	}
-	if parts, ok := seg.best(model); ok {
-		ws = parts
+	if parts, ok := seg.best(model); ok && !seg.known[model] {
+		ws = parts // a known word stays whole: "interface" is no "inter face"
 	}
 	if g := seg.greedyWords(model); g != nil && unknown(g) <= unknown(ws) {
 		ws = g
@@ -1264,10 +1270,11 @@ func borrowLabel(t *table) {
 			len(o.words) <= len(t.words) || !slices.Equal(o.words[:len(t.words)], t.words) || t.col(o.label.name) != nil {
 			continue
 		}
-		if p := f.from.prof; codeList(o) || p != nil && p.Distinct*10 < p.NonNull {
+		if p := f.from.prof; codeList(o) || p != nil && p.Distinct*5 < p.NonNull {
 			// A booking's status (BookingStatus, a list of codes), a travel's agency
-			// (TravelAgency, each of dozens of travels): the key points to a group, not to
-			// what each row is a form of (a pizza type, in three sizes).
+			// (TravelAgency, each of dozens of travels), a circuit's type (ten circuits of
+			// each): the key points to a group, not to what each row is a form of (a pizza
+			// type, in three sizes).
 			continue
 		}
 		c := &column{name: o.label.name, table: t, words: o.label.words, class: classText, nullable: true,
@@ -1521,6 +1528,8 @@ func pickLabel(t *table) (*column, *column) {
 		switch {
 		case w == own+" name" || w == strings.Join(t.words, " ")+" name":
 			score = 10
+		case w == "real name":
+			score = 10 // Slack's users.real_name beside name, the handle
 		case w == "name" || w == "full name" || w == "display name":
 			score = 9
 		case w == "company name" || w == "dba":
@@ -2360,6 +2369,9 @@ func (m *model) path(from []*table, target *table) ([]edge, bool) {
 				continue
 			}
 			seen[o] = &step{prev: t, e: e}
+			if o.registry && o != target {
+				continue
+			}
 			if o == target {
 				var p []edge
 				for cur := o; seen[cur] != nil; cur = seen[cur].prev {

@@ -874,9 +874,10 @@ func (b *builder) keyword(i int, wasDim bool) error {
 	case kwCount, kwSum, kwAvg, kwMax, kwMin:
 		if n, p := b.next(i), i-1; k == kwCount && strings.EqualFold(it.text(), "number of") && b.super != 0 && p >= 0 && b.items[p].kind == itKeyword &&
 			(b.items[p].kw.kind == kwMost || b.items[p].kw.kind == kwLeast) && n != nil && n.kind == itEntity && n.pick != nil &&
-			n.pick.kind == candColumn && n.pick.col.class == classNumber && b.agg == aggNone {
+			n.pick.kind == candColumn && n.pick.col.class == classNumber && b.agg == aggNone && !b.which && !b.whichDim {
 			// "the highest number of appearances of any DC character": the largest count a
-			// row keeps, not a ranking of rows by how many there are.
+			// row keeps, not a ranking of rows by how many there are ("on which day was the
+			// highest number of members active" ranks the days).
 			b.agg = map[int]aggKind{1: aggMax, -1: aggMin}[b.super]
 			b.super = 0
 			return nil
@@ -5600,6 +5601,12 @@ func (b *builder) special(c *cand) (bool, error) {
 		return true, nil
 	case b.antiDone && c.kind == candTable && !b.group && !b.which:
 		return true, nil // "customers who never rented a film": the film says what was rented
+	case c.kind == candColumn && c.col.class == classText && c.table.fkCols[c.col] && (b.group || b.which || b.saidRight("who") && kwWords(b, kwMost)+kwWords(b, kwLeast) != "") && refTable(c.col) != nil && refTable(c.col).label != nil && isRoleKey(c.col):
+		// "who created the most channels": channels.creator holds a user's id as text; the
+		// user it points to is grouped by, named by their name.
+		b.addDim(dimension{role: c.col, table: refTable(c.col), plural: b.group || b.items[b.cur].plural})
+		b.group = false
+		return true, nil
 	case c.kind == candColumn && c.col.class == classKey:
 		// "which owner has the most": one of them; "which managers", "per manager": all.
 		plural := b.group || b.items[b.cur].plural
@@ -5629,6 +5636,19 @@ func (b *builder) special(c *cand) (bool, error) {
 	}
 	b.has = false
 	return false, nil
+}
+
+// saidRight reports whether w is the last word skipped before the current item ("who
+// created").
+func (b *builder) saidRight(w string) bool {
+	sk := b.items[b.cur].skipped
+	return len(sk) > 0 && sk[len(sk)-1] == w
+}
+
+// isRoleKey reports whether a key is named for the role of the row it points to.
+func isRoleKey(c *column) bool {
+	_, ok := roleKeyWords(c)
+	return ok
 }
 
 // eventWord reports whether an item says that something happened: a past participle
@@ -6606,12 +6626,19 @@ func (b *builder) topRowPerGroup() {
 		return
 	}
 	m, g := p.measures[0], p.dims[0].col
-	if m.agg != aggCount || m.col != nil || m.table == nil || m.table.label == nil || g.table != m.table || g.class != classText {
+	t := m.table
+	if t == nil || t.label == nil || g.table != t {
 		return
 	}
-	t := m.table
 	var by *column
 	switch w := strings.ToLower(kwWords(b, kwMost) + kwWords(b, kwLeast)); {
+	case m.agg != aggCount || m.col != nil:
+		// "the most-watched episode of each series": a column of the row itself ranks it,
+		// when the row is named in the singular (one per group, not a total per group).
+		if (m.agg == aggSum || m.agg == aggMax || m.agg == aggMin) && m.col != nil && m.col.table == t && m.col.metric == nil && b.namedSingular(t) {
+			by = m.col
+		}
+	case g.class != classText:
 	case b.dim != "":
 		by = dimColumn(t, b.dim)
 	case sizeWords[w]:
@@ -6627,6 +6654,10 @@ func (b *builder) topRowPerGroup() {
 	p.order, p.orderCol, p.desc = orderCol, by, b.super > 0
 	p.partition, p.topPer, p.limit = g, 1, 0
 	p.conds = append(p.conds, condition{col: by, op: "is not null"})
+	if g.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == g }) {
+		// A row with no country is in no country: the empty value is no group of its own.
+		p.conds = append(p.conds, condition{col: g, op: "is not null"})
+	}
 }
 
 // noneIsNoValue keeps the rows that have a value when groups of a column's values are kept by

@@ -419,6 +419,23 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i++
 			continue
 		}
+		lastVerb := i+1 == len(toks) && i > 0 && verbAux[toks[i-1].lower] || i+2 == len(toks) && toks[i+1].lower == "?" && i > 0 && verbAux[toks[i-1].lower]
+		if bestLen == 1 && (emptyWords[toks[i].norm] || lastVerb) && !toks[i].quoted && !slices.ContainsFunc(best.cands, func(c cand) bool {
+			return c.kind != candColumn || c.score >= 0.85 || len(c.col.words) < 3
+		}) {
+			// "the channels in the workspace": the business itself, not the last word of
+			// public_channels_single_workspace.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
+		if bestLen == 1 && i > 0 && nounStops[toks[i].lower] && relativePronouns[toks[i-1].lower] && !toks[i].quoted {
+			// "each provider that supplies circuits": the verb of a relative clause, not the
+			// power feeds' supply column.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
 		if bestLen == 0 {
 			t := toks[i]
 			switch {
@@ -1560,6 +1577,33 @@ func neverVerbed(items []item) {
 	}
 }
 
+// agentOfVerb reads "who created the most channels" as the channel's creator, a key to the
+// people, not the date it was created: after "who", a participle whose agent noun names a key
+// of the same table as the date it matched asks who did it.
+func agentOfVerb(items []item, lex *lexicon) {
+	for k := range items {
+		it := &items[k]
+		if it.kind != itEntity || len(it.toks) != 1 || len(it.skipped) == 0 || it.skipped[len(it.skipped)-1] != "who" || len(it.cands) == 0 {
+			continue
+		}
+		d := it.cands[0]
+		if d.kind != candColumn || d.col == nil || d.col.class != classDate {
+			continue
+		}
+		var agents []cand
+		for _, a := range agentNouns[it.toks[0].lower] {
+			for _, c := range lex.lookup(a) {
+				if c.kind == candColumn && c.col != nil && c.col.table == d.col.table && c.col.table.fkCols[c.col] && c.score >= scoreExact && !slices.ContainsFunc(agents, func(o cand) bool { return o.col == c.col }) {
+					agents = append(agents, c)
+				}
+			}
+		}
+		if len(agents) == 1 {
+			it.cands = agents
+		}
+	}
+}
+
 // whenVerb reads the verb that ends a "when" question ("when did order 10300 ship", "when
 // was it shipped") as the date column it names (SHIPPEDDATE), not a value spelled like it
 // (a product line 'Ships', a status 'Shipped'): the question asks for that date.
@@ -1975,7 +2019,8 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // emptyWords are read as nothing when the schema does not name them: the place or business
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
-var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace according drew
+	history histories emoji integration installed plugged
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
@@ -3622,6 +3667,13 @@ func nounStop(toks []token, i int) bool {
 	}
 	return nounContext[toks[i-1].lower]
 }
+
+// verbAux come right before a verb that ends a question ("which time zone do the most
+// members have set"): the verb is no column's last word.
+var verbAux = toSet([]string{"have", "has", "had", "do", "does", "did"})
+
+// relativePronouns begin a relative clause, whose next word is its verb.
+var relativePronouns = toSet([]string{"that", "which", "who"})
 
 // nounContext are the words after which a word is a noun.
 var nounContext = toSet(strings.Fields(`of in on the a an our their its any no much more most less least

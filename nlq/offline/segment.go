@@ -37,6 +37,7 @@ var schemaVocabulary = strings.Fields(`
 	value list standard sort key label capacity duration distance area population official language
 	surface independence life expectancy gross national local government head form continent district
 	timestamp percent public private album artist track genre media playlist film actor movie rental
+	interface feed tagged range
 	inventory staff payment language each buy sell text html image scale model retail
 	cloud wind low mid high temp discovery method period mass radius axis major semi spectral transiting
 	orbit orbital planet star system binary separation inclination eccentricity declination ascension
@@ -284,6 +285,9 @@ func (g *segmenter) startsKnown(s string) bool {
 // step ("partsellpricebreak": part, sell, price, break); a tail of five letters or more that
 // starts no known word is kept as one word. Nil when no split is found.
 func (g *segmenter) greedyWords(w string) []string {
+	if rest := w[min(2, len(w)):]; len(rest) >= 4 && !g.known[w] && (g.known[rest] || g.known[singular(rest)]) {
+		return []string{w[:2], rest} // "ipaddress", "vminterface": an abbreviation before a word
+	}
 	var ws []string
 	for w != "" {
 		n := 0

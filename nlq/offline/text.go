@@ -571,7 +571,7 @@ var identAbbrevs = map[string][]string{
 	// Nutrition and measures (USDA's SR: nutr_def, fd_group, fdgrp_cd, msre_desc, gm_wgt).
 	"nutr": {"nutrient"}, "def": {"definition"}, "fd": {"food"}, "grp": {"group"}, "fdgrp": {"food", "group"}, "cd": {"code"}, "des": {"description"},
 	"msre": {"measure"}, "wgt": {"weight"}, "gm": {"gram"}, "val": {"value"}, "shrt": {"short"}, "srccd": {"source", "code"},
-	"pts": {"point"}, "addmod": {"added", "modified"},
+	"pts": {"point"}, "addmod": {"added", "modified"}, "mgmt": {"management"},
 	"sciname": {"scientific", "name"}, "comname": {"common", "name"}, "manufacname": {"manufacturer", "name"}, "src": {"source"},
 	"p10": {"10th", "percentile"}, "p25": {"25th", "percentile"}, "p25th": {"25th", "percentile"}, "p50": {"median"},
 	"p75": {"75th", "percentile"}, "p75th": {"75th", "percentile"}, "p90": {"90th", "percentile"}, "p95": {"95th", "percentile"}, "p99": {"99th", "percentile"},
