@@ -89,6 +89,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	stockVerb(items, lex)
 	whenVerb(items, lex)
 	agentOfVerb(items, lex)
+	countColumnOfPlural(items)
 	items = actNotState(items)
 	neverVerbed(items)
 	dropPaidState(items)

@@ -2179,6 +2179,16 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// channel_members is a channel's "member list": the rows listing who belongs.
+	for _, t := range m.tables {
+		if n := len(t.words); n >= 2 && !t.view {
+			for _, phrase := range []string{t.words[n-1] + " list", t.words[n-1] + " lists"} {
+				if len(l.entries[phrase]) == 0 {
+					l.add(phrase, cand{kind: candTable, table: t, score: scoreExact - 0.05})
+				}
+			}
+		}
+	}
 	// NumberEmployees is "the number of employees" a reseller has, not a count of rows of
 	// employees: a column named for a number of things, said with "of".
 	for _, t := range m.tables {

@@ -5601,7 +5601,7 @@ func (b *builder) special(c *cand) (bool, error) {
 		return true, nil
 	case b.antiDone && c.kind == candTable && !b.group && !b.which:
 		return true, nil // "customers who never rented a film": the film says what was rented
-	case c.kind == candColumn && c.col.class == classText && c.table.fkCols[c.col] && (b.group || b.which || b.saidRight("who") && kwWords(b, kwMost)+kwWords(b, kwLeast) != "") && refTable(c.col) != nil && refTable(c.col).label != nil && isRoleKey(c.col):
+	case c.kind == candColumn && c.col.class == classText && c.table.fkCols[c.col] && (b.group || (b.which || b.saidRight("who")) && kwWords(b, kwMost)+kwWords(b, kwLeast) != "") && refTable(c.col) != nil && refTable(c.col).label != nil && isRoleKey(c.col):
 		// "who created the most channels": channels.creator holds a user's id as text; the
 		// user it points to is grouped by, named by their name.
 		b.addDim(dimension{role: c.col, table: refTable(c.col), plural: b.group || b.items[b.cur].plural})

@@ -1577,6 +1577,41 @@ func neverVerbed(items []item) {
 	}
 }
 
+// countColumnOfPlural reads "more members", "the most replies" as the column that keeps how
+// many there are (num_members, reply_count) where the plural also names other columns (a flag
+// is_member, a date latest_reply): a number compared or ranked is meant.
+func countColumnOfPlural(items []item) {
+	for k := 1; k < len(items); k++ {
+		it, prev := &items[k], &items[k-1]
+		if it.kind != itEntity || !it.plural || len(it.toks) != 1 || len(it.cands) < 2 || prev.kind != itKeyword ||
+			prev.kw.kind != kwGT && prev.kw.kind != kwLT && prev.kw.kind != kwMost && prev.kw.kind != kwLeast {
+			continue
+		}
+		w := it.toks[0].norm
+		counts := func(c cand) bool {
+			if c.kind != candColumn || c.col == nil || c.col.class != classNumber || len(c.col.words) != 2 {
+				return false
+			}
+			ws := c.col.words
+			return ws[0] == "number" && ws[1] == w || ws[0] == w && ws[1] == "count"
+		}
+		if counts(it.cands[0]) || !slices.ContainsFunc(it.cands, counts) {
+			continue
+		}
+		top := it.cands[0].score
+		var front, rest []cand
+		for _, c := range it.cands {
+			if counts(c) {
+				c.score = max(c.score, top+0.02)
+				front = append(front, c)
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		it.cands = append(front, rest...)
+	}
+}
+
 // agentOfVerb reads "who created the most channels" as the channel's creator, a key to the
 // people, not the date it was created: after "who", a participle whose agent noun names a key
 // of the same table as the date it matched asks who did it.
@@ -2019,8 +2054,8 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // emptyWords are read as nothing when the schema does not name them: the place or business
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
-var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace according drew
-	history histories emoji integration installed plugged
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace drew
+	emoji integration installed plugged
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art

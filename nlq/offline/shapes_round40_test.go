@@ -101,24 +101,27 @@ func TestDjangoModelsAreReadAsTheirWordsAndContentTypesJoinNothing(t *testing.T)
 var chatDDL = []string{
 	`CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT, real_name TEXT, is_admin INTEGER, deleted INTEGER, tz TEXT)`,
 	`CREATE TABLE channels (id TEXT PRIMARY KEY, name TEXT UNIQUE, created TEXT, creator TEXT REFERENCES users (id), is_archived INTEGER,
-		num_members INTEGER, topic__last_set TEXT, purpose__last_set TEXT)`,
+		num_members INTEGER, topic__last_set TEXT, purpose__last_set TEXT, is_member INTEGER)`,
+	`CREATE TABLE channel_members (channel_id TEXT REFERENCES channels (id), user_id TEXT REFERENCES users (id), PRIMARY KEY (channel_id, user_id))`,
 	`CREATE TABLE exported_stats (date TEXT PRIMARY KEY, total_membership INTEGER, daily_active_members INTEGER, public_channels_single_workspace INTEGER)`,
 }
 
 var chatRows = []string{
 	`INSERT INTO users VALUES ('U1','majorie','Majorie Montano',1,NULL,'America/Los_Angeles'),('U2','darius','Darius Discher',NULL,1,'Europe/Berlin'),
 		('U3','rico','Rico Ranson',1,NULL,'America/Los_Angeles'),('U4','ana','Ana Alves',NULL,NULL,'America/New_York')`,
-	`INSERT INTO channels VALUES ('C1','general','2017-10-11 16:22:00','U1',NULL,2483,NULL,NULL),('C2','beginners','2018-01-02 10:00:00','U1',NULL,796,NULL,NULL),
-		('C3','dashboards','2019-05-06 10:00:00','U2',1,NULL,NULL,NULL),('C4','support','2020-02-03 10:00:00','U1',NULL,120,NULL,NULL),
-		('C5','releases','2020-04-05 10:00:00','U3',NULL,1500,NULL,NULL)`,
+	`INSERT INTO channels VALUES ('C1','general','2017-10-11 16:22:00','U1',NULL,2483,NULL,NULL,1),('C2','beginners','2018-01-02 10:00:00','U1',NULL,796,NULL,NULL,1),
+		('C3','dashboards','2019-05-06 10:00:00','U2',1,NULL,NULL,NULL,NULL),('C4','support','2020-02-03 10:00:00','U1',NULL,120,NULL,NULL,1),
+		('C5','releases','2020-04-05 10:00:00','U3',NULL,1500,NULL,NULL,1)`,
+	`INSERT INTO channel_members VALUES ('C1','U1'),('C1','U2'),('C1','U3'),('C1','U4'),('C2','U1'),('C2','U2'),('C4','U1'),('C5','U3'),('C5','U4'),('C5','U1')`,
 	`INSERT INTO exported_stats VALUES ('2020-07-07',2400,258,30),('2020-07-08',2401,287,30),('2020-07-09',2402,201,30)`,
 }
 
 // TestAChatWorkspaceIsAskedAboutInItsOwnWords: "who created the most channels" groups by the
 // user a text key points to, named by their real name (the handle is no name); "the workspace"
 // is the business, not the last word of a statistic; a trailing "have set" is a verb; "member
-// count" is num_members; "deactivated" accounts are deleted ones; "on which day ... the
-// highest number of" ranks the days.
+// count" and "more members" are num_members, not the is_member flag; "deactivated" accounts
+// are deleted ones; "on which day ... the highest number of" ranks the days; a channel's
+// "member list" is the table of its members.
 func TestAChatWorkspaceIsAskedAboutInItsOwnWords(t *testing.T) {
 	lite, s := sqliteSchema(t, "chat", chatDDL, chatRows)
 	checkAnswers(t, lite, s, []answer{
@@ -129,5 +132,7 @@ func TestAChatWorkspaceIsAskedAboutInItsOwnWords(t *testing.T) {
 		{"Which channels have an above-average member count?", []string{"general", "releases"}},
 		{"How many user accounts have been deactivated?", []string{"1"}},
 		{"On which day did the workspace have its highest number of daily active members?", []string{"2020-07-08"}},
+		{"How many channels have more members than the average channel?", []string{"2"}},
+		{"Which two channels have the most people on their member lists?", []string{"general", "releases"}},
 	})
 }
