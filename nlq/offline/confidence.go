@@ -1023,6 +1023,9 @@ func (b *builder) namedColumn(cols map[*column]bool) *column {
 			if len(c.words) < 2 || cols[c] || usedWords[strings.Join(c.words, " ")] || c == t.pk || t.fkCols[c] || c.metric != nil {
 				continue
 			}
+			if len(c.words) == 2 && (c.words[0] == "is" || c.words[0] == "has") && slices.Contains(t.words, c.words[1]) {
+				continue // channels.is_channel: "what is the newest channel" names the rows
+			}
 			all := true
 			for _, w := range c.words {
 				all = all && said[w]

@@ -2179,6 +2179,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 	}
+	// NetBox's circuits.cid and vlan.vid: a short name of the table's initial and "id" is the
+	// row's own identifier, "the circuit ID", "the VLAN ID".
+	for _, t := range m.tables {
+		if n := len(t.words); n > 0 && len(t.words[n-1]) > 2 {
+			for _, c := range t.cols {
+				if lc := strings.ToLower(c.name); len(lc) == 3 && lc[0] == t.words[n-1][0] && lc[1:] == "id" && c != t.pk && !t.fkCols[c] {
+					if phrase := t.words[n-1] + " id"; len(l.entries[phrase]) == 0 {
+						l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreExact})
+					}
+				}
+			}
+		}
+	}
 	// channel_members is a channel's "member list": the rows listing who belongs.
 	for _, t := range m.tables {
 		if n := len(t.words); n >= 2 && !t.view {

@@ -1261,8 +1261,8 @@ var nameTableWords = toSet([]string{"name", "prose", "text", "translation", "loc
 // that a required key points to. The name is read through the key; its values stay the other
 // table's, so a name said in a question filters that table, as before.
 func borrowLabel(t *table) {
-	if t.label != nil && !slugColumn(t.label) {
-		return
+	if t.label != nil && (!slugColumn(t.label) || slices.Equal(t.label.words, []string{"name"})) {
+		return // a device's name 'dmi01-akron-rtr01' is its name, however it is spelled
 	}
 	for _, f := range t.fks {
 		o := f.to.table
@@ -1570,6 +1570,8 @@ func pickLabel(t *table) (*column, *column) {
 			score = 6
 		case (w == "title" || w == own+" title") && !hasName: // episodes.episode_title
 			score = 6
+		case w == "model" && !hasName && own == "type" && unique(c):
+			score = 6 // NetBox's device types are known by their model ('ISR 1111-8P')
 		case w == "label" || w == "username" || w == "user name" || w == "login":
 			score = 3
 		case w == "first name" || w == "given name":
@@ -2233,7 +2235,7 @@ func pickDate(t *table) *column {
 		}
 	}
 	for _, c := range t.cols {
-		if c.class == classDate && eventParticiple(c) && !auditColumn(c) && !recordedColumn(c) && c.prof != nil && c.prof.Rows > 0 && c.prof.NonNull == c.prof.Rows {
+		if c.class == classDate && eventParticiple(c) && !auditColumn(c) && !recordedColumn(c) && c.prof != nil && c.prof.Rows > 0 && c.prof.NonNull == c.prof.Rows && !markDate(c) {
 			// A filing's "filed", before the period it reports on: a row named by what
 			// happened to it, on every row, is the row's own date.
 			return c
@@ -2243,7 +2245,8 @@ func pickDate(t *table) *column {
 	// Django's created beside it.
 	for _, recorded := range []bool{false, true} {
 		for _, c := range t.cols {
-			if c.class == classDate && !auditColumn(c) && !c.yearInt && !lifeEvent(c) && (recorded || !recordedColumn(c)) {
+			if c.class == classDate && !auditColumn(c) && !c.yearInt && !lifeEvent(c) && (recorded || !recordedColumn(c)) && !strings.Contains(c.name, "__") && !markDate(c) {
+				// (purpose__last_set, flattened from a nested object, is that object's date.)
 				return c
 			}
 		}
@@ -2262,6 +2265,12 @@ func pickDate(t *table) *column {
 		}
 	}
 	return nil
+}
+
+// markDate reports whether a date column holds two values at most over many rows (Slack's
+// channels.unlinked, '1970-01-01' on all but one): a mark, not the rows' date.
+func markDate(c *column) bool {
+	return c.prof != nil && c.prof.NonNull > 4 && c.prof.Distinct <= 2
 }
 
 // lifeEvent reports whether a date column is a person's birth or death: an attribute of the

@@ -421,7 +421,8 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		lastVerb := i+1 == len(toks) && i > 0 && verbAux[toks[i-1].lower] || i+2 == len(toks) && toks[i+1].lower == "?" && i > 0 && verbAux[toks[i-1].lower]
 		if bestLen == 1 && (emptyWords[toks[i].norm] || lastVerb) && !toks[i].quoted && !slices.ContainsFunc(best.cands, func(c cand) bool {
-			return c.kind != candColumn || c.score >= 0.85 || len(c.col.words) < 3
+			// ("assigned to them": the stem of a contact-assignment table, not said.)
+			return c.score >= 0.85 || c.kind == candColumn && len(c.col.words) < 3 || c.kind != candColumn && (c.kind != candTable || !emptyWords[toks[i].norm] || !strings.HasSuffix(toks[i].lower, "ed"))
 		}) {
 			// "the channels in the workspace": the business itself, not the last word of
 			// public_channels_single_workspace.
@@ -2055,7 +2056,7 @@ var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", 
 // the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
 // "incidents") and a verb that only says a row was made ("filed", "logged").
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace drew
-	emoji integration installed plugged
+	emoji integration installed plugged mounted called equipment assigned
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted
 	mark marked flag flagged sale sales national collection art
