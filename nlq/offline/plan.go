@@ -2621,7 +2621,7 @@ func (b *builder) entity(i int) error {
 		}
 		b.p.conds = append(b.p.conds, condition{col: c.col, op: op, vals: []any{c.value}, role: role})
 		if n := b.next(i); b.which && op == "=" && c.col2 == nil && role == nil && !nameColumn(c.col) &&
-			!(n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && (c.col == c.table.label || c.table.label == nil || kindValue(c)) && !it.toks[len(it.toks)-1].poss) {
+			!(n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable && n.pick.table != c.table && (c.col == c.table.label || c.table.label == nil || kindValue(c) || rowKey(c.col)) && !it.toks[len(it.toks)-1].poss) {
 			// "which sales support agent ...": the rows of the table that hold the value, one
 			// of which is asked for, not a number about all of them. ("Which physical moves":
 			// the moves, of the damage class the value names; "which Braga owners", where
@@ -5643,6 +5643,13 @@ func (b *builder) special(c *cand) (bool, error) {
 func (b *builder) saidRight(w string) bool {
 	sk := b.items[b.cur].skipped
 	return len(sk) > 0 && sk[len(sk)-1] == w
+}
+
+// rowKey reports whether a text column holds one value per row (a tenant's slug
+// 'dunder-mifflin'): its value names one row, as a label's does ("which Dunder-Mifflin sites").
+func rowKey(c *column) bool {
+	p := c.prof
+	return c.class == classText && p != nil && p.NonNull > 1 && p.Distinct == p.NonNull && p.NonNull == p.Rows
 }
 
 // isRoleKey reports whether a key is named for the role of the row it points to.

@@ -26,7 +26,7 @@ var topRowAnswers = []answer{
 // dozen circuits; an IP range linked to nothing, whose last_updated is unique.
 var networkDDL = []string{
 	`CREATE TABLE django_content_type (id INTEGER PRIMARY KEY, app_label VARCHAR(100), model VARCHAR(100))`,
-	`CREATE TABLE tenancy_tenant (id INTEGER PRIMARY KEY, created TEXT, last_updated TEXT, name VARCHAR(100) NOT NULL)`,
+	`CREATE TABLE tenancy_tenant (id INTEGER PRIMARY KEY, created TEXT, last_updated TEXT, name VARCHAR(100) NOT NULL, slug VARCHAR(100) NOT NULL)`,
 	`CREATE TABLE extras_customfield (id INTEGER PRIMARY KEY, created TEXT, last_updated TEXT, name VARCHAR(50) NOT NULL, label VARCHAR(50))`,
 	`CREATE TABLE extras_customfield_object_types (id INTEGER PRIMARY KEY, customfield_id INTEGER NOT NULL REFERENCES extras_customfield (id),
 		objecttype_id INTEGER NOT NULL REFERENCES django_content_type (id))`,
@@ -51,7 +51,7 @@ var networkDDL = []string{
 
 var networkRows = []string{
 	`INSERT INTO django_content_type VALUES (1,'dcim','site'),(2,'dcim','region'),(3,'tenancy','tenant'),(4,'ipam','prefix')`,
-	`INSERT INTO tenancy_tenant VALUES (1,'2021-03-01 10:00:00','2021-03-01 10:00:00','Initech'),(2,'2021-03-01 10:00:00','2021-03-02 10:00:00','Dunder Mifflin')`,
+	`INSERT INTO tenancy_tenant VALUES (1,'2021-03-01 10:00:00','2021-03-01 10:00:00','Initech','initech'),(2,'2021-03-01 10:00:00','2021-03-02 10:00:00','Dunder-Mifflin, Inc.','dunder-mifflin')`,
 	`INSERT INTO extras_customfield VALUES (1,'2021-03-01 10:00:00','2021-03-03 10:00:00','cust_id','Customer ID')`,
 	`INSERT INTO extras_customfield_object_types VALUES (1,1,3)`,
 	`INSERT INTO dcim_site VALUES (1,'2021-03-01 10:00:00','2021-03-04 10:00:00','MDF',1),(2,'2021-03-01 10:00:00','2021-03-05 10:00:00','DM-Akron',2)`,
@@ -81,6 +81,7 @@ var networkAnswers = []answer{
 	{"What are the circuit IDs of the MPLS circuits?", []string{"C-08", "C-09", "C-10", "C-11", "C-12"}},
 	{"Which tenants have no sites assigned to them?", []string{}},
 	{"What share of all device interfaces, as a percentage, sit on Juniper equipment?", []string{"60"}},
+	{"Which Dunder-Mifflin sites are there?", []string{"DM-Akron"}},
 }
 
 // TestDjangoModelsAreReadAsTheirWordsAndContentTypesJoinNothing: a Django model named by one
@@ -89,7 +90,8 @@ var networkAnswers = []answer{
 // verb of a relative clause, not the power feeds' supply; a dozen circuits of one type are
 // circuits, not forms of their type; "added" is when a row was created; a device type is
 // known by its model; a circuit's cid is its "circuit ID"; "assigned to them" and
-// "equipment" add nothing to what the rows and the value say.
+// "equipment" add nothing to what the rows and the value say; "which Dunder-Mifflin sites"
+// asks for sites, the tenant's slug naming one tenant as its name would.
 func TestDjangoModelsAreReadAsTheirWordsAndContentTypesJoinNothing(t *testing.T) {
 	lite, s := sqliteSchema(t, "network", networkDDL, networkRows)
 	checkAnswers(t, lite, s, networkAnswers)
