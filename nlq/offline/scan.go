@@ -419,13 +419,11 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i++
 			continue
 		}
-		lastVerb := i+1 == len(toks) && i > 0 && verbAux[toks[i-1].lower] || i+2 == len(toks) && toks[i+1].lower == "?" && i > 0 && verbAux[toks[i-1].lower]
-		if bestLen == 1 && (emptyWords[toks[i].norm] || lastVerb) && !toks[i].quoted && !slices.ContainsFunc(best.cands, func(c cand) bool {
-			// ("assigned to them": the stem of a contact-assignment table, not said.)
-			return c.score >= 0.85 || c.kind == candColumn && len(c.col.words) < 3 || c.kind != candColumn && (c.kind != candTable || !emptyWords[toks[i].norm] || !strings.HasSuffix(toks[i].lower, "ed"))
-		}) {
+		lastVerb := i > 0 && verbAux[toks[i-1].lower] && (i+1 == len(toks) || i+2 == len(toks) && toks[i+1].lower == "?")
+		if bestLen == 1 && (emptyWords[toks[i].norm] || lastVerb) && !toks[i].quoted && onlyWeakReadings(best.cands, toks[i]) {
 			// "the channels in the workspace": the business itself, not the last word of
-			// public_channels_single_workspace.
+			// public_channels_single_workspace; "which time zone do the most members have
+			// set": the verb, not purpose__last_set.
 			skipped = append(skipped, toks[i].lower)
 			i++
 			continue
@@ -2053,8 +2051,10 @@ var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pa
 var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", "busy"})
 
 // emptyWords are read as nothing when the schema does not name them: the place or business
-// the data belongs to ("the club", "at the gym"), a noun that only counts rows ("cases",
-// "incidents") and a verb that only says a row was made ("filed", "logged").
+// the data belongs to ("the club", "at the gym", "the workspace"), a noun that only counts
+// rows ("cases", "incidents"), a verb that only says a row was made ("filed", "logged") or
+// where it sits ("installed", "mounted"), and a word that only restates what a value or a
+// table already says ("Juniper equipment", "the GitHub integration", "emoji reactions").
 var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace drew
 	emoji integration installed plugged mounted called equipment assigned
 	case incident occurrence instance entry
@@ -3702,6 +3702,25 @@ func nounStop(toks []token, i int) bool {
 		return false
 	}
 	return nounContext[toks[i-1].lower]
+}
+
+// onlyWeakReadings reports whether every reading of a one-word match is weak enough for an
+// empty word or a question's last verb to pass over it: a partial match of a column of three
+// or more words (public_channels_single_workspace for "workspace"), or, for a participle that
+// is an empty word, a table reached by its stem ("sites assigned to them" is no contact
+// assignment; "entries" still names the contestants).
+func onlyWeakReadings(cands []cand, tok token) bool {
+	return !slices.ContainsFunc(cands, func(c cand) bool {
+		switch {
+		case c.score >= 0.85:
+			return true
+		case c.kind == candColumn:
+			return len(c.col.words) < 3
+		case c.kind == candTable:
+			return !emptyWords[tok.norm] || !strings.HasSuffix(tok.lower, "ed")
+		}
+		return true
+	})
 }
 
 // verbAux come right before a verb that ends a question ("which time zone do the most
