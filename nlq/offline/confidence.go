@@ -202,6 +202,11 @@ func (b *builder) checkShape() error {
 		return err
 	}
 	for _, c := range p.conds {
+		if c.col != nil && c.op == "is null" && c.anti == nil && !c.col.nullable && !c.col.table.fkCols[c.col] && c.col.prof != nil && c.col.prof.NonNull == c.col.prof.Rows && c.col.prof.Rows > 0 {
+			// "sets that contain no transparent pieces" read as a part number that is empty:
+			// a column no row leaves empty answers nothing, so the words meant something else.
+			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("%s is never empty, so no row lacks it", c.col.name)}
+		}
 		if c.col != nil && c.col.listSep != "" && (c.op == "=" || c.op == "<>") {
 			// A list-valued column ("Trailers,Deleted Scenes") never equals one item.
 			return &notUnderstood{words: []string{c.col.name}, msg: fmt.Sprintf("%s holds lists of values", c.col.name)}
@@ -251,6 +256,8 @@ func (b *builder) countsWhatWasNamed() error {
 			return nil
 		}
 		switch t := e.pick.table; {
+		case t == b.heldParts:
+			// "how many votes were taken": the roll calls the votes are parts of.
 		case e.pick.kind == candTable && t != u,
 			e.pick.kind == candValue && t != u && fkTo(u, t) == nil:
 			return &notUnderstood{words: []string{e.text()}, msg: fmt.Sprintf("the answer would count %s, not the %s asked about", u.name, e.text())}
@@ -510,6 +517,8 @@ func (b *builder) checkPlaced() error {
 			used = true // "of all nations": all of them together
 		case b.yearOf != nil && c.table == b.yearOf:
 			used = true // "the earliest year covered by the emissions records"
+		case c.table != nil && c.table == b.heldParts:
+			used = true // "how many votes were taken": the roll calls they are parts of
 		case c.state != nil && c.state.link != nil:
 			used = testsLink(p, c.state.link) // "POV characters": a row in the link table
 		case c.kind == candTable:

@@ -90,6 +90,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	whenVerb(items, lex)
 	agentOfVerb(items, lex)
 	countColumnOfPlural(items)
+	typeOfNamedRows(items)
+	items = noneOfCounted(items)
 	items = actNotState(items)
 	neverVerbed(items)
 	dropPaidState(items)
@@ -101,7 +103,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items = mainOfTwo(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = endVerbsOfFirstAndLast(items)
-	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items))))))))))))))))
+	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropVerbOfItsValue(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) }, keepEmpty)
 	if err == nil {
@@ -1000,6 +1002,16 @@ func ordinalNumber(s string) (float64, bool) {
 	return float64(n), err == nil && n > 0
 }
 
+// sittingColumn reports whether a whole-number column numbers the sittings of a body or the
+// editions of an event (un_roll_calls.session, congress, edition): "the 70th session" is
+// session 70. Only said with an ordinal before it; "session" alone also counts visits.
+func sittingColumn(c *column) bool {
+	return c.class == classNumber && c.intTyp && len(c.words) > 0 && sittingWords[c.words[len(c.words)-1]]
+}
+
+// sittingWords name numbered sittings and editions.
+var sittingWords = toSet([]string{"session", "congress", "edition", "legislature", "term", "parliament"})
+
 // ordinalFigure is an ordinal in figures: the number and its English suffix.
 var ordinalFigure = regexp.MustCompile(`^([0-9]{1,4})(st|nd|rd|th)$`)
 
@@ -1010,13 +1022,21 @@ func ordinalsAsNumbers(items []item) []item {
 	for k := 0; k+1 < len(items); k++ {
 		it, n := items[k], items[k+1]
 		num, ok := ordinalNumber(it.text())
-		if it.kind != itUnknown || len(it.toks) != 1 || !ok || n.kind != itEntity || len(n.skipped) > 0 {
+		// "the first session" is session 1 where sessions are numbered: "first" is a
+		// keyword (the earliest) only where nothing numbers the rows.
+		first := it.kind == itKeyword && it.kw.kind == kwFirst && strings.EqualFold(it.text(), "first") && slices.ContainsFunc(n.cands, func(c cand) bool {
+			return c.kind == candColumn && (ordinalColumn(c.col) || sittingColumn(c.col))
+		})
+		if first {
+			num, ok = 1, true
+		}
+		if it.kind != itUnknown && !first || len(it.toks) != 1 || !ok || n.kind != itEntity || len(n.skipped) > 0 {
 			continue
 		}
 		var col *column
 		for _, c := range n.cands {
 			switch {
-			case c.kind == candColumn && ordinalColumn(c.col):
+			case c.kind == candColumn && (ordinalColumn(c.col) || sittingColumn(c.col)):
 				col = c.col
 			case c.kind == candTable && c.table.ordinal != nil:
 				col = c.table.ordinal

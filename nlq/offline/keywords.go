@@ -294,6 +294,7 @@ var stopWords = toSet(strings.Fields(`
 	value amount amounts figure figures number numbers
 	dollars dollar usd eur euros euro units unit times
 	breakdown distribution split
+	about concerning regarding
 	who whom how when then than new
 	handle handles handled handling process processes processed take takes took taken taking
 	pay pays paying supply supplies hold holds held look looks looked catalogue catalog

@@ -182,10 +182,32 @@ func sequenceNoun(t *table, c *column) string {
 	return c.words[0]
 }
 
+// flagStem is the flag whose name's last word is w cut short (colors.is_trans for
+// "transparent"): a name of "is" and one word of four or five letters that w begins with, w
+// being at least three letters longer. nil when no flag, or more than one, is so named.
+func (l *lexicon) flagStem(w string) []cand {
+	var out []cand
+	for _, c := range l.shortFlags {
+		ws := strings.Split(strings.ToLower(c.col.name), "_")
+		stub := ws[len(ws)-1]
+		if strings.HasPrefix(w, stub) && len(w) >= len(stub)+3 {
+			out = append(out, c)
+		}
+	}
+	if len(out) != 1 {
+		return nil
+	}
+	return out
+}
+
+// sameWords say exactly what the word they map to says: where the schema names nothing by
+// the word itself, it is read as that word ("pieces" of a schema that counts parts).
+var sameWords = map[string]string{"piece": "part"}
+
 // aliases maps everyday words (singular, lower case) to schema words they stand for. Targets
 // are tried as phrases against table and column names.
 var aliases = map[string][]string{
-	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer"}, "shopper": {"customer"},
+	"client": {"customer"}, "buyer": {"customer"}, "account": {"customer", "user"}, "shopper": {"customer"},
 	"item": {"product"}, "sku": {"product"}, "good": {"product"}, "model": {"product"},
 	"institution": {"affiliation", "institution", "organization"},
 	// An industry is written as its standard classification code (SIC, NAICS).
@@ -203,7 +225,7 @@ var aliases = map[string][]string{
 	// Members of a parliament: "lawmakers", "members of Congress", "MPs".
 	"lawmaker": {"legislator", "member"}, "congressman": {"legislator", "member"}, "congresswoman": {"legislator", "member"},
 	"member of congress": {"legislator"}, "seat": {"membership", "seat"}, "assignment": {"membership", "assignment"}, "post": {"role", "position", "post"}, "position": {"role", "title", "position"}, "member of parliament": {"legislator", "member"}, "mp": {"legislator", "member"},
-	"politician": {"legislator", "politician"}, "member": {"member", "legislator"},
+	"politician": {"legislator", "politician"}, "member": {"member", "legislator", "user"},
 	// "when did it go on sale": the day it was first sold; "what does it sell for": its price.
 	"go on sale": {"sell start date", "sell start", "launch date", "release date"}, "went on sale": {"sell start date", "sell start", "launch date", "release date"},
 	"goes on sale": {"sell start date", "sell start", "launch date", "release date"}, "came on sale": {"sell start date", "sell start", "launch date", "release date"},
@@ -501,7 +523,12 @@ var moneySynonyms = map[string]map[string]float64{
 // lexicon maps normalised phrases (singular words joined by spaces) to candidates.
 type lexicon struct {
 	entries map[string][]cand
-	maxLen  int // longest phrase in words
+	// shortFlags are the flags named "is_" and a word of four or five letters (is_trans), found
+	// by the longer word it stands for (see flagStem).
+	shortFlags []cand
+	// same maps a word of sameWords to the word it is read as, for this schema.
+	same   map[string]string
+	maxLen int // longest phrase in words
 	// values is the value index: the values of label-like columns with many distinct values
 	// (names, titles), kept apart from entries because a schema name or a keyword always wins
 	// over them (see scan).
@@ -1767,8 +1794,12 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				} else if tableWords[head] && !slices.Equal(t.words, []string{head}) {
 					// "order" is the Orders table before it is the head of UnitsOnOrder.
 					l.add(head, with(tc, scoreModifier))
-					l.add(name+" "+head, with(tc, scoreExact-0.05))
-					l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
+					if c.class != classBool {
+						// (A flag's head word is a table's rows: un_roll_calls.importantvote
+						// flags the important votes; "roll-call votes" are all of them.)
+						l.add(name+" "+head, with(tc, scoreExact-0.05))
+						l.add(t.words[0]+" "+head, with(tc, scoreExact-0.05))
+					}
 				} else {
 					hs, xs := scoreHead, scoreExact-0.05
 					if c == t.measure {
@@ -2659,6 +2690,45 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(phrase, cand{kind: candColumn, table: t, col: c, score: scoreCurated})
 				}
 			}
+		}
+	}
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			ws := strings.Split(strings.ToLower(c.name), "_")
+			if c.class == classBool && len(ws) == 2 && ws[0] == "is" && len(ws[1]) >= 4 && len(ws[1]) <= 5 && len(l.entries[ws[1]]) <= 1 {
+				l.shortFlags = append(l.shortFlags, cand{kind: candColumn, table: t, col: c, score: scoreExact})
+			}
+		}
+	}
+	for w, as := range sameWords {
+		if len(l.entries[w]) == 0 && len(l.values[w]) == 0 && len(l.entries[as]) > 0 {
+			if l.same == nil {
+				l.same = map[string]string{}
+			}
+			l.same[w] = as
+		}
+	}
+	// Posts.Tags ('<wallet><daedalus>') copies each post's rows of the Tags table into one
+	// text: "tags" are the table's rows, and 'wallet' its tag, not those lists taken as values.
+	listCols := map[*column]bool{}
+	for _, t := range m.tables {
+		for _, o := range m.tables {
+			for _, c := range o.cols {
+				if listOfRows(c, t) {
+					listCols[c] = true
+				}
+			}
+		}
+	}
+	if len(listCols) > 0 {
+		lists := func(c cand) bool {
+			return (c.kind == candColumn || c.kind == candValue) && c.col != nil && listCols[c.col]
+		}
+		for k, cs := range l.entries {
+			l.entries[k] = slices.DeleteFunc(cs, lists)
+		}
+		for k, cs := range l.values {
+			l.values[k] = slices.DeleteFunc(cs, lists)
 		}
 	}
 	for _, f := range families {

@@ -1986,6 +1986,34 @@ func listItems(samples []string) ([]string, bool) {
 	return items, true
 }
 
+// listOfRows reports whether text column c, named as table t is, keeps lists of t's names
+// in one text ('<wallet><daedalus>', '|wallet|daedalus|'): most of its values split into
+// names t holds, and a good share of them into more than one.
+func listOfRows(c *column, t *table) bool {
+	if c == nil || c.class != classText || c.table == t || t.label == nil || !slices.Equal(c.words, t.words) {
+		return false
+	}
+	names := map[string]bool{}
+	for _, v := range t.label.values() {
+		names[strings.ToLower(v)] = true
+	}
+	vs := c.values()
+	if len(names) < 2 || len(vs) < 4 {
+		return false
+	}
+	whole, several := 0, 0
+	for _, v := range vs {
+		parts := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return strings.ContainsRune("<>|,;", r) })
+		if len(parts) > 0 && !slices.ContainsFunc(parts, func(p string) bool { return !names[strings.TrimSpace(p)] }) {
+			whole++
+			if len(parts) > 1 {
+				several++
+			}
+		}
+	}
+	return whole*5 >= len(vs)*4 && several*4 >= len(vs)
+}
+
 // countName reports whether the column's words say it counts things (units, clicks).
 func (c *column) countName() bool {
 	for _, w := range c.words {

@@ -340,6 +340,10 @@ type builder struct {
 	singular   bool // the dimension of a superlative was singular
 	whichRows  bool // "which customers ...": the rows of a table, by their label
 	often      bool // the superlative is "most often": rows counted
+	// heldParts is the table of each party's part in an event, read as the events it belongs
+	// to: counted because they were said to be held (see heldEvents), or dated by them ("the
+	// first vote").
+	heldParts *table
 	// antiCond is the index in p.conds of the anti-join "never"/"without" made (-1: none),
 	// antiSubject the rows that have none, antiWords the words that said it; checkShape
 	// refuses conditions said after it on the missing rows.
@@ -597,6 +601,7 @@ func build(m *model, items []item) (*plan, error) {
 		}
 	}
 	b.typedCounts()
+	b.heldEvents()
 	if p := &b.p; b.dirDim != "" && p.listTable != nil && p.order == orderNone && len(p.measures) == 0 && len(p.dims) == 0 {
 		// "the Rogue Ales beers stronger than 8% ABV, strongest first": the rows listed in the
 		// order of the column that measures that dimension, shown beside them.
@@ -609,6 +614,29 @@ func build(m *model, items []item) (*plan, error) {
 				p.listCols = append(p.listCols, c)
 			}
 		}
+	}
+	if p := &b.p; b.dirSaid && b.dirDim == "" && p.listTable != nil && p.order == orderNone && len(p.measures) == 0 && len(p.dims) == 0 {
+		// "every set with more than 4,000 pieces, biggest first": ordered by the one figure
+		// of theirs the question compared.
+		var by *column
+		for _, k := range p.conds {
+			if k.col != nil && k.col.table == p.listTable && k.col.class == classNumber && (k.op == ">" || k.op == ">=" || k.op == "<" || k.op == "<=") {
+				if by != nil && by != k.col {
+					by = nil
+					break
+				}
+				by = k.col
+			}
+		}
+		if by != nil {
+			p.order, p.orderCol = orderCol, by
+		}
+	}
+	if p := &b.p; len(p.measures) == 1 && (p.measures[0].agg == aggMin || p.measures[0].agg == aggMax) && p.measures[0].col != nil &&
+		p.measures[0].col.class == classDate && len(p.dims) == 1 && p.dims[0].col == p.measures[0].col && len(p.having) == 0 {
+		// "on what date was the first vote": the first date is the date asked for, not the
+		// first of each date.
+		p.dims = nil
 	}
 	b.p.measures = dedupeMeasures(b.p.measures)
 	b.p.dims = dedupeLabelDims(b.p.dims)
@@ -963,6 +991,9 @@ func (b *builder) keyword(i int, wasDim bool) error {
 		}
 		b.super, b.price, b.dim, b.busy = 1, it.kw.price, it.kw.dim, it.kw.busy
 		b.common, b.sold, b.often = it.kw.common, it.kw.sold, it.kw.often
+		if n := b.next(i); n != nil && len(n.skipped) > 0 && n.skipped[0] == "times" || n == nil && slices.Contains(it.skipped, "times") {
+			b.often = true // "voted yes the most times": the rows counted
+		}
 	case kwGT, kwGTE, kwLT, kwLTE, kwBetween, kwEq:
 		n := b.next(i)
 		if b.periodsCompared(i, k) {
@@ -1386,6 +1417,16 @@ func (b *builder) comparison(i int) error {
 				n.kind, n.kw = itKeyword, keyword{}
 				t.kind, t.kw = itKeyword, keyword{}
 				return nil
+			case (n.plural || len(vals) == 1 && vals[0] == 1.0) && n.pick.kind == candValue && n.pick.col2 == nil && n.pick.col == n.pick.table.label && n.pick.table.date == nil &&
+				b.onlyChild(n.pick.table) != nil && b.onlyChild(n.pick.table) != b.lastTable && b.lastTable != nil && b.childOf(b.onlyChild(n.pick.table), b.lastTable):
+				// "users who posted more than 35 questions": how many of each user's posts
+				// are of that type ('Question' of PostTypes, the type list only posts refer
+				// to).
+				m := measure{agg: aggCount, table: b.onlyChild(n.pick.table)}
+				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				b.p.conds = append(b.p.conds, condition{col: n.pick.col, op: "=", vals: []any{n.pick.value}})
+				n.kind, n.kw = itKeyword, keyword{}
+				return nil
 			case (n.plural || len(vals) == 1 && vals[0] == 1.0) && kindValue(n.pick) && n.pick.table != b.lastTable:
 				// ("more than one director": said in the singular after one)
 				// "seasons with more than 10 hidden immunity idols": how many rows of that kind
@@ -1646,6 +1687,11 @@ func (b *builder) saidSpent() bool {
 	})
 }
 
+// whichLead reports whether the question starts by asking "which" (or "what") of rows.
+func (b *builder) whichLead() bool {
+	return len(b.items) > 0 && b.items[0].kind == itKeyword && b.items[0].kw.kind == kwWhich
+}
+
 // kindRows is the table of the rows a plural kind names ("raw materials": Items whose
 // ItemType is 'Raw Material'): the question's one condition is a plural value of a table's
 // label, and exactly one table refers to that table. Nil otherwise.
@@ -1659,7 +1705,9 @@ func (b *builder) kindRows() *table {
 		plural := false
 		for k := range b.items {
 			it := &b.items[k]
-			plural = plural || it.kind == itEntity && it.plural && it.pick != nil && it.pick.kind == candValue && it.pick.col == c.col
+			// ("which question has the most views": one row of that kind, asked for by "which")
+			plural = plural || it.kind == itEntity && (it.plural || k > 0 && b.items[k-1].kind == itKeyword && b.items[k-1].kw.kind == kwWhich) &&
+				it.pick != nil && it.pick.kind == candValue && it.pick.col == c.col
 		}
 		if !plural || kind != nil {
 			return nil
@@ -1728,6 +1776,13 @@ func (b *builder) typedCounts() {
 				return true
 			}
 		}
+		// Posts.CommentCount is how many comments a post received; "users with the most
+		// comments" are the users who wrote them, counted in the Comments table that refers
+		// to the users itself.
+		if rows := b.rowsReferringToDims(m.col.words[0], t); rows != nil {
+			*m = measure{agg: aggCount, table: rows}
+			return true
+		}
 		return false
 	}
 	var fixed []*column
@@ -1745,6 +1800,90 @@ func (b *builder) typedCounts() {
 	}
 	p.conds = slices.DeleteFunc(p.conds, func(c condition) bool { return c.op == "is not null" && slices.Contains(fixed, c.col) })
 	p.typedFrom = append(p.typedFrom, fixed...)
+}
+
+// heldWords say an event took place: what was held or taken is the event, not each party's
+// part in it.
+var heldWords = toSet([]string{"held", "taken", "conducted", "staged"})
+
+// heldEvents counts the events where the rows counted are each party's part in one (un_votes:
+// a country's vote in a roll call, keyed by the roll call and the country) and the question
+// says they were held or taken: "how many votes were taken in the 70th session" counts the
+// roll calls, the dated rows the parts belong to, not the countries' votes in them. Nothing
+// may be said of the parts themselves (a country, a vote cast).
+func (b *builder) heldEvents() {
+	p := &b.p
+	if len(p.measures) != 1 || p.measures[0].col != nil || p.measures[0].agg != aggCount || len(p.having) > 0 {
+		return
+	}
+	t := p.measures[0].table
+	if t == nil || t.date != nil || !slices.ContainsFunc(b.items, func(it item) bool {
+		return slices.ContainsFunc(it.skipped, func(w string) bool { return heldWords[w] })
+	}) || slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == nil || c.col.table == t }) ||
+		slices.ContainsFunc(p.dims, func(d dimension) bool { return d.table == t || d.col != nil && d.col.table == t }) {
+		return
+	}
+	event := eventOfParts(t)
+	if event == nil || event.date == nil {
+		return
+	}
+	p.measures[0].table, b.heldParts = event, t
+	for i, s := range p.subjects {
+		if s == t {
+			p.subjects[i] = event
+		}
+	}
+}
+
+// eventOfParts is the dated table t's rows are parts of: the one table a key that is part of
+// t's primary key refers to, and has a date (un_votes, keyed by the roll call and the
+// country, are parts of un_roll_calls). nil when there is none or more than one.
+func eventOfParts(t *table) *table {
+	var event *table
+	for _, f := range t.fks {
+		if f.from.partKey && !f.from.nullable && f.to.table.date != nil && f.to.table != t {
+			if event != nil && event != f.to.table {
+				return nil
+			}
+			event = f.to.table
+		}
+	}
+	return event
+}
+
+// rowsReferringToDims is the table other than counted whose rows word names ("comment" for
+// Comments) and that refers directly to the table of every grouping: its rows are what the
+// groups have of that word themselves. nil when there is none, or more than one.
+func (b *builder) rowsReferringToDims(word string, counted *table) *table {
+	var groups []*table
+	for _, d := range b.p.dims {
+		dt := d.table
+		if dt == nil && d.col != nil && d.grain == grainNone {
+			dt = d.col.table
+		}
+		if dt == nil || d.role != nil {
+			return nil
+		}
+		groups = append(groups, dt)
+	}
+	if len(groups) == 0 && b.p.listTable != nil {
+		groups = append(groups, b.p.listTable) // "users who wrote more than 20 comments"
+	}
+	if len(groups) == 0 {
+		return nil
+	}
+	var found *table
+	for _, t := range b.m.tables {
+		if t == counted || t.view || len(t.words) == 0 || singular(t.words[len(t.words)-1]) != word ||
+			slices.ContainsFunc(groups, func(g *table) bool { return fkTo(t, g) == nil }) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
 }
 
 // typedRows is the dated table whose rows a plural value of a type list names: "questions" are
@@ -2983,6 +3122,13 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.firstDate = dc
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: dc, table: t})
 		b.firstLast = aggNone
+	case b.firstLast != aggNone && t.date == nil && eventOfParts(t) != nil && eventOfParts(t).date != nil:
+		// "the first recorded vote of the 50th session": a country's vote has no date of its
+		// own; the roll call it is part of does.
+		dc := eventOfParts(t).date
+		b.firstDate, b.heldParts = dc, t
+		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: dc, table: dc.table})
+		b.firstLast = aggNone
 	case b.group:
 		b.addDim(dimension{table: t, plural: it.plural})
 		b.group = false
@@ -4002,10 +4148,27 @@ func (b *builder) finish() error {
 				ofRows = append(ofRows, c)
 			}
 		}
+		if len(ofRows) == 2 {
+			// "what share of the United States' votes were yes in each decade": the value
+			// said of the rows is shared out; the one that says whose rows stays in WHERE.
+			if k := b.predicateCond(ofRows); k >= 0 {
+				ofGroups = append(ofGroups, ofRows[1-k])
+				ofRows = ofRows[k : k+1]
+			}
+		}
 		if len(ofRows) == 1 {
 			c := ofRows[0]
 			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
 			p.conds, p.subjects, b.share = ofGroups, nil, false
+		}
+	}
+	if t := b.shareCounted(); t != nil && b.share && len(p.dims) == 0 && len(p.having) == 0 && len(p.measures) == 0 && len(p.conds) == 2 && b.sharePredicate() {
+		// "what percentage of the United States' votes were yes": the rows holding the value
+		// said after them, among the rows the other value keeps.
+		if k := b.predicateCond(p.conds); k >= 0 && p.conds[k].col.table == t && p.conds[1-k].col != nil && p.conds[1-k].col.table == t {
+			c := p.conds[k]
+			p.measures = []measure{{agg: aggCount, table: t, shareOf: &c}}
+			p.conds, p.subjects, b.share = []condition{p.conds[1-k]}, nil, false
 		}
 	}
 	if t := b.existenceShareOf(); t != nil {
@@ -4366,12 +4529,21 @@ func (b *builder) finish() error {
 			if d.col.nullable && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d.col }) {
 				p.conds = append(p.conds, condition{col: d.col, op: "is not null"})
 			}
+		} else if b.often && ranking && len(p.dims) == 1 && d.col != nil && d.table == nil && d.grain == grainNone && d.role == nil {
+			// "the countries that voted yes the most times": the rows that hold each
+			// country, counted.
+			t = d.col.table
 		} else if k := b.namedKind(); k != nil && ranking {
 			// "the year Tate acquired the most sculptures": the rows of that kind, counted.
 			t = k
 		} else if k := b.typedRows(); k != nil && len(p.dims) == 1 && d.grain != grainNone && d.col == nil && d.table == nil {
 			// "how many questions were asked in each month": the dated rows a type list's
 			// value names ('Question' of PostTypes), counted per period.
+			t = k
+		} else if k := b.typedRows(); k != nil && ranking && len(p.dims) == 1 && d.table != nil && d.col == nil && d.role == nil && k != d.table && (b.childOf(k, d.table) || b.m.linkBetween(k, d.table) != nil) {
+			// "the users who asked the most questions", "the tag on the most questions": the
+			// posts of that type that refer to each user, or that are linked to each tag,
+			// counted.
 			t = k
 		} else if l := b.pluralLabel(); l != nil && ranking && len(p.dims) == 1 && p.dims[0].table != l {
 			// "the major category that contains the most majors": the rows the plural of
@@ -4563,6 +4735,29 @@ func (b *builder) finish() error {
 				p.dims = append(p.dims, dimension{col: c.col})
 				break
 			}
+		}
+	}
+	if m := p.measures; (b.super != 0 || b.top) && len(p.dims) == 0 && len(p.having) == 0 && len(m) == 1 && m[0].col != nil && m[0].col.metric == nil && m[0].shareOf == nil &&
+		m[0].col.class == classNumber && b.whichLead() {
+		if kind := b.kindRows(); kind != nil && kind == m[0].col.table {
+			// "which question has the most views": the row of that kind ranked by the
+			// figure, not the figure alone.
+			col := m[0].col
+			cols := labelCols(kind)
+			if len(cols) == 0 {
+				// Posts keep a Title only on questions, so it is no label of all posts; the
+				// row asked for is still told by it, and by its key.
+				cols = append(cols, kind.pk)
+				if i := slices.IndexFunc(kind.cols, func(c *column) bool {
+					return c.class == classText && len(c.words) == 1 && (c.words[0] == "title" || c.words[0] == "name")
+				}); i >= 0 {
+					cols = append(cols, kind.cols[i])
+				}
+			}
+			p.measures, p.listTable, p.listCols = nil, kind, append(cols, col)
+			p.order, p.orderCol, p.desc = orderCol, col, b.super >= 0
+			p.limit = b.limitFor()
+			return nil
 		}
 	}
 	if len(p.measures) == 0 && len(p.dims) == 0 {
@@ -6404,7 +6599,10 @@ func (b *builder) shareCounted() *table {
 	if k < 0 || k+1 >= len(b.items) {
 		return nil
 	}
-	if it := &b.items[k+1]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && slices.Contains(b.p.subjects, it.pick.table) {
+	for k++; k+1 < len(b.items) && b.items[k].kind == itEntity && b.items[k].pick != nil && b.items[k].pick.kind == candValue && b.items[k].toks[len(b.items[k].toks)-1].poss; k++ {
+		// "what share of the United States' votes": whose rows, then the rows
+	}
+	if it := &b.items[k]; it.kind == itEntity && it.pick != nil && it.pick.kind == candTable && slices.Contains(b.p.subjects, it.pick.table) {
 		return it.pick.table
 	}
 	return nil
@@ -6424,7 +6622,7 @@ func (b *builder) sharePredicate() bool {
 			continue
 		}
 		if !counted {
-			counted = it.pick.kind == candTable && !it.toks[len(it.toks)-1].poss
+			counted = (it.pick.kind == candTable || it.pick.kind == candColumn && slices.Equal(it.pick.col.words, it.pick.col.table.words)) && !it.toks[len(it.toks)-1].poss
 			if counted && slices.ContainsFunc(it.skipped, func(w string) bool { return w == "its" || w == "their" }) {
 				return true // "what percentage of its beers ...": of each group's own rows
 			}
@@ -6433,6 +6631,32 @@ func (b *builder) sharePredicate() bool {
 		return slices.ContainsFunc(it.skipped, func(w string) bool { return w == "are" || w == "is" || w == "were" || w == "was" })
 	}
 	return false
+}
+
+// predicateCond is the index in conds of the one value condition said as the predicate of a
+// share ("... votes were yes"), or -1.
+func (b *builder) predicateCond(conds []condition) int {
+	k := slices.IndexFunc(b.items, func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwShare })
+	if k < 0 {
+		return -1
+	}
+	for _, it := range b.items[k+1:] {
+		if it.kind != itEntity || it.pick == nil || it.pick.kind != candValue ||
+			!slices.ContainsFunc(it.skipped, func(w string) bool { return w == "are" || w == "is" || w == "were" || w == "was" }) {
+			continue
+		}
+		found := -1
+		for i, c := range conds {
+			if c.col == it.pick.col && c.anti == nil && c.op == "=" && len(c.vals) == 1 && c.vals[0] == any(it.pick.value) {
+				if found >= 0 {
+					return -1
+				}
+				found = i
+			}
+		}
+		return found
+	}
+	return -1
 }
 
 func (b *builder) shareOfOther() bool {
@@ -6563,6 +6787,14 @@ func (b *builder) countedHere(i int) *table {
 			}
 			if it.pick.kind == candTable && verbForm(it, it.pick.table) {
 				return it.pick.table
+			}
+			verbBefore := k > 0 && b.items[k-1].kind == itEntity && len(b.items[k-1].toks) == 1 && strings.HasSuffix(b.items[k-1].toks[0].lower, "ed") &&
+				it.pick.kind == candValue && it.pick.col != nil && slices.ContainsFunc(b.items[k-1].cands, func(c cand) bool { return c.kind == candTable && c.table == it.pick.col.table })
+			if it.pick.kind == candValue && it.pick.col != nil && it.pick.col2 == nil && (len(it.toks) == 1 && strings.HasSuffix(it.toks[0].lower, "ed") || verbBefore) {
+				// ("voted no more than 2,000 times": the votes 'no')
+				// "abstained more than 1,500 times": the rows that hold the value the
+				// verb names (vote 'abstain').
+				return it.pick.col.table
 			}
 			return nil
 		}

@@ -123,9 +123,6 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 		return first, ok, nil
 	}
 	paths := m.shortestPathList(in, t, maxPaths)
-	if len(paths) < 2 {
-		return first, ok, nil
-	}
 	said := map[string]bool{}
 	for _, w := range p.said {
 		said[w] = true
@@ -140,6 +137,12 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 				said[x] = true
 			}
 		}
+	}
+	if lp := m.linkOverRoles(in, t, append(slices.Clone(paths), first), said); lp != nil {
+		return lp, true, nil
+	}
+	if len(paths) < 2 {
+		return first, ok, nil
 	}
 	roleTaken := map[*column]bool{}
 	for _, c := range p.conds {
@@ -284,6 +287,66 @@ func cmpScore(a, b [5]int) int {
 		}
 	}
 	return 0
+}
+
+// linkOverRoles is the path through a table that only links two tables by plain keys
+// (PostTags: PostId, TagId) where every direct key between them is a role the question does
+// not say: "questions tagged wallet" are linked to the tag by the post-tag rows, not through
+// the tag whose excerpt or wiki a post is (Tags.ExcerptPostId, Tags.WikiPostId). nil when some
+// direct path is plain or said, or when there is not exactly one such link table.
+func (m *model) linkOverRoles(in []*table, t *table, direct [][]edge, said map[string]bool) []edge {
+	for _, path := range direct {
+		if len(path) != 1 {
+			return nil
+		}
+		q := qualifier(path[0].fk)
+		if len(q) == 0 || anySaid(q, said) || len(q) == 1 && ownerRoles[q[0]] {
+			return nil
+		}
+	}
+	var link []edge
+	for _, s := range in {
+		if l := m.linkBetween(s, t); l != nil {
+			if link != nil {
+				return nil
+			}
+			link = []edge{{fk: *plainKeyTo(l, s), forward: false}, {fk: *plainKeyTo(l, t), forward: true}}
+		}
+	}
+	return link
+}
+
+// linkBetween is the one table that only links a and b, by one plain key to each (PostTags
+// between Posts and Tags); nil when none or several do.
+func (m *model) linkBetween(a, b *table) *table {
+	var found *table
+	for _, l := range m.tables {
+		if l == a || l == b || l.view || slices.ContainsFunc(l.cols, func(c *column) bool { return !l.fkCols[c] }) ||
+			plainKeyTo(l, a) == nil || plainKeyTo(l, b) == nil {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = l
+	}
+	return found
+}
+
+// plainKeyTo is l's one key to table to when it has no role qualifier (TagId, not
+// WikiTagId); nil otherwise.
+func plainKeyTo(l, to *table) *fk {
+	var found *fk
+	for i, f := range l.fks {
+		if f.to.table != to {
+			continue
+		}
+		if found != nil || len(qualifier(f)) > 0 {
+			return nil
+		}
+		found = &l.fks[i]
+	}
+	return found
 }
 
 // qualifier is what a key column's name says beyond the table it references and "id":

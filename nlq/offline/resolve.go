@@ -729,6 +729,7 @@ func resolve(m *model, items []item) error {
 			ownEventDate(items, idx, adj)
 			roleEndSaid(m, items, idx, adj)
 			subjectVerb(items, idx, adj)
+			categoryOverText(items, idx, adj)
 			first, second := top2(adj)
 			if len(anchors) == 0 && len(ctx) > 0 && second >= 0 && adj[first]-adj[second] < ambiguityGap &&
 				!equivalent(items[idx].cands[first], items[idx].cands[second]) {
@@ -1388,6 +1389,25 @@ func adjusted(m *model, anchors []*table, cs []cand) []float64 {
 		}
 	}
 	return out
+}
+
+// categoryOverText prefers a value of a category (un_roll_call_issues.issue, six values) to
+// the same words among thousands of free texts (un_roll_calls.short 'HUMAN RIGHTS'): "roll
+// calls about human rights" are those of that issue, one join away, not the few whose short
+// description is those words alone.
+func categoryOverText(items []item, idx int, adj []float64) {
+	cs := items[idx].cands
+	distinct := func(c cand) int64 {
+		if c.kind != candValue || c.col == nil || c.col2 != nil || c.col.prof == nil {
+			return -1
+		}
+		return c.col.prof.Distinct
+	}
+	for i, c := range cs {
+		if d := distinct(c); d > 0 && d <= 50 && slices.ContainsFunc(cs, func(o cand) bool { od := distinct(o); return od >= 500 && od >= 20*d }) {
+			adj[i] += 2 * hopPenalty
+		}
+	}
 }
 
 // linkBonus prefers a link table whose two ends the question named to one that joins only one.

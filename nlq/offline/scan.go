@@ -72,6 +72,17 @@ func (it *item) text() string { return joinRaw(it.toks) }
 // name, except that an exact schema name beats a keyword ("total amount" is a column even
 // though "total" is a keyword: the longer match decides).
 func scan(toks []token, lex *lexicon, dp dateParser) []item {
+	if len(lex.same) > 0 {
+		toks = slices.Clone(toks)
+		for i, t := range toks {
+			if as, ok := lex.same[t.norm]; ok && !t.quoted {
+				toks[i].norm, toks[i].lower = as, as
+				if t.plural {
+					toks[i].lower = as + "s"
+				}
+			}
+		}
+	}
 	var items []item
 	var skipped, verbs []string
 	defer func() {
@@ -211,6 +222,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					if n > 2 && numberColumnAt(toks, i+n-2, lex) {
 						continue // "the average number of employees": NumberEmployees, averaged
 					}
+					if n > 1 && toks[i].lower == "no" && len(items) > 0 && storesNo(items[len(items)-1], lex) {
+						continue // "voted no more than 2,000 times": the vote 'no', more than that
+					}
 					if n > 1 && tableStartsAt(toks, i+n-1, lex) {
 						if _, shorter := keywords[lowerPhrase(toks[i:i+n-1])]; shorter {
 							continue // "the most recent graduates": "most", then the recent_grads table
@@ -249,8 +263,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 				cs = particleVerb(toks[i], toks[i+1], lex)
 			}
 			if vs := lex.values[phrase]; len(vs) > 0 && !namesSomething(cs) && (indexable(toks[i:i+n]) || len(cs) == 0 && (shouted(toks[i:i+n], vs) || typedAsStored(toks[i:i+n], vs))) {
-				// Best first: a name stored as said before one said without its suffix.
 				vs = slices.Clone(vs)
+				if !indexable(toks[i:i+n]) && !shouted(toks[i:i+n], vs) {
+					// Typed as stored: the column that stores it so, not one that holds it
+					// inside punctuation ('<wallet>', a post's list of one tag).
+					vs = slices.DeleteFunc(vs, func(c cand) bool { return c.value != toks[i].raw })
+				}
+				// Best first: a name stored as said before one said without its suffix.
 				slices.SortStableFunc(vs, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 				cs = append(cs, vs...)
 			}
@@ -440,6 +459,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			switch {
 			case t.isNum:
 				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
+			case !t.quoted && !stopWords[t.lower] && len(lex.flagStem(t.lower)) > 0:
+				// "transparent colours": the flag is_trans, its word cut short.
+				best = item{kind: itEntity, cands: lex.flagStem(t.lower), toks: toks[i : i+1], plural: t.plural}
 			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i) || stateStop(toks, i, lex):
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
@@ -956,6 +978,41 @@ func dropVerbOfItsColumn(items []item) []item {
 			continue
 		}
 		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.text()), n.skipped...)
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
+}
+
+// dropVerbOfItsValue reads "tagged" as nothing where a value of the table the participle
+// names follows it: "questions tagged wallet" are the questions with the tag 'wallet', not
+// also a count of tags. So is "posted" before "more than 35 answers", 'Answer' being a kind
+// of post (the PostTypes row a post refers to).
+func dropVerbOfItsValue(items []item) []item {
+	for i := 0; i+1 < len(items); i++ {
+		it := items[i]
+		if it.kind != itEntity || len(it.toks) != 1 || !strings.HasSuffix(it.toks[0].lower, "ed") || len(it.cands) == 0 ||
+			it.cands[0].kind != candTable || it.cands[0].score >= scoreExact {
+			continue
+		}
+		t := it.cands[0].table
+		k := i + 1
+		for k < len(items) && (items[k].kind == itNumber || items[k].kind == itKeyword && (items[k].kw.kind == kwGT || items[k].kw.kind == kwGTE || items[k].kw.kind == kwLT || items[k].kw.kind == kwLTE)) {
+			k++
+		}
+		if k == len(items) {
+			continue
+		}
+		n := items[k]
+		if n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candValue || n.cands[0].col == nil {
+			continue
+		}
+		switch vt := n.cands[0].col.table; {
+		case vt == t && k == i+1 && n.start == it.start+1+len(n.skipped):
+		case vt != t && vt.date == nil && n.cands[0].col == vt.label && fkTo(t, vt) != nil:
+		default:
+			continue
+		}
+		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.text()), items[i+1].skipped...)
 		return append(items[:i:i], items[i+1:]...)
 	}
 	return items
@@ -1576,25 +1633,148 @@ func neverVerbed(items []item) {
 	}
 }
 
+// noneOfCounted reads "questions that have not received a single answer" as those whose
+// answer count is 0 where the rows keep how many of that kind each has (Posts.AnswerCount):
+// 'Answer' is a kind of post, and an answer is never the question it answers.
+func noneOfCounted(items []item) []item {
+	for k := 1; k < len(items); k++ {
+		j := k - 1
+		if j > 0 && items[j].kind == itKeyword && items[j].kw.kind == kwHas {
+			j-- // "not received a single answer"
+		}
+		neg, it := items[j], &items[k]
+		if neg.kind != itKeyword || neg.kw.kind != kwNever && neg.kw.kind != kwNot || it.kind != itEntity || len(it.cands) < 2 ||
+			it.cands[0].kind != candValue || it.cands[0].col == nil || it.cands[0].col != it.cands[0].col.table.label {
+			continue
+		}
+		list, w := it.cands[0].col.table, singular(strings.ToLower(it.cands[0].value))
+		i := slices.IndexFunc(it.cands, func(c cand) bool {
+			return c.kind == candColumn && c.col.class == classNumber && len(c.col.words) == 2 && c.col.words[0] == w && c.col.words[1] == "count" && fkTo(c.col.table, list) != nil
+		})
+		if i < 0 {
+			continue
+		}
+		c := it.cands[i]
+		it.cands = []cand{{kind: candValue, table: c.table, col: c.col, score: scoreExact, state: &stateCond{op: "=", val: 0.0}}}
+		for _, o := range items[j:k] {
+			it.skipped = append(append(slices.Clone(o.skipped), o.text()), it.skipped...)
+		}
+		return append(items[:j:j], items[k:]...)
+	}
+	return items
+}
+
+// storesNo reports whether the item just read names a column that stores 'no' among its
+// values ("voted": un_votes.vote 'yes'/'no'/'abstain').
+func storesNo(it item, lex *lexicon) bool {
+	if it.kind != itEntity {
+		return false
+	}
+	for _, v := range append(slices.Clone(lex.values["no"]), lex.stems["no"]...) {
+		if slices.ContainsFunc(it.cands, func(c cand) bool { return c.col != nil && c.col == v.col || c.kind == candTable && c.table == v.table }) {
+			return true
+		}
+	}
+	return false
+}
+
+// piecesOfLines is the quantity column of the line table whose key column "pieces" names
+// (read as parts: inventory_parts.part_num, beside inventory_parts.quantity): pieces are
+// counted one by one, whatever table of part designs there is; nil otherwise.
+func piecesOfLines(it *item) *column {
+	if !strings.HasPrefix(strings.ToLower(it.toks[0].raw), "piece") {
+		return nil // ("parts" may be designs, counted; pieces are what the lines' quantity counts)
+	}
+	for _, c := range it.cands {
+		if c.kind != candColumn || c.col == nil || len(c.col.words) != 2 || c.col.words[0] != it.toks[0].norm || c.col.words[1] != "number" && c.col.words[1] != "id" {
+			continue
+		}
+		for _, q := range c.col.table.cols {
+			if q.class == classNumber && len(q.words) == 1 && q.words[0] == "quantity" {
+				return q
+			}
+		}
+	}
+	return nil
+}
+
+// typeOfNamedRows reads "votes of each type" as the type list the votes refer to (VoteTypes,
+// by Votes.VoteTypeId) where "type" alone names nothing of theirs: the kind word said after
+// rows is their own kind, not another table's column that happens to mean a type (a badge's
+// Class).
+func typeOfNamedRows(items []item) {
+	var rows *table
+	for k := range items {
+		it := &items[k]
+		if it.kind == itEntity && len(it.cands) > 0 && it.cands[0].kind == candTable && len(it.toks) > 0 && !kindWords[it.toks[len(it.toks)-1].norm] {
+			rows = it.cands[0].table
+			continue
+		}
+		if rows == nil || it.kind != itEntity && it.kind != itUnknown || len(it.toks) != 1 || !kindWords[it.toks[0].norm] ||
+			slices.ContainsFunc(it.cands, func(c cand) bool { return c.table == rows }) {
+			continue
+		}
+		var list *table
+		for _, f := range rows.fks {
+			if w := f.to.table.words; len(w) > 1 && w[len(w)-1] == it.toks[0].norm && f.to.table != rows {
+				if list != nil && list != f.to.table {
+					list = nil
+					break
+				}
+				list = f.to.table
+			}
+		}
+		if list != nil {
+			it.kind, it.cands = itEntity, []cand{{kind: candTable, table: list, score: scoreExact}}
+		}
+	}
+}
+
 // countColumnOfPlural reads "more members", "the most replies" as the column that keeps how
 // many there are (num_members, reply_count) where the plural also names other columns (a flag
 // is_member, a date latest_reply): a number compared or ranked is meant.
 func countColumnOfPlural(items []item) {
 	for k := 1; k < len(items); k++ {
 		it, prev := &items[k], &items[k-1]
+		if prev.kind == itNumber && k >= 2 && items[k-2].kind == itKeyword {
+			prev = &items[k-2] // "sets with more than 4,000 parts"
+		}
+		// The rows compared or ranked are the first named: their own count column, not one
+		// of rows joined to them ("the colour with the most parts" is no sum of the sets'
+		// num_parts over their parts lists).
+		var subject *table
+		if i := slices.IndexFunc(items[:k], func(o item) bool { return o.kind == itEntity && len(o.cands) > 0 && o.cands[0].kind == candTable }); i >= 0 {
+			subject = items[i].cands[0].table
+		}
+		j := k - 1
+		for j > 0 && items[j].kind == itEntity && len(items[j].cands) > 0 && items[j].cands[0].kind == candColumn && items[j].cands[0].col.class == classBool {
+			j-- // "how many spare pieces"
+		}
+		if it.kind == itEntity && it.plural && len(it.toks) == 1 && items[j].kind == itKeyword && items[j].kw.kind == kwCount {
+			if q := piecesOfLines(it); q != nil {
+				// "how many pieces come with the set": its lines' quantities, added up.
+				it.cands = []cand{{kind: candColumn, table: q.table, col: q, score: scoreExact}}
+				continue
+			}
+		}
 		if it.kind != itEntity || !it.plural || len(it.toks) != 1 || len(it.cands) < 2 || prev.kind != itKeyword ||
-			prev.kw.kind != kwGT && prev.kw.kind != kwLT && prev.kw.kind != kwMost && prev.kw.kind != kwLeast {
+			prev.kw.kind != kwGT && prev.kw.kind != kwLT && prev.kw.kind != kwGTE && prev.kw.kind != kwLTE && prev.kw.kind != kwMost && prev.kw.kind != kwLeast {
 			continue
 		}
 		w := it.toks[0].norm
 		counts := func(c cand) bool {
-			if c.kind != candColumn || c.col == nil || c.col.class != classNumber || len(c.col.words) != 2 {
+			if c.kind != candColumn || c.col == nil || c.col.class != classNumber || len(c.col.words) != 2 || subject != nil && c.col.table != subject {
 				return false
 			}
 			ws := c.col.words
 			return ws[0] == "number" && ws[1] == w || ws[0] == w && ws[1] == "count"
 		}
 		if counts(it.cands[0]) || !slices.ContainsFunc(it.cands, counts) {
+			if q := piecesOfLines(it); q != nil {
+				// "the colour with the most pieces": the quantity of the lines that name a
+				// part by its number, added up.
+				it.cands = []cand{{kind: candColumn, table: q.table, col: q, score: scoreExact}}
+			}
 			continue
 		}
 		top := it.cands[0].score
@@ -2066,7 +2246,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically
 	cite cites cited citing database dataset food yyyy mm dd
 	federal judicial bench directory biographical send sends sent sending vote votes voting
-	kept stored`)) // "stock items kept in Reel Storage"; "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"
+	kept stored released issued launched`)) // "stock items kept in Reel Storage"; "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"; "sets released in 2016" (kept by year alone)
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
@@ -3454,14 +3634,22 @@ func typedAsStored(ts []token, vs []cand) bool {
 	if _, kw := keywords[ts[0].lower]; kw {
 		return false
 	}
-	exact := false
+	// One column stores the word exactly; others may hold it only inside punctuation (a
+	// post's tag list '<wallet><daedalus>' beside the tag 'wallet').
+	var exact *column
 	for _, c := range vs {
-		if c.col2 != nil || c.col != vs[0].col {
+		if c.col2 == nil && c.value != ts[0].raw && strings.Trim(strings.ToLower(c.value), "<>|,; ") != ts[0].raw {
+			return false // ('drew' beside 'Drew Barrymore': a name said in lower case, or a verb)
+		}
+		if c.col2 != nil || c.value != ts[0].raw {
+			continue
+		}
+		if exact != nil && exact != c.col {
 			return false
 		}
-		exact = exact || c.value == ts[0].raw
+		exact = c.col
 	}
-	return exact
+	return exact != nil
 }
 
 // shouted reports whether one everyday word is a name stored in capitals and nothing else:

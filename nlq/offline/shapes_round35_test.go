@@ -69,23 +69,24 @@ var forumAnswers = []answer{
 	{"How many answers has Ada written?", []string{"2"}},
 	{"List the titles of questions asked by meowzz", []string{"Which SDK should I use?"}},
 	{"What is the highest number of views any single question has received?", []string{"700"}},
+	// (Refused until round 41; now read through the answer count and the rows of that type.)
+	{"How many questions have not received a single answer?", []string{"1"}},
+	{"Which question has the highest score?", []string{"What is a qubit?"}},
 }
 
 // TestQuestionsAndAnswersOfOnePostsTable: the score of "their answers" is the posts' score,
 // which the users and the answers' type join anyway (not the comments', one join further), of
 // the posts each user owns (not last edited); "the most viewed questions" rank by their view
 // count, not by their owners' profile views; "asked" and "written" only say a post was made.
-// Two readings that answered other rows are refused: "questions that have not received a
-// single answer" as type = 'Question' and type <> 'Answer', and "how many questions ..." as a
-// count of the people named later, and "which question has the highest score" as the score
-// alone. A user whose name is stored in lower case ('meowzz') is found typed so, and "the
+// A reading that answered other rows is refused: "how many questions ..." as a count of the
+// people named later. ("Questions that have not received a single answer", once read as type =
+// 'Question' and type <> 'Answer', are those whose answer count is 0, and "which question has
+// the highest score" is the question, not the score alone.) A user whose name is stored in lower case ('meowzz') is found typed so, and "the
 // number of views" a question received is its ViewCount.
 func TestQuestionsAndAnswersOfOnePostsTable(t *testing.T) {
 	lite, s := sqliteSchema(t, "forum", forumDDL, forumRows)
 	checkAnswers(t, lite, s, forumAnswers)
-	wantRefusal(t, s, "How many questions have not received a single answer?", "Answer")
 	wantRefusal(t, s, "How many questions have an accepted answer that was written by the person who asked the question?", "questions")
-	wantRefusal(t, s, "Which question has the highest score?", "Which")
 }
 
 // prairieDDL keeps vegetation surveys as the National Park Service's Access exports do: query
