@@ -1824,7 +1824,7 @@ func (b *builder) heldEvents() {
 		return
 	}
 	event := eventOfParts(t)
-	if event == nil || event.date == nil {
+	if event == nil {
 		return
 	}
 	p.measures[0].table, b.heldParts = event, t
@@ -3122,7 +3122,7 @@ func (b *builder) tableEntity(i int, t *table) error {
 		b.firstDate = dc
 		b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: dc, table: t})
 		b.firstLast = aggNone
-	case b.firstLast != aggNone && t.date == nil && eventOfParts(t) != nil && eventOfParts(t).date != nil:
+	case b.firstLast != aggNone && t.date == nil && eventOfParts(t) != nil:
 		// "the first recorded vote of the 50th session": a country's vote has no date of its
 		// own; the roll call it is part of does.
 		dc := eventOfParts(t).date

@@ -456,12 +456,15 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		}
 		if bestLen == 0 {
 			t := toks[i]
+			var flag []cand // "transparent colours": the flag is_trans, its word cut short
+			if !t.isNum && !t.quoted && !stopWords[t.lower] {
+				flag = lex.flagStem(t.lower)
+			}
 			switch {
 			case t.isNum:
 				best = item{kind: itNumber, num: t.num, toks: toks[i : i+1]}
-			case !t.quoted && !stopWords[t.lower] && len(lex.flagStem(t.lower)) > 0:
-				// "transparent colours": the flag is_trans, its word cut short.
-				best = item{kind: itEntity, cands: lex.flagStem(t.lower), toks: toks[i : i+1], plural: t.plural}
+			case len(flag) > 0:
+				best = item{kind: itEntity, cands: flag, toks: toks[i : i+1], plural: t.plural}
 			case t.quoted || !stopWords[t.lower] || properStop(toks, i) || nounStop(toks, i) || stateStop(toks, i, lex):
 				best = item{kind: itUnknown, toks: toks[i : i+1]}
 			default:
