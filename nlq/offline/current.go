@@ -10,16 +10,26 @@ import (
 // "the posts held right now". "The current year" is a period, read by the dates.
 var nowWords = regexp.MustCompile(`(?i)\b(currently|right now|at present|presently|nowadays|current)\b(\s+(year|month|quarter|week|day)\b)?`)
 
-// currentRows keeps, when the question says "currently" or "right now", the rows of the one
-// table it reads whose period covers today: begun, and not ended (an end left empty or
-// still ahead). A question with no such table is left as read: the word may only stress
-// that the data are today's.
-func currentRows(q string, p *plan, now time.Time) {
+// today is the date the question asks about when it says "currently" or "right now", or ""
+// when it does not (or when no date is known): the word may also be part of "the current
+// year", a period the dates read.
+func today(q string, now time.Time) string {
 	said := false
 	for _, m := range nowWords.FindAllStringSubmatch(q, -1) {
 		said = said || m[3] == ""
 	}
 	if !said || now.IsZero() {
+		return ""
+	}
+	return now.Format("2006-01-02")
+}
+
+// currentRows keeps, when the question says "currently" or "right now", the rows of the
+// tables it reads whose period covers today: begun, and not ended (an end left empty or
+// still ahead). A question with no such table is left as read: the word may only stress
+// that the data are today's.
+func currentRows(p *plan) {
+	if p.today == "" {
 		return
 	}
 	var tabs []*table
@@ -43,28 +53,36 @@ func currentRows(q string, p *plan, now time.Time) {
 			add(c.col.table)
 		}
 	}
-	var found *table
-	var start, end *column
+	for _, h := range p.having {
+		if h.having != nil {
+			add(h.having.table)
+		}
+	}
+	// Every table joined on the way holds today's rows too: "women who currently work in
+	// Research" are those whose department row has not ended, and "employees currently paid
+	// more than 100,000" are compared by the salary they have now.
+	add(p.base)
+	for _, j := range p.joins {
+		add(j.table)
+	}
 	for _, t := range tabs {
-		s, e := periodColumns(t)
-		if s == nil || e == nil {
+		start, end := periodColumns(t)
+		if start == nil || end == nil || slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == end || c.col == start }) {
 			continue
 		}
-		if found != nil {
-			return // two tables with periods: which one's today is meant is not said
-		}
-		found, start, end = t, s, e
+		p.conds = append(p.conds,
+			condition{col: start, op: "<=", vals: []any{p.today}},
+			condition{col: end, op: "is null", vals: []any{0.0}, either: []condition{
+				{col: end, op: "is null", vals: []any{0.0}},
+				{col: end, op: ">", vals: []any{p.today}},
+			}})
 	}
-	if found == nil || slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == end || c.col == start }) {
-		return
-	}
-	today := now.Format("2006-01-02")
-	p.conds = append(p.conds,
-		condition{col: start, op: "<=", vals: []any{today}},
-		condition{col: end, op: "is null", vals: []any{0.0}, either: []condition{
-			{col: end, op: "is null", vals: []any{0.0}},
-			{col: end, op: ">", vals: []any{today}},
-		}})
+}
+
+// periodTable reports whether a table's rows are periods: a start and an end date.
+func periodTable(t *table) bool {
+	s, e := periodColumns(t)
+	return s != nil && e != nil
 }
 
 // periodColumns are a table's dates a period starts and ends on (start and "end" of a term,

@@ -105,11 +105,11 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items = endVerbsOfFirstAndLast(items)
 	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropVerbOfItsValue(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
-	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) }, keepEmpty)
+	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) }, keepEmpty, today(q, req.Now))
 	if err == nil {
 		p.rounded, p.digits = digits >= 0, digits
 		monthsByName(asked, p)
-		currentRows(q, p, req.Now)
+		currentRows(p)
 		err = checkBareQuestion(q, items, p)
 	}
 	if err == nil {
@@ -500,7 +500,7 @@ var withNone = regexp.MustCompile(`(?i)[,;]?\s*(?:(?:and\s+)?(?:please\s+)?(?:in
 // interpret runs resolution, plan building and completion; adjust changes the resolved items
 // before the plan is built (the tax basis of the amounts named), and keepEmpty asks for the
 // groups without rows too (withNone).
-func interpret(m *model, items []item, adjust func([]item) error, keepEmpty bool) (*plan, error) {
+func interpret(m *model, items []item, adjust func([]item) error, keepEmpty bool, today string) (*plan, error) {
 	var unknown []string
 	for k := range items {
 		if it := &items[k]; it.kind == itEntity && normPhrase(it.text()) == "name" && k+1 < len(items) && namesRole(items[k+1]) {
@@ -557,7 +557,7 @@ func interpret(m *model, items []item, adjust func([]item) error, keepEmpty bool
 	if err != nil {
 		return nil, err
 	}
-	p.keepEmpty = keepEmpty
+	p.keepEmpty, p.today = keepEmpty, today
 	if err := complete(m, p); err != nil {
 		return nil, err
 	}

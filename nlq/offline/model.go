@@ -47,6 +47,15 @@ type column struct {
 	index   []string                  // the value index of a label-like column with many values
 	// flagOn and flagOff are the stored values of a flag kept as text ('Y'/'N', '1'/'0').
 	flagOn, flagOff string
+	// looseID says an id column references no table and names no table's rows: a flat
+	// table's CustomerID, whose different values are the customers (looseIDs).
+	looseID bool
+	// epoch says a number column keeps a moment as a Unix time: 1 for seconds, 1000 for
+	// milliseconds (created_at 1504210000000.0); it is rendered as the date it is.
+	epoch float64
+	// flagSpellings are every stored spelling of flagOn and flagOff when the data writes a
+	// state in more than one case ('TRUE' and 'True'), keyed by the first.
+	flagSpellings map[string][]string
 	// numFlag says flagOn and flagOff are numbers (a survey's 1 = yes, 2 = no), written bare.
 	numFlag  bool
 	textDate bool // a date stored as text, recognised by its values
@@ -494,7 +503,10 @@ func newModel(s *datasource.Schema) *model {
 			t.pk = c
 		}
 		t.label, t.label2 = pickLabel(t)
-		t.daily = dailyKey(t, st.PrimaryKey)
+		if t.daily = dailyKey(t, st.PrimaryKey); periodTable(t) {
+			// salaries keyed by (emp_no, from_date) to_date: terms, not a day's readings.
+			t.daily = nil
+		}
 		if t.ordinal = ordinalKey(t, st.PrimaryKey); t.ordinal != nil {
 			for _, k := range st.PrimaryKey {
 				t.seriesKey = append(t.seriesKey, t.col(k))
@@ -587,6 +599,7 @@ func newModel(s *datasource.Schema) *model {
 	calendarDates(m)
 	lookupRoles(m)
 	pivotAttributes(m)
+	looseIDs(m)
 	for _, t := range m.tables {
 		for _, c := range t.cols {
 			c.givenNames = givenNamesAlone(c)
@@ -1190,7 +1203,7 @@ func inheritParents(m *model) {
 				continue
 			}
 			v := &column{name: c.name, table: t, words: c.words, class: c.class, money: c.money, boolTyp: c.boolTyp, intTyp: c.intTyp,
-				dayOnly: c.dayOnly, textDate: c.textDate, flagOn: c.flagOn, flagOff: c.flagOff, numFlag: c.numFlag, nullable: true,
+				dayOnly: c.dayOnly, textDate: c.textDate, flagOn: c.flagOn, flagOff: c.flagOff, numFlag: c.numFlag, flagSpellings: c.flagSpellings, epoch: c.epoch, nullable: true,
 				via: &viaName{text: c, key: parent.pk, ref: k}}
 			t.cols = append(t.cols, v)
 			if c == parent.label && (t.label == nil || !slices.Contains(labelNames, strings.ToLower(t.label.name)) && slices.Contains(labelNames, strings.ToLower(c.name))) {
@@ -1822,6 +1835,9 @@ func inferFromData(c *column) {
 		if yearColumn(c) || datedYears(c) {
 			c.class, c.yearInt, c.money, c.dayOnly = classDate, true, 0, true
 		}
+		if f := unixTimes(c); f != 0 {
+			c.class, c.epoch, c.money = classDate, f, 0
+		}
 		if n := len(c.words); c.class == classNumber && n > 1 && c.words[n-1] == "code" && c.money == 0 {
 			// sub_region_code, iso3166_1_numeric's kin: a number that names a group is a
 			// code, never added up.
@@ -1837,6 +1853,7 @@ func inferFromData(c *column) {
 	case classText:
 		if on, off, ok := textFlag(c.samples); ok {
 			c.class, c.flagOn, c.flagOff = classBool, on, off
+			c.flagSpellings = caseSpellings(c.samples, on, off)
 			return
 		}
 		if p := c.prof; p != nil && p.Distinct == 2 && len(c.samples) == 1 && flagOnWords[strings.ToLower(c.samples[0])] {
@@ -2079,6 +2096,50 @@ func textFlag(samples []string) (on, off string, ok bool) {
 	return "", "", false
 }
 
+// unixTimes is 1000 when a number column named as a date or a moment holds Unix times in
+// milliseconds (1973 to 2100), 1 when it holds them in seconds, 0 otherwise: lichess's
+// created_at 1504210000000.0, an app's updated_at 1619043455.
+func unixTimes(c *column) float64 {
+	p := c.prof
+	n := strings.ToLower(c.name)
+	if p == nil || p.NonNull == 0 || c.yearInt || c.intDate || !(dateNamed(n) || eventParticiple(c) || strings.HasSuffix(n, "time") || strings.HasSuffix(n, "timestamp")) {
+		return 0
+	}
+	lo, err1 := strconv.ParseFloat(p.Min, 64)
+	hi, err2 := strconv.ParseFloat(p.Max, 64)
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0
+	case lo >= 1e11 && hi < 4.1e12:
+		return 1000
+	case lo >= 1e8 && hi < 4.1e9:
+		return 1
+	}
+	return 0
+}
+
+// caseSpellings are the spellings of each state that the samples write in more than one
+// case: a games table whose rated column went half through a spreadsheet holds 'TRUE' and
+// 'True', and a rated game is either. nil when each state has one spelling.
+func caseSpellings(samples []string, states ...string) map[string][]string {
+	var out map[string][]string
+	for _, st := range states {
+		var all []string
+		for _, v := range samples {
+			if strings.EqualFold(v, st) && !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+		if len(all) > 1 {
+			if out == nil {
+				out = map[string][]string{}
+			}
+			out[st] = all
+		}
+	}
+	return out
+}
+
 // monthShaped reports whether s is an ISO month and nothing else (2024-03).
 func monthShaped(s string) bool {
 	if len(s) != 7 || s[4] != '-' || s[5] > '1' {
@@ -2137,6 +2198,23 @@ func classify(name, typ string) colClass {
 		return classDate
 	}
 	return classText
+}
+
+// looseIDs reads an id that references no table and names no table's rows (a flat sales
+// table's CustomerID where the schema has no customers) as the thing it identifies: its
+// different values are the customers, so "how many customers" counts them and "per
+// customer" groups by them, where a key would only join.
+func looseIDs(m *model) {
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if c.class != classKey || t.fkCols[c] || c == t.pk || c.partKey || len(c.words) != 2 || c.words[1] != "id" ||
+				slices.ContainsFunc(t.fks, func(f fk) bool { return f.from == c || f.from2 == c }) ||
+				slices.ContainsFunc(m.tables, func(o *table) bool { return slices.Contains(o.words, c.words[0]) || o.col(c.name) != nil && o != t }) {
+				continue
+			}
+			c.class, c.looseID = classText, true
+		}
+	}
 }
 
 // dateNamed reports whether a lower-case column name says it holds a date or a time.

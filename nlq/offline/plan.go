@@ -211,7 +211,10 @@ type plan struct {
 	base      *table
 	// keepEmpty keeps the groups that have no rows at all ("including customers with
 	// none"): the rows counted are outer-joined to them.
-	keepEmpty  bool
+	keepEmpty bool
+	// today is set when the question asks about what holds now ("currently", "right now"):
+	// the rows of tables kept as periods are today's only (currentRows), one per parent.
+	today      string
 	notes      []string
 	semFilters []string // conditions of the semantic layer: metric filters, default filters
 	named      []*table // the tables the question's words were read in: evidence for a join path
@@ -671,6 +674,7 @@ func build(m *model, items []item) (*plan, error) {
 	b.unitsAsQuantity()
 	b.eventsForTimes()
 	b.listIdentity()
+	b.whoOfRoleRows()
 	b.showCompared()
 	b.valuesUnder()
 	if err := b.weighAverage(); err != nil {
@@ -680,6 +684,48 @@ func build(m *model, items []item) (*plan, error) {
 		return nil, err
 	}
 	return &b.p, nil
+}
+
+// idsAfterMost is the column of ids or numbers said in the plural right after "the most" or
+// "the fewest" ("the most different customers", "the most invoices" of a flat table's
+// CustomerID and InvoiceNo), when it is not what the rows are grouped by.
+func (b *builder) idsAfterMost() *column {
+	for k := 0; k+1 < len(b.items); k++ {
+		if it := b.items[k]; it.kind != itKeyword || it.kw.kind != kwMost && it.kw.kind != kwLeast {
+			continue
+		}
+		n := k + 1
+		if x := b.items[n]; x.kind == itKeyword && x.kw.kind == kwDistinct && n+1 < len(b.items) {
+			n++ // "the most different customers"
+		}
+		x := b.items[n]
+		if x.kind != itEntity || !x.plural || x.pick == nil || x.pick.kind != candColumn || x.pick.col.class != classText || !identifierWords(x.pick.col.words) ||
+			slices.ContainsFunc(b.p.dims, func(d dimension) bool { return d.col == x.pick.col }) {
+			return nil
+		}
+		return x.pick.col
+	}
+	return nil
+}
+
+// eventsCounted counts the events a date column dates: its rows, or, where the rows are the
+// lines of events numbered in a column of the same noun (InvoiceDate beside InvoiceNo, repeated
+// on each line of an invoice), the different numbers.
+func eventsCounted(date *column) measure {
+	for _, c := range date.table.cols {
+		if p := c.prof; c != date && c != date.table.pk && c.class == classText && len(c.words) == 2 && len(date.words) == 2 && c.words[0] == date.words[0] &&
+			identifierWords(c.words) && p != nil && p.Distinct > 0 && p.Distinct < p.NonNull {
+			return measure{agg: aggCountDistinct, col: c, table: date.table}
+		}
+	}
+	return measure{agg: aggCount, table: date.table}
+}
+
+// identifierWords reports whether a column's name ends in a word of identifiers: number, no,
+// id, code.
+func identifierWords(ws []string) bool {
+	n := len(ws)
+	return n > 1 && (ws[n-1] == "number" || ws[n-1] == "no" || ws[n-1] == "id" || ws[n-1] == "code")
 }
 
 // valuesUnder reads the name of a row of a tree (categories under categories) said of other
@@ -2610,6 +2656,12 @@ func (b *builder) addDim(d dimension) {
 func (b *builder) entity(i int) error {
 	it := &b.items[i]
 	c := it.pick
+	if c.kind == candColumn && c.col.looseID && !b.group && !b.which && !b.top && b.super == 0 && b.agg == aggNone && !b.distinct && !b.list && b.cmp == kwNone {
+		// "the revenue that came from customers in the UK", "the countries the customers
+		// come from" over a flat table: the customers only restate whose rows these are.
+		it.kind, it.kw = itKeyword, keyword{}
+		return nil
+	}
 	if b.firstYear {
 		if t := c.table; t != nil && t.date != nil && t.date.yearInt && b.firstLast != aggNone {
 			b.p.measures = append(b.p.measures, measure{agg: b.firstLast, col: t.date, table: t})
@@ -2806,7 +2858,7 @@ func (b *builder) entity(i int) error {
 			b.lastDate = col
 			if len(b.p.measures) == 0 && b.agg == aggCount && eventNoun(&b.items[i], col) {
 				// "how many commissions in 1995": the appointments commissioned then, counted.
-				b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+				b.p.measures = append(b.p.measures, eventsCounted(col))
 				b.agg = aggNone
 				return nil
 			}
@@ -2830,7 +2882,7 @@ func (b *builder) entity(i int) error {
 		case b.agg == aggCount && b.firstLast == aggNone && eventNoun(&b.items[i], col):
 			// "and how many commissions were there that year": the events counted.
 			b.lastDate = col
-			b.p.measures = append(b.p.measures, measure{agg: aggCount, table: col.table})
+			b.p.measures = append(b.p.measures, eventsCounted(col))
 			b.agg = aggNone
 		case b.super != 0 && b.agg == aggNone && b.firstLast == aggNone && eventNoun(&b.items[i], col):
 			// "the year with the most hires": hires counted, as often as they happened, not
@@ -4558,11 +4610,18 @@ func (b *builder) finish() error {
 				p.dims[k].col = b.lastDate
 			}
 		}
-		var byDim *column
+		var byDim, distinct *column
 		if t == nil && ranking {
 			byDim = b.periodDim()
+			if byDim == nil {
+				distinct = b.idsAfterMost()
+			}
 		}
-		if byDim != nil {
+		if distinct != nil {
+			// "the countries with the most customers" in a flat table: the different
+			// CustomerIDs of each country's rows.
+			p.measures = append(p.measures, measure{agg: aggCountDistinct, col: distinct, table: distinct.table})
+		} else if byDim != nil {
 			// "the wettest month in Seattle": the months ranked by their precipitation, added
 			// up; "the hottest month" by the average of its temperatures.
 			agg := aggAvg
@@ -4593,6 +4652,12 @@ func (b *builder) finish() error {
 				p.subjects = p.subjects[1:]
 			}
 		}
+	}
+	if d := p.dims; ranking && len(d) == 1 && d[0].grain == grainNone && d[0].col != nil && d[0].col.nullable && d[0].table == nil && d[0].role == nil &&
+		identifierWords(d[0].col.words) && !slices.ContainsFunc(p.conds, func(c condition) bool { return c.col == d[0].col }) {
+		// "which customer spent the most" over sales lines that may have no CustomerID: the
+		// lines of no customer are nobody's, not the top customer.
+		p.conds = append(p.conds, condition{col: d[0].col, op: "is not null"})
 	}
 	// "Top 5 orders by amount": ranking the rows of a table by one of its own columns is a
 	// listing, not a grouping of each row with itself.
@@ -6628,7 +6693,11 @@ func (b *builder) sharePredicate() bool {
 			}
 			continue
 		}
-		return slices.ContainsFunc(it.skipped, func(w string) bool { return w == "are" || w == "is" || w == "were" || w == "was" })
+		// "... are legendary", "... were yes"; "what percentage of games did White win": the
+		// value is what the rows did.
+		return slices.ContainsFunc(it.skipped, func(w string) bool {
+			return w == "are" || w == "is" || w == "were" || w == "was" || w == "did" || w == "do" || w == "does"
+		})
 	}
 	return false
 }

@@ -156,6 +156,11 @@ func (m *model) choosePath(in []*table, t *table, p *plan, need []*table) ([]edg
 			switch {
 			case slices.Contains(need, x):
 				s[0] += 2
+			case namedByEnds(x):
+				// "employees who work in Research": dept_emp, named after what it links,
+				// is the plain relation; dept_manager links the same rows in a role that
+				// nobody said.
+				s[0]++
 			case personTable(x):
 				s[0]--
 			}
@@ -333,6 +338,27 @@ func (m *model) linkBetween(a, b *table) *table {
 	return found
 }
 
+// namedByEnds reports whether a table that references two or more tables is named by
+// nothing but their words (dept_emp: department and employee, film_actor): it links them
+// and says no role of its own.
+func namedByEnds(x *table) bool {
+	var ends []string
+	for _, f := range x.fks {
+		if f.to.table != x {
+			ends = append(ends, f.to.table.words...)
+		}
+	}
+	if len(x.fks) < 2 || len(x.words) < 2 {
+		return false
+	}
+	for _, w := range x.words {
+		if !slices.Contains(ends, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // plainKeyTo is l's one key to table to when it has no role qualifier (TagId, not
 // WikiTagId); nil otherwise.
 func plainKeyTo(l, to *table) *fk {
@@ -420,7 +446,7 @@ func (m *model) checkDetour(in []*table, t *table, path []edge, base *table) err
 // that share a parent are not related by anything the question said. Going down into a row
 // and up out of it again is a relation through events or links (films ← inventory → stores,
 // film → film_category → category) and stays.
-func checkPeak(in []*table, t *table, path []edge, named []*table) error {
+func checkPeak(in []*table, t *table, path []edge, named []*table, today bool) error {
 	if len(path) == 0 {
 		return nil
 	}
@@ -438,7 +464,9 @@ func checkPeak(in []*table, t *table, path []edge, named []*table) error {
 			// pixar_franchises, each keyed by the film: the film's gross, the film's
 			// franchise)
 			if i+1 < len(path) && path[i+1].fk.from.table == next && path[i+1].fk.to.table != top && !keepsKeyOf(pathStart(in, path), next) ||
-				extension || e.fk.from2 == nil && e.fk.from == next.pk {
+				extension || e.fk.from2 == nil && e.fk.from == next.pk || today && periodTable(next) {
+				// (Today's rows of periods are one per parent: an employee's current title
+				// beside their current salary.)
 				top = nil
 			} else if !slices.Contains(named, top) {
 				return &notUnderstood{words: []string{t.name}, msg: fmt.Sprintf("%s is related to %s only through the same %s (%s); say how they are related", t.name, pathStart(in, path).name, top.name, pathText(in, path))}
@@ -975,6 +1003,30 @@ func (b *builder) checkAntiRows() error {
 		}
 	}
 	return nil
+}
+
+// whoOfRoleRows answers "who is the manager of Sales" over rows that hold a role and have no
+// name of their own (dept_manager: a department, a person, a term) with the person the rows
+// point to; the role rows stay joined, as what the question said.
+func (b *builder) whoOfRoleRows() {
+	p := &b.p
+	t := p.listTable
+	if t == nil || t.label != nil || len(p.measures) > 0 || len(p.dims) > 0 || !b.saidWho() {
+		return
+	}
+	var who *table
+	for _, f := range t.fks {
+		if o := f.to.table; o != t && o.label != nil && personTable(o) {
+			if who != nil && who != o {
+				return // two people: which one is asked for is not said
+			}
+			who = o
+		}
+	}
+	if who != nil && !slices.ContainsFunc(p.listCols, func(c *column) bool { return c.table != who }) {
+		p.subjects = appendTable(p.subjects, t)
+		p.listTable = who
+	}
 }
 
 // listIdentity lists whole rows instead of columns a verb named that only repeat a

@@ -35,6 +35,11 @@ func complete(m *model, p *plan) error {
 			i--
 		}
 	}
+	if c := p.listCols; len(c) == 1 && len(p.measures)+len(p.dims)+len(p.having) == 0 && !p.distinct && p.limit == 0 && c[0].class == classText && repeatsMuch(c[0]) {
+		// "which job titles exist": the titles, each once, not one per row of a history
+		// that holds a few titles many times over.
+		p.distinct = true
+	}
 	// "per country ... the 5 countries with the most": the same grouping said twice is one.
 	p.dims = slices.CompactFunc(p.dims, func(a, b dimension) bool {
 		return a.col != nil && a.col == b.col && a.grain == b.grain && a.role == b.role && a.table == b.table
@@ -350,7 +355,7 @@ func complete(m *model, p *plan) error {
 		if err := m.checkDetour(in, t, path, p.base); err != nil {
 			return err
 		}
-		if err := checkPeak(in, t, path, append(slices.Clip(need), p.named...)); err != nil {
+		if err := checkPeak(in, t, path, append(slices.Clip(need), p.named...), p.today != ""); err != nil {
 			return err
 		}
 		for _, e := range path {
@@ -360,7 +365,9 @@ func complete(m *model, p *plan) error {
 				continue
 			}
 			down := e.fk.to.table == from && e.fk.from.table == next
-			fan := down && !oneToOne(e.fk.from)
+			// Today's rows of a table of periods are one per parent: an employee's current
+			// title, their current salary.
+			fan := down && !oneToOne(e.fk.from) && !(p.today != "" && periodTable(next))
 			p.joins = append(p.joins, joinStep{table: next, fk: e.fk, fanOut: fan, reached: from, nearlyOne: down && !fan && !strictlyOne(e.fk.from)})
 			in = append(in, next)
 		}
@@ -1052,7 +1059,26 @@ func (d dialect) colOf(c *column, ref string) string {
 	if c.slashDate != "" && !d.words {
 		return d.isoDate(ref+"."+d.ident(c.name), c.slashDate)
 	}
+	if c.epoch != 0 && !d.words {
+		return d.fromEpoch(ref+"."+d.ident(c.name), c.epoch)
+	}
 	return ref + "." + d.ident(c.name)
+}
+
+// fromEpoch is the moment, in UTC, of a Unix time x counted in 1/per seconds: a timestamp on
+// PostgreSQL and MySQL, 'YYYY-MM-DD HH:MM:SS' text on SQLite, so it compares with dates,
+// sorts and buckets as a date column does.
+func (d dialect) fromEpoch(x string, per float64) string {
+	if per != 1 {
+		x = fmt.Sprintf("%s / %g", x, per)
+	}
+	switch d.typ {
+	case datasource.Postgres:
+		return "(to_timestamp(" + x + ") AT TIME ZONE 'UTC')"
+	case datasource.MySQL:
+		return "CONVERT_TZ(FROM_UNIXTIME(" + x + "), @@session.time_zone, '+00:00')"
+	}
+	return "datetime(" + x + ", 'unixepoch')"
 }
 
 // isoDate rewrites a date kept as 'MM/DD/YYYY' (order "mdy") or 'DD/MM/YYYY' text as
@@ -2024,6 +2050,13 @@ func where(p *plan, d dialect) []string {
 				continue
 			case c.col.numFlag:
 				lit = map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]
+			case len(c.col.flagSpellings[map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]]) > 1:
+				var lits []string
+				for _, v := range c.col.flagSpellings[map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]] {
+					lits = append(lits, d.str(v))
+				}
+				out = append(out, fmt.Sprintf("%s IN (%s)", d.col(c.col), strings.Join(lits, ", ")))
+				continue
 			case c.col.flagOn != "":
 				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
 			}

@@ -438,6 +438,18 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			i++
 			continue
 		}
+		if bestLen == 0 && !toks[i].quoted && startVerbs[toks[i].lower] && (i+2 < len(toks) && datePrepositions[toks[i+1].lower] &&
+			(toks[i+2].isNum || months[toks[i+2].lower] > 0 || toks[i+2].lower == "each" || toks[i+2].lower == "every") ||
+			passiveBefore(toks, i) && (i+1 == len(toks) || toks[i+1].lower == "?" || toks[i+1].lower == "," || toks[i+1].lower == "and" ||
+				i+2 < len(toks) && (toks[i+1].lower == "that" || toks[i+1].lower == "each" || toks[i+1].lower == "per") && periodWords[toks[i+2].norm])) {
+			// "games started in 2016", "in which month were the most games started": when
+			// the rows began is their date; "who started the most threads", "bounties
+			// started on questions" and "the care unit where the stay began" are other
+			// things.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
 		lastVerb := i > 0 && verbAux[toks[i-1].lower] && (i+1 == len(toks) || i+2 == len(toks) && toks[i+1].lower == "?")
 		if bestLen == 1 && (emptyWords[toks[i].norm] || lastVerb) && !toks[i].quoted && onlyWeakReadings(best.cands, toks[i]) {
 			// "the channels in the workspace": the business itself, not the last word of
@@ -2233,6 +2245,25 @@ var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pa
 // named so ("the most active members by number of bookings").
 var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", "busy"})
 
+// datePrepositions open a date said after a verb of starting ("started in 2016"), which
+// is then read as nothing: the date is when the rows began.
+// passiveBefore reports whether the verb at i is said in the passive ("were the most games
+// started", "had the most games started"): an auxiliary within the four words before it.
+func passiveBefore(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		switch toks[k].lower {
+		case "were", "was", "are", "is", "been", "had", "have":
+			return true
+		}
+	}
+	return false
+}
+
+// periodWords name a period a count is read in ("started that month").
+var periodWords = toSet([]string{"day", "week", "month", "quarter", "year", "decade"})
+
+var datePrepositions = toSet([]string{"in", "on", "during", "before", "after", "since", "between"})
+
 // emptyWords are read as nothing when the schema does not name them: the place or business
 // the data belongs to ("the club", "at the gym", "the workspace"), a noun that only counts
 // rows ("cases", "incidents"), a verb that only says a row was made ("filed", "logged") or
@@ -2249,7 +2280,7 @@ var emptyWords = toSet(strings.Fields(`club gym company business firm organizati
 	ask asks asked write writes wrote written post posts posted cast create creates created site website alphabetically
 	cite cites cited citing database dataset food yyyy mm dd
 	federal judicial bench directory biographical send sends sent sending vote votes voting
-	kept stored released issued launched`)) // "stock items kept in Reel Storage"; "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"; "sets released in 2016" (kept by year alone)
+	kept stored released issued launched anyone anybody someone exist exists existing job`)) // "the highest salary paid to anyone", "which job titles exist"; "stock items kept in Reel Storage"; "questions asked in April", "answers DaftWullie has written", "votes cast", "posted on the site"; "hometowns that have produced two bakers"; "how many such nights", "how much rain fell", "the very first", "races Monza hosted"; "senators who represented Alaska", "the women-in-STEM data", "current" (currentRows reads it); "what colour is the hair", "appeared in the most comics", "the value of everything ordered", "money we collected in payments"; "styles Anheuser-Busch brews", "the Unknown placeholder"; "violations cited at Bronx restaurants", "how many countries does the database cover", "restaurants that serve Chinese food", ""give the month as YYYY-MM"; "federal judges", "judicial appointments", "the federal bench", "listed in the biographical directory"; "entries the Netherlands sent", "points from the online vote"; "sets released in 2016" (kept by year alone)
 
 // rowWords name a table's rows after its name ("finance entries", "geography records").
 var rowWords = toSet([]string{"entry", "record", "row", "instance", "occurrence"})
