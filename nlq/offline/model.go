@@ -2200,12 +2200,17 @@ func classify(name, typ string) colClass {
 	return classText
 }
 
-// looseIDs reads an id that references no table and names no table's rows (a flat sales
-// table's CustomerID where the schema has no customers) as the thing it identifies: its
-// different values are the customers, so "how many customers" counts them and "per
-// customer" groups by them, where a key would only join.
+// looseIDs reads an id of a flat table (no primary key) that references no table and names no
+// table's rows (a sales export's CustomerID where the schema has no customers) as the thing it
+// identifies: its different values are the customers, so "how many customers" counts them and
+// "per customer" groups by them, where a key would only join. A keyed table's id may point to
+// a table the agent is not allowed to see (customers.region_id without regions), which must
+// stay refused, not be grouped by its bare numbers.
 func looseIDs(m *model) {
 	for _, t := range m.tables {
+		if t.pk != nil {
+			continue
+		}
 		for _, c := range t.cols {
 			if c.class != classKey || t.fkCols[c] || c == t.pk || c.partKey || len(c.words) != 2 || c.words[1] != "id" ||
 				slices.ContainsFunc(t.fks, func(f fk) bool { return f.from == c || f.from2 == c }) ||

@@ -1,6 +1,12 @@
 package offline
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
 
 // hrDDL is a staff history kept as MySQL's employees sample keeps it: each row of a
 // department membership, a manager's term, a title or a salary is a period (from_date,
@@ -140,4 +146,16 @@ func TestRound42ShapesAnswerAlikeInEveryDialect(t *testing.T) {
 		{name: "retail", ddl: retailDDL, rows: retailRows, answers: retailAnswers},
 		{name: "chess", ddl: chessDDL, rows: chessRows, answers: chessAnswers},
 	})
+}
+
+// TestAKeyedTablesBareIdIsNoThingOfItsOwn: customers.region_id whose regions table the agent
+// may not see (its schema has no such table, nor the key to it) is not the regions: "customers
+// per region" is refused, so the API can say which table the agent is not allowed to read.
+func TestAKeyedTablesBareIdIsNoThingOfItsOwn(t *testing.T) {
+	_, s := sqliteSchema(t, "keyed", []string{
+		`CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL, region_id INTEGER)`,
+	}, []string{`INSERT INTO customers VALUES (1,'Ann',1),(2,'Bo',2),(3,'Cy',2)`})
+	if g, err := New().Generate(context.Background(), nlq.Request{Question: "number of customers per region", Dialect: datasource.SQLite, Schema: s, Now: benchNow}); err == nil {
+		t.Errorf("answered with\n%s", g.SQL)
+	}
 }
