@@ -97,6 +97,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	dropPaidState(items)
 	preferFlags(items)
 	datedVerb(items)
+	items = yearOfNamedColumn(items)
 	dropBucketedDateVerb(items)
 	meaningAsked(items)
 	flagAfterCount(items)

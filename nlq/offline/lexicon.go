@@ -2386,6 +2386,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			l.add(w, cand{kind: candTable, table: t, score: scoreSynonym})
 		}
 	}
+	// sales_pipeline.deal_stage: whose stage it is names the rows ("how many deals were
+	// lost"), when the word names nothing else but that table's own columns.
+	for _, t := range m.tables {
+		for _, c := range t.cols {
+			if t.view || t.fkCols[c] || c == t.pk || c.class != classText || len(c.words) != 2 || !stateHeads[c.words[1]] || slices.Contains(t.words, c.words[0]) {
+				continue
+			}
+			w := c.words[0]
+			if len(w) > 2 && m.byName[w] == nil && !slices.ContainsFunc(l.entries[w], func(o cand) bool { return o.table != t || o.kind != candColumn || o.score > scoreModifier }) {
+				l.add(w, cand{kind: candTable, table: t, score: scoreSynonym})
+			}
+		}
+	}
 	// Transect observations numbered by Segment_num: its rows are "segments". A number that
 	// counts from 1 within each parent (1, 2, 3 per transect) numbers the rows themselves;
 	// a number that identifies something many rows share (InvoiceNo on invoice lines) is
@@ -3231,3 +3244,8 @@ func otherLanguageCopy(c *column) bool {
 		return o != c && (slices.Equal(o.words, rest) || len(o.words) == len(c.words) && o.words[0] == "english" && slices.Equal(o.words[1:], rest))
 	})
 }
+
+// stateHeads end the name of a column that holds the state of the rows it sits in
+// (deal_stage, order_status): the word before them is what the rows are. ("state" is not
+// one: birthplace_state is where, not how far along.)
+var stateHeads = toSet([]string{"stage", "status"})

@@ -95,7 +95,7 @@ type column struct {
 	// numText says the column keeps numbers as text, with words for the ones not known
 	// ('1,358', 'unknown', 'n/a' in SWAPI's people.mass): read as a number, the words as NULL.
 	numText bool
-	// slashDate says a date is kept as 'MM/DD/YYYY' ("mdy") or 'DD/MM/YYYY' ("dmy") text,
+	// slashDate says a date is kept as 'MM/DD/YYYY' ("mdy"), 'DD/MM/YYYY' ("dmy") or 'YYYY/MM/DD' ("ymd") text,
 	// which sorts and compares wrongly as it is: it is read as 'YYYY-MM-DD'.
 	slashDate string
 	// pivot makes the column one attribute's value kept as a row of an attribute-value table
@@ -2272,6 +2272,10 @@ func datedYears(c *column) bool {
 // above 12 makes it a month. Values of other shapes, or no telling part, leave it "".
 func slashDateOrder(c *column) string {
 	p := c.prof
+	if p != nil && p.NonNull > 0 && yearFirstSlashed(p.Min) && yearFirstSlashed(p.Max) &&
+		!slices.ContainsFunc(append(slices.Clone(c.samples), c.index...), func(v string) bool { return !yearFirstSlashed(v) }) {
+		return "ymd" // Cricsheet's '2017/04/05'
+	}
 	if p == nil || p.NonNull == 0 || !slashShaped(p.Min) || !slashShaped(p.Max) {
 		return ""
 	}
@@ -2292,6 +2296,11 @@ func slashDateOrder(c *column) string {
 		return "dmy"
 	}
 	return ""
+}
+
+// yearFirstSlashed reports whether s is NNNN/NN/NN.
+func yearFirstSlashed(s string) bool {
+	return len(s) == 10 && s[4] == '/' && s[7] == '/' && dateShaped(s[:4]+"-"+s[5:7]+"-"+s[8:])
 }
 
 // slashShaped reports whether s is NN/NN/NNNN.

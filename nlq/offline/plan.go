@@ -930,7 +930,15 @@ func (b *builder) step(i int) error {
 				}
 			}
 		}
-		b.p.dates = append(b.p.dates, dateCond{col: b.lastDate, rng: it.rng, hint: hint})
+		col := b.lastDate
+		if col == nil && b.dateHint == nil && i > 0 && len(it.skipped) > 0 && strings.HasSuffix(it.skipped[0], "ed") {
+			if pt := tableNamed(&b.items[i-1]); pt != nil && pt == hint && pt.date != nil && b.items[i-1].start+len(b.items[i-1].toks)+1 == it.start {
+				// "lines of an order placed in 2015": the date of the rows named right
+				// before the verb, not the lines' own picking date.
+				col = pt.date
+			}
+		}
+		b.p.dates = append(b.p.dates, dateCond{col: col, rng: it.rng, hint: hint})
 		b.lastDate, b.dateHint = nil, nil
 	case itNumber:
 		return b.number(i)
@@ -2624,6 +2632,26 @@ func toAny(fs []float64) []any {
 	return out
 }
 
+// datedBy gives col to the periods said before it without a date of their own, when the
+// question ends by naming it ("each month of 2017, by close date"), and reports whether there
+// were any.
+func (b *builder) datedBy(col *column) bool {
+	if b.next(b.cur) != nil || !slices.ContainsFunc(b.p.dims, func(x dimension) bool { return x.grain != grainNone && x.col == nil }) {
+		return false
+	}
+	for k := range b.p.dims {
+		if d := &b.p.dims[k]; d.grain != grainNone && d.col == nil {
+			d.col = col
+		}
+	}
+	for k := range b.p.dates {
+		if d := &b.p.dates[k]; d.col == nil {
+			d.col = col
+		}
+	}
+	return true
+}
+
 func (b *builder) addDim(d dimension) {
 	if d.grain == grainNone && b.ofAll(b.cur) {
 		t := d.table
@@ -2644,6 +2672,12 @@ func (b *builder) addDim(d dimension) {
 				return
 			}
 		}
+	}
+	if d.grain == grainNone && slices.ContainsFunc(b.p.dims, func(x dimension) bool { return x.grain == grainNone && x.table == d.table && x.col == d.col }) {
+		// "which five accounts ...? Show each account with its total": the groups said again.
+		b.eachGroup = false
+		b.lastDim = true
+		return
 	}
 	if b.eachGroup && b.group {
 		d.each = true // "at each store": the groups a top row is taken within
@@ -2911,6 +2945,9 @@ func (b *builder) entity(i int) error {
 			}
 			b.p.measures = append(b.p.measures, measure{agg: agg, col: col, table: col.table})
 			b.agg, b.firstLast = aggNone, aggNone
+		case b.group && b.datedBy(col):
+			// "won in each month of 2017, by close date": the date the month and the year are of.
+			b.group = false
 		case b.group || b.which:
 			g := grainDay
 			if col.yearInt {
@@ -5841,6 +5878,11 @@ func (b *builder) special(c *cand) (bool, error) {
 		b.has, b.not = false, false
 		b.lastTable = c.table
 		return true, nil
+	case b.has && c.kind == candColumn && c.col.class == classDate && b.next(b.cur) != nil && b.next(b.cur).kind == itDate:
+		// "deals lost with a close date in December 2017": the period is of that date, which
+		// then has one.
+		b.has = false
+		return false, nil
 	case b.has && c.kind == candColumn && (c.col.class != classNumber || optionalNumber(c.col) && !b.comparedNext(b.cur)):
 		// "customers with a fax"; "employees who have a commission": a number that many rows
 		// leave empty is a state when nothing compares it ("with a price above 20" does).

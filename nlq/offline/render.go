@@ -1081,9 +1081,12 @@ func (d dialect) fromEpoch(x string, per float64) string {
 	return "datetime(" + x + ", 'unixepoch')"
 }
 
-// isoDate rewrites a date kept as 'MM/DD/YYYY' (order "mdy") or 'DD/MM/YYYY' text as
-// 'YYYY-MM-DD', which compares, sorts and buckets as dates do.
+// isoDate rewrites a date kept as 'MM/DD/YYYY' (order "mdy"), 'DD/MM/YYYY' or 'YYYY/MM/DD'
+// text as 'YYYY-MM-DD', which compares, sorts and buckets as dates do.
 func (d dialect) isoDate(x, order string) string {
+	if order == "ymd" {
+		return "REPLACE(" + x + ", '/', '-')"
+	}
 	month, day := "1", "4"
 	if order == "dmy" {
 		month, day = "4", "1"

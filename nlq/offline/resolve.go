@@ -726,6 +726,7 @@ func resolve(m *model, items []item) error {
 			qualifierSaid(items, idx, adj)
 			yearSaid(items, idx, adj)
 			verbSaid(items, idx, adj)
+			roleVerbSaid(items, idx, adj)
 			ownEventDate(items, idx, adj)
 			roleEndSaid(m, items, idx, adj)
 			subjectVerb(items, idx, adj)
@@ -1126,6 +1127,43 @@ func verbSaid(items []item, idx int, adj []float64) {
 			}
 		}
 	}
+}
+
+// roleVerbSaid prefers, among a name found in the columns of several roles (the salesperson's
+// and the picker's names of an order), the role whose verb the question says: "how much did
+// Kayla Woodcock sell" asks for her as the salesperson.
+func roleVerbSaid(items []item, idx int, adj []float64) {
+	said := map[string]bool{}
+	for j, o := range items {
+		if j != idx {
+			for _, w := range o.skipped {
+				said[w] = true
+			}
+		}
+	}
+	if len(said) == 0 {
+		return
+	}
+	for k, c := range items[idx].cands {
+		if c.kind != candValue || c.col == nil {
+			continue
+		}
+		for _, w := range c.col.words {
+			if slices.ContainsFunc(roleVerbs[w], func(v string) bool { return said[v] }) {
+				adj[k] += 2 * hopPenalty
+				break
+			}
+		}
+	}
+}
+
+// roleVerbs are the verbs of what a person in a role does.
+var roleVerbs = map[string][]string{
+	"salesperson": {"sell", "sells", "sold", "selling"}, "seller": {"sell", "sells", "sold", "selling"},
+	"buyer": {"buy", "buys", "bought", "buying"}, "winner": {"win", "wins", "won", "winning"},
+	"picker": {"pick", "picks", "picked", "picking"}, "packer": {"pack", "packs", "packed", "packing"},
+	"driver": {"drive", "drives", "drove", "driven", "driving"}, "author": {"write", "wrote", "written", "writes"},
+	"writer": {"write", "wrote", "written", "writes"}, "director": {"direct", "directs", "directed"},
 }
 
 // ownEventDate prefers, among dates of one event a row keeps (a song's album_release,

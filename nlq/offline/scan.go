@@ -406,7 +406,7 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			if cs := eventDate(toks[i], next, lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
-			} else if cs := sameWordStop(wordForm(toks[i], lex), toks, i); len(cs) > 0 {
+			} else if cs := sameWordStop(wordForm(toks[i], lex, !passiveNoAgent(toks, i)), toks, i); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1]}, 1
 			} else if cs := valueForm(toks, i, lex); len(cs) > 0 {
 				best, bestLen = item{kind: itEntity, cands: cs, toks: toks[i : i+1], plural: toks[i].plural}, 1
@@ -427,6 +427,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 		if bestLen == 0 && !toks[i].quoted && i > 0 && rankedAdjectives[toks[i].lower] && (toks[i-1].lower == "most" || toks[i-1].lower == "least") {
 			// "our five most active members by number of bookings": the ranking says how
 			// active; no column has to.
+			skipped = append(skipped, toks[i].lower)
+			i++
+			continue
+		}
+		if bestLen == 0 && passiveNoAgent(toks, i) && len(wordForm(toks[i], lex, true)) > 0 {
+			// "matches were played in 2023": done by no one named; the verb only says the
+			// rows happened.
 			skipped = append(skipped, toks[i].lower)
 			i++
 			continue
@@ -1091,6 +1098,14 @@ func dropQualifiers(items []item) []item {
 			// "the healthcare organizations": a word that is only part of several columns'
 			// names elsewhere, said before a table's noun, describes the rows (an adjective);
 			// read as one of those columns it would be a guess.
+			continue
+		}
+		if nx := adjacent(items, i, candTable); nx != nil && len(it.toks) == 1 && slices.Contains(nx.cands[0].table.words, it.toks[0].norm) &&
+			!slices.ContainsFunc(it.cands, func(c cand) bool {
+				return c.score >= scoreExact || c.table == nx.cands[0].table && c.score > scoreModifier
+			}) {
+			// "sales opportunities" of sales_pipeline: a word of the table's own name, said
+			// before another noun for its rows, names them too.
 			continue
 		}
 		if nx := adjacent(items, i, candTable); nx != nil && nx.plural && systemCode(it, nx.cands[0].table) {
@@ -1866,6 +1881,39 @@ func whenVerb(items []item, lex *lexicon) {
 	}
 }
 
+// yearOfNamedColumn reads a year said as the adjective of a text column that keeps years as
+// its values ("the 2023 IPL season" of season '2023') as that value: the season is named, and
+// a season need not lie within its calendar year ('2020/21'). One word may sit between them
+// (the league's name).
+func yearOfNamedColumn(items []item) []item {
+	for k := 0; k+1 < len(items); k++ {
+		it := &items[k]
+		if it.kind != itDate || len(it.toks) == 0 || !it.toks[len(it.toks)-1].isNum || len(it.toks[len(it.toks)-1].lower) != 4 {
+			continue
+		}
+		year, end, j := it.toks[len(it.toks)-1].lower, it.start+len(it.toks), k+1
+		if n := items[j]; n.kind == itUnknown && n.start == end && len(n.toks) == 1 && j+1 < len(items) {
+			end, j = n.start+len(n.toks), j+1
+		}
+		n := items[j]
+		if n.kind != itEntity || n.start-end > 1 || n.start-end == 1 && (j > k+1 || len(n.skipped) > 1) || n.start == end && len(n.skipped) > 0 {
+			continue
+		}
+		var vals []cand
+		for _, c := range n.cands {
+			if c.kind == candColumn && c.col != nil && c.col.class == classText && slices.Contains(c.col.values(), year) {
+				vals = append(vals, cand{kind: candValue, table: c.table, col: c.col, value: year, score: scoreExact})
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		it.kind, it.cands, it.toks = itEntity, vals, append(slices.Clone(it.toks), n.toks...)
+		items = slices.Delete(items, k+1, j+1)
+	}
+	return items
+}
+
 // datedVerb reads a verb followed by a period ("sales orders created in 2015") as the date
 // column it names, not the other columns of the same word (HISTORY_CREATEDBY_EMPLOYEEID).
 func datedVerb(items []item) {
@@ -2245,8 +2293,6 @@ var rateWords = []string{"salary", "wage", "rent", "fee", "premium", "rate", "pa
 // named so ("the most active members by number of bookings").
 var rankedAdjectives = toSet([]string{"active", "frequent", "loyal", "engaged", "busy"})
 
-// datePrepositions open a date said after a verb of starting ("started in 2016"), which
-// is then read as nothing: the date is when the rows began.
 // passiveBefore reports whether the verb at i is said in the passive ("were the most games
 // started", "had the most games started"): an auxiliary within the four words before it.
 func passiveBefore(toks []token, i int) bool {
@@ -2262,6 +2308,8 @@ func passiveBefore(toks []token, i int) bool {
 // periodWords name a period a count is read in ("started that month").
 var periodWords = toSet([]string{"day", "week", "month", "quarter", "year", "decade"})
 
+// datePrepositions open a date said after a verb of starting ("started in 2016"), which
+// is then read as nothing: the date is when the rows began.
 var datePrepositions = toSet([]string{"in", "on", "during", "before", "after", "since", "between"})
 
 // emptyWords are read as nothing when the schema does not name them: the place or business
@@ -3187,9 +3235,6 @@ func eventDate(t token, next string, lex *lexicon) []cand {
 // byMeans are the words that say how something was done after its verb.
 var byMeans = toSet([]string{"by", "with", "using", "via", "through"})
 
-// wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
-// rating column, "billing" a bill. Only table and column names qualify (never values), at a
-// lower score than the names themselves.
 // columnGroups reads a word that begins the names of several text columns of one table and
 // names nothing else ("car" for car_make and car_model, "address" for address_number and
 // address_street_name) as all of them: what a person's car is, is its make and its model.
@@ -3513,7 +3558,17 @@ func codePrefix(t token, lex *lexicon) []cand {
 	return out
 }
 
-func wordForm(t token, lex *lexicon) []cand {
+// passiveNoAgent reports whether the verb at i is a passive said without "by" ("matches were
+// played in 2023"): who did it is not named, so the verb names no one who does it (a player).
+func passiveNoAgent(toks []token, i int) bool {
+	return i > 0 && passiveAux[toks[i-1].lower] && strings.HasSuffix(toks[i].lower, "ed") && (i+1 == len(toks) || toks[i+1].lower != "by")
+}
+
+// wordForm reads a verb form as the noun a schema names: "rented" a rental table, "rated" a
+// rating column, "billing" a bill. Only table and column names qualify (never values), at a
+// lower score than the names themselves. agents allows the one who does what the verb says
+// ("composed": a composer).
+func wordForm(t token, lex *lexicon, agents bool) []cand {
 	w := t.lower
 	if t.quoted || t.isNum || len(w) < 4 {
 		return nil
@@ -3536,7 +3591,7 @@ func wordForm(t token, lex *lexicon) []cand {
 		if strings.HasSuffix(w, "able") {
 			forms = append(forms, st+"ability")
 		}
-		if !stopWords[w] {
+		if !stopWords[w] && agents {
 			// who does it: "acted" an actor, "composed" a composer, "supplied" a supplier; a
 			// filler verb ("selling") names no seller.
 			forms = append(forms, st+"or", st+"r", st+"er")

@@ -519,6 +519,10 @@ func singular(w string) string {
 	switch {
 	case n <= 3:
 		return w
+	case strings.HasSuffix(w, "people") && n > 6:
+		return w[:n-6] + "person" // salespeople
+	case strings.HasSuffix(w, "women") && n > 5:
+		return w[:n-5] + "woman" // chairwomen
 	case strings.HasSuffix(w, "ies") && n > 4:
 		return w[:n-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"),
