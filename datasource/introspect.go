@@ -228,7 +228,11 @@ func sampleTable(ctx context.Context, db *sql.DB, dl dialect, t *introTable, col
 			t.Columns[i].SampleValues = vals
 			continue
 		}
-		if len(vals) > 0 && (label && chars/len(vals) <= maxIndexAvgLen || described && chars/len(vals) <= maxDescribedAvgLen) {
+		maxAvg := maxIndexAvgLen
+		if calledName(t.Columns[i].Name) {
+			maxAvg = maxNameAvgLen
+		}
+		if len(vals) > 0 && (label && chars/len(vals) <= maxAvg || described && chars/len(vals) <= maxDescribedAvgLen) {
 			if t.index == nil {
 				t.index = map[int][]string{}
 			}

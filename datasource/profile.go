@@ -20,6 +20,7 @@ const (
 	MaxIndexValues        = 200_000 // per data source
 	MaxIndexBytes         = 8 << 20 // per data source
 	maxIndexAvgLen        = 40      // longer values on average: prose, not names
+	maxNameAvgLen         = 64      // a column called a name or title holds names up to this long on average ('Clear packaging tape 48mmx75m')
 	maxDescribedAvgLen    = 24      // a "description" this short on average is a name (AccountDescription 'Salaries')
 	maxCollectedIndexVals = 2 * MaxIndexValues
 )
@@ -45,6 +46,13 @@ func labelLike(name string) bool {
 		}
 	}
 	return true
+}
+
+// calledName reports whether a column is called a name or a title (StockItemName,
+// product_title): its values are names however long, short of prose.
+func calledName(name string) bool {
+	ws := IdentWords(name)
+	return len(ws) > 0 && (ws[len(ws)-1] == "name" || ws[len(ws)-1] == "title")
 }
 
 // describedName reports whether a column is named a description and nothing else excluded

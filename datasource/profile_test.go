@@ -63,3 +63,41 @@ func TestShortDescriptionsAreIndexedAsNames(t *testing.T) {
 		t.Errorf("sentences: profile %+v, want none indexed", p)
 	}
 }
+
+// TestLongNamesAreIndexedAsNames: a column called a name holds names however long they run
+// ('Clear packaging tape 48mmx75m', 'Shipping carton (Brown) 500x310x310mm'), indexed up to a
+// longer average than other label-like text, which at that length reads as prose.
+func TestLongNamesAreIndexedAsNames(t *testing.T) {
+	for name, want := range map[string]bool{"StockItemName": true, "product_title": true, "name": true, "nickname": false, "city": false} {
+		if got := calledName(name); got != want {
+			t.Errorf("calledName(%q) = %v, want %v", name, got, want)
+		}
+	}
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "stock.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE stock_items (id INTEGER PRIMARY KEY, StockItemName TEXT, storage_place TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 80; i++ {
+		long := fmt.Sprintf("Shipping carton (Brown) %dx310x310mm, pack of 25", i)
+		if _, err := db.Exec(`INSERT INTO stock_items VALUES (?, ?, ?)`, i, long, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := NewManager(ManagerOptions{SQLiteDir: dir})
+	t.Cleanup(m.CloseAll)
+	s, err := m.Introspect(context.Background(), "ds_stock", Config{Type: SQLite, Path: "stock.db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := s.ProfileOf("stock_items", "StockItemName"); p == nil || len(p.Values) != 80 {
+		t.Errorf("long names: profile %+v, want 80 indexed", p)
+	}
+	if p := s.ProfileOf("stock_items", "storage_place"); p == nil || len(p.Values) != 0 {
+		t.Errorf("as long, not called a name: profile %+v, want none indexed", p)
+	}
+}

@@ -213,6 +213,8 @@ var keywords = map[string]keyword{
 	"with only": {kind: kwEq}, "have only": {kind: kwEq}, "has only": {kind: kwEq}, "in only": {kind: kwEq}, "come in only": {kind: kwEq}, "comes in only": {kind: kwEq}, "equals": {kind: kwEq}, "exactly": {kind: kwEq},
 	"not": {kind: kwNot}, "failed to": {kind: kwNot}, "fail to": {kind: kwNot}, "fails to": {kind: kwNot}, "excluding": {kind: kwNot}, "except": {kind: kwNot}, "other than": {kind: kwNot},
 	"non": {kind: kwNot}, "isn't": {kind: kwNot}, "aren't": {kind: kwNot},
+	// "headquartered outside the United States": anywhere but there.
+	"outside": {kind: kwNot}, "outside of": {kind: kwNot},
 	// "leave out guests", "apart from the guest account": the rows that follow are excluded.
 	"leave out": {kind: kwNot}, "leaving out": {kind: kwNot}, "left out": {kind: kwNot}, "apart from": {kind: kwNot},
 	"not counting": {kind: kwNot}, "excluding the": {kind: kwNot}, "without counting": {kind: kwNot},

@@ -211,7 +211,14 @@ var aliases = map[string][]string{
 	"item": {"product"}, "sku": {"product"}, "good": {"product"}, "model": {"product"},
 	"institution": {"affiliation", "institution", "organization"},
 	// An industry is written as its standard classification code (SIC, NAICS).
-	"industry": {"industry", "sic", "naics"},
+	"industry": {"industry", "sic", "naics", "sector"},
+	// A customer's account is the account; where a company sits is its head office.
+	"customer account": {"account", "customer"}, "client account": {"account", "customer"},
+	"headquarters": {"headquarters", "head office", "office location", "hq"}, "headquartered": {"headquarters", "head office", "office location", "hq"},
+	"hq": {"headquarters", "head office", "office location"}, "headquarter": {"headquarters", "head office", "office location", "hq"},
+	// The price a maker suggests is the list price; a deal's closing value is its close value.
+	"suggested retail price": {"suggested retail price", "msrp", "list price", "retail price", "sale price", "price"}, "msrp": {"msrp", "list price", "retail price", "sale price"},
+	"closing value": {"close value"}, "closing date": {"close date"}, "closing price": {"close price", "close"}, "opening price": {"open price", "open"},
 	"purchase": {"order"}, "transaction": {"order"},
 	// A user's full name is kept as the real name beside the handle (Slack's real_name).
 	"full name": {"real name"},
@@ -1893,6 +1900,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 					l.add(p, vc)
 				}
 				for _, p := range shortNames(normPhrase(v)) {
+					if w := strings.TrimPrefix(p, "the "); !strings.Contains(w, " ") && schemaWords[w] {
+						continue // 'The Phone Company' cut short is "the phone", the phone number's word
+					}
 					l.add(p, cand{kind: candValue, table: t, col: c, value: v, score: valueScore - shortNamePenalty})
 				}
 				if q := nameBeforeOf(normPhrase(v)); q != "" && !schemaWords[q[strings.LastIndex(q, " ")+1:]] {

@@ -930,6 +930,12 @@ func (b *builder) checkCountWord() error {
 	}
 	for k := range b.items {
 		if it := &b.items[k]; it.kind == itKeyword && it.kw.kind == kwCount {
+			if c := p.orderCol; c != nil && c.class == classNumber && k > 0 && !slices.ContainsFunc(b.items[k+1:], func(o item) bool { return o.kind == itEntity }) &&
+				slices.ContainsFunc(b.items[:k], func(o item) bool { return o.pick != nil && o.pick.col == c }) {
+				// "which account has the most employees, and how many does it have": the
+				// number ranked, which the answer shows.
+				continue
+			}
 			return &notUnderstood{words: []string{it.text()}, msg: fmt.Sprintf("cannot tell what %q counts: the answer would be a list", it.text())}
 		}
 	}

@@ -782,6 +782,17 @@ func resolve(m *model, items []item) error {
 					bestCand, p = second, -1
 				}
 			}
+			if a, b := it.cands[bestCand], it.cands[second]; p == 0 && a.kind == candValue && b.kind == candValue && a.table == b.table && a.col2 == nil && b.col2 == nil &&
+				normPhrase(a.value) == normPhrase(b.value) {
+				// "the supplier Litware, Inc.", also the name its bank account is held in
+				// ('Litware Inc'): the name that names the row.
+				switch a.table.label {
+				case a.col:
+					p = -1
+				case b.col:
+					bestCand, p = second, -1
+				}
+			}
 			if p == 0 {
 				return &ambiguityError{words: it.text(), a: it.cands[bestCand], b: it.cands[second]}
 			}

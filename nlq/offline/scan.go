@@ -1128,12 +1128,16 @@ func dropQualifiers(items []item) []item {
 			if len(nx.skipped) == 1 {
 				prep = nx.skipped[0]
 			}
+			keepNot := false
 			if nx.kind == itKeyword && nx.kw.kind == kwWith && i+2 < len(items) && len(items[i+2].skipped) == 0 {
 				nx, prep = &items[i+2], "with"
+			} else if nx.kind == itKeyword && nx.kw.kind == kwNot && i+2 < len(items) && len(items[i+2].skipped) <= 1 {
+				// "accounts headquartered outside the United States": the value, negated.
+				nx, prep, keepNot = &items[i+2], "in", true
 			}
 			if nx.kind == itEntity && len(nx.cands) > 0 && !slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind != candValue || c.col != nx.cands[0].col }) &&
 				slices.ContainsFunc(it.cands, func(c cand) bool { return c.col == nx.cands[0].col }) && restatePrepositions[prep] {
-				if nx != &items[i+1] {
+				if nx != &items[i+1] && !keepNot {
 					dropWith = i + 1
 				}
 				continue
@@ -2317,7 +2321,7 @@ var datePrepositions = toSet([]string{"in", "on", "during", "before", "after", "
 // rows ("cases", "incidents"), a verb that only says a row was made ("filed", "logged") or
 // where it sits ("installed", "mounted"), and a word that only restates what a value or a
 // table already says ("Juniper equipment", "the GitHub integration", "emoji reactions").
-var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace drew
+var emptyWords = toSet(strings.Fields(`club gym company business firm organization venue premise account everyone everybody workspace drew set
 	emoji integration installed plugged mounted called equipment assigned
 	case incident occurrence instance entry
 	file filed log logged record recorded lodge lodged submit submitted

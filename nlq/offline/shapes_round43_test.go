@@ -6,14 +6,14 @@ import "testing"
 // sales_pipeline, named only by their deal_stage column, and a deal has an engage date (the
 // table's first) and a close date.
 var pipelineDDL = []string{
-	`CREATE TABLE accounts (account VARCHAR(30) PRIMARY KEY, sector VARCHAR(20))`,
+	`CREATE TABLE accounts (account VARCHAR(30) PRIMARY KEY, sector VARCHAR(20), employees INTEGER, office_location VARCHAR(20))`,
 	`CREATE TABLE products (product VARCHAR(20) PRIMARY KEY, series VARCHAR(5) NOT NULL)`,
 	`CREATE TABLE sales_pipeline (opportunity_id VARCHAR(8) PRIMARY KEY, sales_agent VARCHAR(30), product VARCHAR(20) REFERENCES products (product),
 		account VARCHAR(30) REFERENCES accounts (account), deal_stage VARCHAR(12) NOT NULL, engage_date DATE, close_date DATE, close_value INTEGER)`,
 }
 
 var pipelineRows = []string{
-	`INSERT INTO accounts VALUES ('Acme','retail'),('Betatech','medical'),('Cancity','retail')`,
+	`INSERT INTO accounts VALUES ('Acme','retail',120,'United States'),('Betatech','medical',4000,'Belgium'),('Cancity','retail',300,'United States')`,
 	`INSERT INTO products VALUES ('GTX Basic','GTX'),('MG Special','MG')`,
 	`INSERT INTO sales_pipeline VALUES ('O1','Ann Lee','GTX Basic','Acme','Won','2017-01-20','2017-03-02',500),
 		('O2','Ann Lee','MG Special','Betatech','Won','2017-02-10','2017-03-15',60),
@@ -28,7 +28,11 @@ var pipelineRows = []string{
 // deal_stage, counted as rows, not as different stages; "with a close date in March 2017" and
 // "by close date" say which of the two dates the period is of; "sales opportunities" are the
 // rows of sales_pipeline, the first word being its own name's; "show each account with its
-// total" after a top five says the five again, not a top five within each account.
+// total" after a top five says the five again, not a top five within each account; a
+// business's own words are the schema's: a closing value is the close value, a customer
+// account the account, an industry its sector, headquarters its office location, and
+// "outside" a place is anywhere but there; "and how many does it have" after "the most
+// employees" is the number ranked.
 func TestDealsAreThePipelinesRowsAndTheirCloseDateIsNamed(t *testing.T) {
 	lite, s := sqliteSchema(t, "pipeline", pipelineDDL, pipelineRows)
 	checkAnswers(t, lite, s, pipelineAnswers)
@@ -41,6 +45,12 @@ var pipelineAnswers = []answer{
 	{"For each product series, how many deals were won?", []string{"GTX", "MG"}},
 	{"How many sales opportunities are at the Engaging stage?", []string{"1"}},
 	{"Which two accounts generated the most won deal value? Show each account with its total.", []string{"Cancity", "Acme"}},
+	{"What is the average closing value of the won deals?", []string{"370"}},
+	{"How many customer accounts are in the retail sector?", []string{"2"}},
+	{"Which industry sector's accounts brought in the most won deal value?", []string{"retail"}},
+	{"Which customer accounts have their headquarters outside the United States?", []string{"Betatech"}},
+	{"What is the total won deal value from accounts headquartered outside the United States?", []string{"60"}},
+	{"Which customer account has the most employees, and how many does it have?", []string{"Betatech"}},
 }
 
 // wholesaleDDL is an importer's orders as Wide World Importers keeps them: an order's lines
@@ -48,6 +58,8 @@ var pipelineAnswers = []answer{
 // the picker.
 var wholesaleDDL = []string{
 	`CREATE TABLE people (person_id INTEGER PRIMARY KEY, full_name VARCHAR(30) NOT NULL)`,
+	`CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name VARCHAR(30) NOT NULL, bank_account_name VARCHAR(30), phone_number VARCHAR(20))`,
+	`CREATE TABLE stock_items (stock_item_id INTEGER PRIMARY KEY, stock_item_name VARCHAR(60) NOT NULL, supplier_id INTEGER NOT NULL REFERENCES suppliers (supplier_id))`,
 	`CREATE TABLE orders (order_id INTEGER PRIMARY KEY, salesperson_person_id INTEGER NOT NULL REFERENCES people (person_id),
 		picked_by_person_id INTEGER REFERENCES people (person_id), order_date DATE NOT NULL)`,
 	`CREATE TABLE order_lines (order_line_id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders (order_id), quantity INTEGER NOT NULL,
@@ -56,6 +68,9 @@ var wholesaleDDL = []string{
 
 var wholesaleRows = []string{
 	`INSERT INTO people VALUES (1,'Kayla Woodcock'),(2,'Hudson Onslow'),(3,'Amy Trefl')`,
+	`INSERT INTO suppliers VALUES (1,'Litware, Inc.','Litware Inc','(209) 555-0108'),(2,'The Phone Company','The Phone Company','(909) 555-0100'),
+		(3,'Fabrikam, Inc.','Fabrikam Inc','(203) 555-0104')`,
+	`INSERT INTO stock_items VALUES (1,'Clear packaging tape 48mmx75m',1),(2,'Shipping carton (Brown) 500x310x310mm',1),(3,'USB rocket launcher',3)`,
 	`INSERT INTO orders VALUES (10,1,2,'2015-12-30'),(11,2,1,'2015-06-01'),(12,1,1,'2016-01-05'),(13,3,2,'2016-02-01')`,
 	`INSERT INTO order_lines VALUES (100,10,2,10.00,'2016-01-02 10:00:00'),(101,10,1,5.00,'2016-01-02 10:00:00'),(102,10,4,1.00,'2016-01-02 10:00:00'),
 		(103,11,3,2.00,'2015-06-02 09:00:00'),(104,12,1,100.00,'2016-01-06 09:00:00'),(105,13,5,3.00,'2016-02-02 09:00:00')`,
@@ -63,7 +78,9 @@ var wholesaleRows = []string{
 
 // TestAnOrderPlacedInAYearIsDatedByItsOrderDate: "an order placed in 2015" is dated by the
 // order, named right before the verb, not by its lines' picking date; "how much did Kayla
-// Woodcock sell" is her orders as their salesperson, not those she picked.
+// Woodcock sell" is her orders as their salesperson, not those she picked; "the supplier
+// Litware, Inc." is the supplier of that name, not the one whose bank account is in the name
+// 'Litware Inc'; "the phone number" is no supplier 'The Phone Company' cut short.
 func TestAnOrderPlacedInAYearIsDatedByItsOrderDate(t *testing.T) {
 	lite, s := sqliteSchema(t, "wholesale", wholesaleDDL, wholesaleRows)
 	checkAnswers(t, lite, s, wholesaleAnswers)
@@ -73,6 +90,8 @@ var wholesaleAnswers = []answer{
 	{"On average, how many lines does an order placed in 2015 have?", []string{"2"}},
 	{"How much did Kayla Woodcock sell in total (quantity times unit price)?", []string{"129"}},
 	{"How much did Hudson Onslow sell in total (quantity times unit price)?", []string{"6"}},
+	{"How many different stock items does the supplier Litware, Inc. provide?", []string{"2"}},
+	{"What is the phone number of the supplier Fabrikam, Inc.?", []string{"(203) 555-0104"}},
 }
 
 // cricketDDL is a league's matches as Cricsheet keeps them: dates as 'YYYY/MM/DD' text and a
