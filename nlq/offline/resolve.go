@@ -782,7 +782,7 @@ func resolve(m *model, items []item) error {
 					bestCand, p = second, -1
 				}
 			}
-			if a, b := it.cands[bestCand], it.cands[second]; p == 0 && a.kind == candValue && b.kind == candValue && a.table == b.table && a.col2 == nil && b.col2 == nil &&
+			if a, b := it.cands[bestCand], it.cands[second]; p == 0 && a.kind == candValue && b.kind == candValue && a.table == b.table && a.col != b.col && a.col2 == nil && b.col2 == nil &&
 				normPhrase(a.value) == normPhrase(b.value) {
 				// "the supplier Litware, Inc.", also the name its bank account is held in
 				// ('Litware Inc'): the name that names the row.

@@ -1131,8 +1131,10 @@ func dropQualifiers(items []item) []item {
 			keepNot := false
 			if nx.kind == itKeyword && nx.kw.kind == kwWith && i+2 < len(items) && len(items[i+2].skipped) == 0 {
 				nx, prep = &items[i+2], "with"
-			} else if nx.kind == itKeyword && nx.kw.kind == kwNot && i+2 < len(items) && len(items[i+2].skipped) <= 1 {
+			} else if nx.kind == itKeyword && nx.kw.kind == kwNot && i+2 < len(items) &&
+				slices.ContainsFunc(items[:i], func(o item) bool { return o.kind == itEntity }) && len(items[i+2].skipped) <= 1 {
 				// "accounts headquartered outside the United States": the value, negated.
+				// ("Which countries other than the UK", said first, asks for the countries.)
 				nx, prep, keepNot = &items[i+2], "in", true
 			}
 			if nx.kind == itEntity && len(nx.cands) > 0 && !slices.ContainsFunc(nx.cands, func(c cand) bool { return c.kind != candValue || c.col != nx.cands[0].col }) &&
