@@ -34,28 +34,9 @@ func TestShortDescriptionsAreIndexedAsNames(t *testing.T) {
 			t.Errorf("describedName(%q) = %v, want %v", name, got, want)
 		}
 	}
-	dir := t.TempDir()
-	db, err := sql.Open("sqlite", filepath.Join(dir, "ledger.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE accounts (id INTEGER PRIMARY KEY, AccountDescription TEXT, long_description TEXT)`); err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 80; i++ {
-		short := fmt.Sprintf("Account %d", i)
-		long := fmt.Sprintf("A ledger account kept for the purpose number %d", i)
-		if _, err := db.Exec(`INSERT INTO accounts VALUES (?, ?, ?)`, i, short, long); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := NewManager(ManagerOptions{SQLiteDir: dir})
-	t.Cleanup(m.CloseAll)
-	s, err := m.Introspect(context.Background(), "ds_ledger", Config{Type: SQLite, Path: "ledger.db"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := introspectTwoTextColumns(t, "accounts", "AccountDescription", "long_description", func(i int) (string, string) {
+		return fmt.Sprintf("Account %d", i), fmt.Sprintf("A ledger account kept for the purpose number %d", i)
+	})
 	if p := s.ProfileOf("accounts", "AccountDescription"); p == nil || len(p.Values) != 80 {
 		t.Errorf("short descriptions: profile %+v, want 80 indexed", p)
 	}
@@ -73,31 +54,42 @@ func TestLongNamesAreIndexedAsNames(t *testing.T) {
 			t.Errorf("calledName(%q) = %v, want %v", name, got, want)
 		}
 	}
-	dir := t.TempDir()
-	db, err := sql.Open("sqlite", filepath.Join(dir, "stock.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE stock_items (id INTEGER PRIMARY KEY, StockItemName TEXT, storage_place TEXT)`); err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 80; i++ {
+	s := introspectTwoTextColumns(t, "stock_items", "StockItemName", "storage_place", func(i int) (string, string) {
 		long := fmt.Sprintf("Shipping carton (Brown) %dx310x310mm, pack of 25", i)
-		if _, err := db.Exec(`INSERT INTO stock_items VALUES (?, ?, ?)`, i, long, long); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := NewManager(ManagerOptions{SQLiteDir: dir})
-	t.Cleanup(m.CloseAll)
-	s, err := m.Introspect(context.Background(), "ds_stock", Config{Type: SQLite, Path: "stock.db"})
-	if err != nil {
-		t.Fatal(err)
-	}
+		return long, long
+	})
 	if p := s.ProfileOf("stock_items", "StockItemName"); p == nil || len(p.Values) != 80 {
 		t.Errorf("long names: profile %+v, want 80 indexed", p)
 	}
 	if p := s.ProfileOf("stock_items", "storage_place"); p == nil || len(p.Values) != 0 {
 		t.Errorf("as long, not called a name: profile %+v, want none indexed", p)
 	}
+}
+
+// introspectTwoTextColumns profiles a SQLite table of 80 rows whose two text columns hold
+// row(i)'s values.
+func introspectTwoTextColumns(t *testing.T, table, first, second string, row func(i int) (string, string)) *Schema {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", filepath.Join(dir, table+".db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(fmt.Sprintf(`CREATE TABLE %s (id INTEGER PRIMARY KEY, %s TEXT, %s TEXT)`, table, first, second)); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 80; i++ {
+		a, b := row(i)
+		if _, err := db.Exec(fmt.Sprintf(`INSERT INTO %s VALUES (?, ?, ?)`, table), i, a, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := NewManager(ManagerOptions{SQLiteDir: dir})
+	t.Cleanup(m.CloseAll)
+	s, err := m.Introspect(context.Background(), "ds_"+table, Config{Type: SQLite, Path: table + ".db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -2044,6 +2044,7 @@ func where(p *plan, d dialect) []string {
 		}
 		if fv, ok := c.vals[0].(flagValue); ok && len(c.vals) == 1 {
 			lit := map[bool]string{true: "1", false: "0"}[fv.on]
+			stored := map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]
 			switch {
 			case c.col.boolTyp:
 				lit = map[bool]string{true: "TRUE", false: "FALSE"}[fv.on]
@@ -2052,16 +2053,16 @@ func where(p *plan, d dialect) []string {
 				out = append(out, fmt.Sprintf("(%s <> %s OR %s IS NULL)", d.col(c.col), d.str(c.col.flagOn), d.col(c.col)))
 				continue
 			case c.col.numFlag:
-				lit = map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]
-			case len(c.col.flagSpellings[map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]]) > 1:
+				lit = stored
+			case len(c.col.flagSpellings[stored]) > 1:
 				var lits []string
-				for _, v := range c.col.flagSpellings[map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on]] {
+				for _, v := range c.col.flagSpellings[stored] {
 					lits = append(lits, d.str(v))
 				}
 				out = append(out, fmt.Sprintf("%s IN (%s)", d.col(c.col), strings.Join(lits, ", ")))
 				continue
 			case c.col.flagOn != "":
-				lit = d.str(map[bool]string{true: c.col.flagOn, false: c.col.flagOff}[fv.on])
+				lit = d.str(stored)
 			}
 			out = append(out, d.col(c.col)+" = "+lit)
 			continue
