@@ -71,6 +71,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	q, digits := roundingAsked(q)
 	q = dropRestatedTrailer(q)
 	q = thatIsClause.ReplaceAllString(q, "$1")
+	q = morePerUnitThan.ReplaceAllString(q, "more than")
 	keepEmpty := withNone.MatchString(q)
 	q = withNone.ReplaceAllString(q, "$1")
 	if rateAsked.MatchString(q) {
@@ -84,7 +85,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	scanned = valueNounsAfterBy(scanned)
 	countedRowsOverColumn(scanned)
 	eventDateOfCountedRows(scanned)
-	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerNames(scanned, toks, req.OwnerNames))))), toks))))
+	items := superlativeOfRows(dropEveryRowNames(dropQualifiers(dropIncluded(dropOwnerTable(placeOfEventSaid(placeOfEvent(dropVerbColumns(dropOwnerHead(dropOwnerNames(scanned, toks, req.OwnerNames), toks, req.OwnerNames))))), toks))))
 	dimNarrows(items)
 	stockVerb(items, lex)
 	whenVerb(items, lex)
@@ -97,6 +98,8 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	dropPaidState(items)
 	preferFlags(items)
 	datedVerb(items)
+	peopleOfVerb(items)
+	items = statusOfFlag(items)
 	items = yearOfNamedColumn(items)
 	dropBucketedDateVerb(items)
 	meaningAsked(items)
@@ -104,7 +107,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	items = mainOfTwo(items)
 	dateOfEvent(items) // before markShown: "give its date" is a column to show once it is read
 	items = endVerbsOfFirstAndLast(items)
-	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropVerbOfItsValue(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items)))))))))))))))))
+	items = timesAfterTable(columnGroups(dropVerbOfFigure(dropRelationVerbs(dropTheirOwnRows(dropGlosses(dropAcrossAll(dropVerbOfItsColumn(dropVerbOfRankedColumn(dropVerbOfItsValue(dropRestatedMeasure(dropRepeatedCount(shareOfEachOwner(dropAllOfThem(missingAndLeftOut(mostAfterItsVerb(oftenBeforeItsVerb(markShown(items))))))))))))))))))
 	items, basis, taxPhrase := readTaxBasis(items)
 	p, err := interpret(m, items, func(items []item) error { return applyTaxBasis(items, basis, taxPhrase) }, keepEmpty, today(q, req.Now))
 	if err == nil {
@@ -161,6 +164,10 @@ var restatedFigures = map[string][]string{
 // thatIsClause is an explanation said after "i.e." up to the next comma or the end: "the
 // turnout, i.e. votes cast as a percentage of the electorate, rounded": it restates what
 // was asked, in words the question has already said by name.
+// morePerUnitThan is a rate's unit said inside a comparison: "charge more per night than
+// the average listing" compares the nightly price.
+var morePerUnitThan = regexp.MustCompile(`(?i)\bmore per (?:night|day|hour|week|month|year|unit|person|head|guest) than\b`)
+
 var thatIsClause = regexp.MustCompile(`(?i),?\s*\b(?:i\.\s?e\.|that is,)\s[^,?.;]*([,?.;]|$)`)
 
 // dropRestatedTrailer drops a closing "Show the type and the average." whose every part the

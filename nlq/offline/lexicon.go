@@ -364,7 +364,20 @@ var aliases = map[string][]string{
 	"venue":     {"venue", "arena", "stadium", "ground"},
 	"take part": {"contestant", "participant", "entrant", "competitor"}, "took part": {"contestant", "participant", "entrant", "competitor"},
 	"taken part": {"contestant", "participant", "entrant", "competitor"}, "taking part": {"contestant", "participant", "entrant", "competitor"}, "competitor": {"participant", "contestant", "player"},
-	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death"}, "passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
+	// Where no one's death is dated, the people who died are the rows that record each
+	// death (a storm's fatalities), and the injured its injuries.
+	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death", "fatality"}, "killed": {"fatality"},
+	"injured": {"injury"},
+	// A city's wards and districts are its neighbourhoods where the data says so; a rental's
+	// nightly rate is its price; a guest's review and rating are the reviews' and their score.
+	"ward": {"neighbourhood", "neighborhood", "district", "borough"}, "nightly rate": {"price"}, "nightly price": {"price"}, "price per night": {"price"},
+	"guest review": {"review"}, "guest rating": {"review score rating", "rating"}, "overall rating": {"review score rating", "rating"},
+	// Rows that record arrivals and departures: a shelter's intakes and outcomes, a
+	// hospital's admissions and discharges.
+	"arrived": {"arrival", "intake", "admission"}, "arrive": {"arrival", "intake", "admission"}, "arriving": {"arrival", "intake", "admission"},
+	"came in": {"intake", "admission"}, "come in": {"intake", "admission"}, "came into": {"intake", "admission"}, "brought in": {"intake", "admission"},
+	"leave": {"outcome", "departure", "discharge"}, "leaving": {"outcome", "departure", "discharge"},
+	"passed away": {"date of death", "death date", "dod"}, "deceased": {"date of death", "death date"},
 	"destination":         {"ship country", "destination country", "delivery country"},
 	"destination country": {"ship country", "delivery country"}, "destination city": {"ship city", "delivery city"},
 	"came back": {"return date", "returned"},
@@ -417,7 +430,7 @@ var aliases = map[string][]string{
 	// A champion won the championship; a world champion the world's.
 	"champion": {"championship won", "champion"}, "world champion": {"championship won", "champion"},
 	"finishing position": {"position number", "position"}, "pole": {"pole position"}, "qualified on pole": {"pole position"}, "started from pole": {"pole position"}, "started on pole": {"pole position"}, "maker": {"manufacturer"},
-	"die": {"date of death", "death date", "dod"}, "dies": {"date of death", "death date", "dod"},
+	"die": {"date of death", "death date", "dod", "fatality"}, "dies": {"date of death", "death date", "dod", "fatality"},
 	// When a character, a product or a band first appeared: its debut.
 	"debut": {"first appearance", "debut", "introduction date", "launch date"}, "debuted": {"first appearance", "debut", "introduction date", "launch date"},
 	"introduce": {"first appearance", "introduction date", "launch date", "debut"}, "introduced": {"first appearance", "introduction date", "launch date", "debut"},
@@ -1486,6 +1499,9 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 			}
 		}
 		for _, c := range t.cols {
+			if c.spelled {
+				continue
+			}
 			if selfRef(c) {
 				if n := len(t.words); n > 0 && !personTable(t) {
 					// committees.parent_committee_id: "subcommittees" are the rows under
@@ -2386,13 +2402,19 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 	}
 	// individuals keyed by penguin_id: its rows are "penguins". A key named after another
-	// noun than its table says what the rows are, when nothing else is called that.
+	// noun than its table says what the rows are, when nothing else is called that but the
+	// columns of those rows and of the rows under them (StormEvents_details keyed by
+	// EVENT_ID, with an EVENT_TYPE, and fatalities that keep the EVENT_YEARMONTH: "events",
+	// though "event" is part of the table's name, whose head only says it holds details).
 	for _, t := range m.tables {
 		c := t.pk
-		if c == nil || t.view || t.fkCols[c] || len(c.words) != 2 || c.words[1] != "id" || slices.Contains(t.words, c.words[0]) {
+		if c == nil || t.view || t.fkCols[c] || len(c.words) != 2 || c.words[1] != "id" || len(t.words) == 0 || t.words[len(t.words)-1] == c.words[0] ||
+			slices.Contains(t.words, c.words[0]) && !containerNouns[t.words[len(t.words)-1]] {
 			continue
 		}
-		if w := c.words[0]; len(w) > 2 && len(l.entries[w]) == 0 && m.byName[w] == nil {
+		if w := c.words[0]; len(w) > 2 && m.byName[w] == nil && !slices.ContainsFunc(l.entries[w], func(o cand) bool {
+			return o.table != t && (o.kind != candColumn || fkTo(o.table, t) == nil) || o.table == t && o.kind != candColumn && o.kind != candTable
+		}) {
 			l.add(w, cand{kind: candTable, table: t, score: scoreSynonym})
 		}
 	}
@@ -3254,6 +3276,10 @@ func otherLanguageCopy(c *column) bool {
 		return o != c && (slices.Equal(o.words, rest) || len(o.words) == len(c.words) && o.words[0] == "english" && slices.Equal(o.words[1:], rest))
 	})
 }
+
+// containerNouns end a table's name without saying what its rows are: an export's
+// "details", "data" or "records" of the events it keeps.
+var containerNouns = toSet([]string{"detail", "data", "datum", "record", "info", "entry", "master", "main"})
 
 // stateHeads end the name of a column that holds the state of the rows it sits in
 // (deal_stage, order_status): the word before them is what the rows are. ("state" is not

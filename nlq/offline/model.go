@@ -95,6 +95,12 @@ type column struct {
 	// numText says the column keeps numbers as text, with words for the ones not known
 	// ('1,358', 'unknown', 'n/a' in SWAPI's people.mass): read as a number, the words as NULL.
 	numText bool
+	// numMark is the sign written with every number of a numText column ('$1,250.00',
+	// '97%'), dropped to read it.
+	numMark string
+	// spelled says the column is how its number twin was written ('10.00K' beside 10000):
+	// the question's words name the number, never this.
+	spelled bool
 	// slashDate says a date is kept as 'MM/DD/YYYY' ("mdy"), 'DD/MM/YYYY' ("dmy") or 'YYYY/MM/DD' ("ymd") text,
 	// which sorts and compares wrongly as it is: it is read as 'YYYY-MM-DD'.
 	slashDate string
@@ -308,6 +314,20 @@ var (
 	countLike  = map[string]bool{"click": true, "impression": true, "conversion": true, "quantity": true, "qty": true, "unit": true, "view": true, "visit": true, "session": true, "count": true, "lead": true, "signup": true}
 )
 
+// parsedTwin reports whether a number column named as another column of its table with
+// "number" after it (DAMAGE_PROPERTY_NUM beside DAMAGE_PROPERTY) is that column's value read
+// as a number, which is added up, not a number that identifies.
+func parsedTwin(st *datasource.Table, c *column) bool {
+	base := c.words[:len(c.words)-1]
+	for _, sc := range st.Columns {
+		if typ := strings.ToLower(sc.Type); sc.Name != c.name && !strings.Contains(typ, "int") && !strings.Contains(typ, "real") &&
+			!strings.Contains(typ, "num") && !strings.Contains(typ, "dec") && slices.Equal(normWords(sc.Name), base) {
+			return true
+		}
+	}
+	return false
+}
+
 // identNumberWords end the names of numbers that identify ("address_number", "house_no").
 var identNumberWords = map[string]bool{"number": true, "no": true, "num": true, "nr": true, "nbr": true}
 
@@ -486,12 +506,24 @@ func newModel(s *datasource.Schema) *model {
 				// season, episode, round: which one of a series, never added up.
 				c.class = classText
 			}
-			if c.class == classNumber && c.money == 0 && !c.countName() && len(c.words) > 1 && identNumberWords[c.words[len(c.words)-1]] {
+			if c.class == classNumber && c.money == 0 && !c.countName() && len(c.words) > 1 && identNumberWords[c.words[len(c.words)-1]] && !parsedTwin(st, c) {
 				// address_number, house_no: a number that tells places or rows apart, never
 				// added up.
 				c.class = classText
 			}
 			t.cols = append(t.cols, c)
+		}
+		for _, c := range t.cols {
+			if c.class != classNumber || len(c.words) < 2 || !identNumberWords[c.words[len(c.words)-1]] {
+				continue
+			}
+			for _, o := range t.cols {
+				if o.class == classText && slices.Equal(o.words, c.words[:len(c.words)-1]) {
+					// NOAA's DAMAGE_PROPERTY '10.00K' beside DAMAGE_PROPERTY_NUM 10000: the
+					// number is what "property damage" means; the text is how it was written.
+					c.words, o.words, o.spelled = o.words, append(slices.Clone(o.words), "text"), true
+				}
+			}
 		}
 		for _, c := range t.cols {
 			inferFromData(c)
@@ -1880,6 +1912,12 @@ func inferFromData(c *column) {
 			c.class, c.numText = classNumber, true
 			return
 		}
+		if mark := markedNumbers(c); mark != "" {
+			// Inside Airbnb's price '$1,250.00', a response rate '97%': amounts and shares
+			// exported with their sign.
+			c.class, c.numText, c.numMark = classNumber, true, mark
+			return
+		}
 		if p := c.prof; p != nil && p.NonNull > 0 && dateShaped(p.Min) && dateShaped(p.Max) {
 			c.class, c.textDate = classDate, true
 			c.dayOnly = len(p.Min) == 10 && len(p.Max) == 10
@@ -1938,6 +1976,46 @@ func numericText(c *column) bool {
 		marks++ // 'unknown' sorts after every number: the largest value is a word
 	}
 	return nums >= 2 && nums*2 >= len(vs) && others*5 <= len(vs) && (marks > 0 || commas)
+}
+
+// markedNumbers is the sign a text column writes with each of its numbers: a currency
+// before them ('$1,250.00') or a percent after ('97%'), read from its sampled values or, when
+// it has too many to sample, from its smallest and largest (a word for none, 'N/A', may be
+// the largest). "" when the column holds anything else.
+func markedNumbers(c *column) string {
+	vs := c.samples
+	if p := c.prof; len(vs) == 0 && p != nil && p.NonNull > 0 {
+		vs = []string{p.Min}
+		if !noNumberWords[strings.ToLower(p.Max)] {
+			vs = append(vs, p.Max)
+		}
+	}
+	mark := ""
+	for _, v := range vs {
+		v = strings.TrimSpace(v)
+		if noNumberWords[strings.ToLower(v)] {
+			continue
+		}
+		m := ""
+		switch {
+		case strings.HasSuffix(v, "%"):
+			m, v = "%", strings.TrimSuffix(v, "%")
+		case strings.HasPrefix(v, "-"):
+			v = v[1:]
+			fallthrough
+		default:
+			for _, sign := range []string{"$", "€", "£"} {
+				if strings.HasPrefix(v, sign) {
+					m, v = sign, strings.TrimPrefix(v, sign)
+				}
+			}
+		}
+		if m == "" || mark != "" && m != mark || !plainNumber(v) || strings.TrimSpace(v) != v {
+			return ""
+		}
+		mark = m
+	}
+	return mark
 }
 
 // footnoted is a number followed by a footnote mark.

@@ -25,6 +25,35 @@ func dropOwnerNames(items []item, toks []token, owners []string) []item {
 	return items
 }
 
+// dropOwnerHead reads "the shelter" as the business itself where the data source is the
+// animal shelter and nothing in the schema is a shelter, only a column says it among other
+// words (days_in_shelter): "animals the shelter has handled", "leave the shelter". Its
+// skipped words go to the item after it.
+func dropOwnerHead(items []item, toks []token, owners []string) []item {
+	for _, o := range owners {
+		forms := ownerForms(o)
+		if len(forms) == 0 || len(forms[len(forms)-1]) < 2 {
+			continue
+		}
+		words := forms[len(forms)-1]
+		head := words[len(words)-1]
+		for i := 0; i < len(items); i++ {
+			it := items[i]
+			if it.kind != itEntity || len(it.toks) != 1 || it.toks[0].quoted || it.toks[0].lower != head || it.start == 0 || toks[it.start-1].lower != "the" ||
+				slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn || slices.Equal(c.col.words, []string{head}) }) {
+				continue
+			}
+			skipped := append(slices.Clone(it.skipped), head)
+			items = slices.Delete(slices.Clone(items), i, i+1)
+			if i < len(items) {
+				items[i].skipped = append(skipped, items[i].skipped...)
+			}
+			i--
+		}
+	}
+	return items
+}
+
 // namesTableAt reports whether the item starting at token k names a table or a column and no
 // value: "Nobel Prize" where the data source is "nobel" and prizes is a table is the
 // business's own prize, not a longer name, as "Survivor Australia" (a value) is.

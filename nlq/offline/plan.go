@@ -1457,6 +1457,11 @@ func (b *builder) comparison(i int) error {
 			case n.pick.kind == candTable:
 				m := measure{agg: aggCount, table: n.pick.table}
 				b.p.having = append(b.p.having, condition{op: op, vals: vals, having: &m})
+				if d := b.next(i + 1); d != nil && d.kind == itDate && d.start == n.start+len(n.toks) && len(d.skipped) == 0 && n.pick.table.date != nil {
+					// "customers who placed at least one order in December 2015": the period
+					// said right after the counted rows is theirs, not the customers' signup.
+					b.dateHint = n.pick.table
+				}
 				n.kind = itKeyword // consumed
 				n.kw = keyword{}
 				return nil
@@ -5611,7 +5616,9 @@ func (b *builder) special(c *cand) (bool, error) {
 		k := slices.IndexFunc(b.p.conds, func(d condition) bool {
 			return d.col == c.col && d.op == "=" && d.role == nil && len(d.vals) == 1 && d.vals[0] == any(c.value)
 		})
-		if nx := n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable; k < 0 && c.col2 == nil && c.state == nil && (n == nil || n.kind != itEntity || nx) {
+		// ("flash floods that caused more damage than the average flash flood": the rows
+		// compared are of the value too, said first.)
+		if nx := n != nil && n.kind == itEntity && n.pick != nil && n.pick.kind == candTable; (k < 0 || n == nil) && c.col2 == nil && c.state == nil && (n == nil || n.kind != itEntity || nx) {
 			// "towns with a larger land area than the average city", "Chinstrap penguins with
 			// longer bills than the average Gentoo penguin": the average of the rows of that
 			// value, not of the rows compared.

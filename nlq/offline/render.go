@@ -1054,6 +1054,9 @@ func (d dialect) colOf(c *column, ref string) string {
 		return "(" + d.col(p[0]) + " * 10000 + " + d.col(p[1]) + " * 100 + " + d.partsDay(p) + ")"
 	}
 	if c.numText && !d.words {
+		if c.numMark != "" {
+			return d.number("REPLACE(" + ref + "." + d.ident(c.name) + ", " + d.str(c.numMark) + ", '')")
+		}
 		return d.number(ref + "." + d.ident(c.name))
 	}
 	if c.slashDate != "" && !d.words {

@@ -281,6 +281,13 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 					return c.kind == candValue && !strings.EqualFold(c.value, toks[i].raw) && normPhrase(c.value) == toks[i].norm
 				})
 			}
+			if n == 1 && irregularPlural(toks[i]) {
+				// "people" is the plural of person, not a county stored as 'PERSON': a name is
+				// said with its own letters.
+				cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool {
+					return c.kind == candValue && c.value != strings.ToLower(c.value) && normPhrase(c.value) == toks[i].norm
+				})
+			}
 			if n == 1 && i > 0 && particles[toks[i].lower] && toks[i].raw == toks[i].lower {
 				// "show up", "went out": a particle after its verb, not the film 'Up' or a
 				// title 'Out' (typed in capitals, it is one).
@@ -1000,6 +1007,32 @@ func dropVerbOfItsColumn(items []item) []item {
 			continue
 		}
 		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.text()), n.skipped...)
+		return append(items[:i:i], items[i+1:]...)
+	}
+	return items
+}
+
+// dropVerbOfRankedColumn reads the verb of a column ranked or compared right after it as
+// nothing: "which listing charges the highest price" ranks by the price, which "charges"
+// also names; "floods that caused more property damage" compare the damage, not the
+// category a flood_cause column keeps.
+func dropVerbOfRankedColumn(items []item) []item {
+	for i := 1; i+2 < len(items); i++ {
+		it, sup, n := items[i], items[i+1], items[i+2]
+		if sup.kind == itEntity && n.kind == itKeyword {
+			sup, n = n, sup // "caused property damage more than the average"
+		}
+		if it.kind != itEntity || len(it.toks) != 1 || len(it.cands) == 0 || sup.kind != itKeyword || sup.kw.kind != kwMost && sup.kw.kind != kwLeast && !isCmp(sup.kw.kind) ||
+			n.kind != itEntity || len(n.cands) == 0 || n.cands[0].kind != candColumn || n.cands[0].col.class != classNumber ||
+			slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind != candColumn }) {
+			continue
+		}
+		named := slices.ContainsFunc(it.cands, func(c cand) bool { return c.col == n.cands[0].col })
+		verb := strings.HasSuffix(it.toks[0].lower, "ed") && !slices.ContainsFunc(it.cands, func(c cand) bool { return c.col.class != classText })
+		if !named && !verb {
+			continue
+		}
+		items[i+1].skipped = append(append(slices.Clone(it.skipped), it.text()), items[i+1].skipped...)
 		return append(items[:i:i], items[i+1:]...)
 	}
 	return items
@@ -1936,6 +1969,44 @@ func datedVerb(items []item) {
 	}
 }
 
+// statusOfFlag drops "status" said after a flag: "hosts with superhost status" are the
+// hosts whose host_is_superhost is set.
+func statusOfFlag(items []item) []item {
+	for i := 1; i < len(items); i++ {
+		it, f := items[i], items[i-1]
+		if it.kind == itUnknown && len(it.toks) == 1 && (it.toks[0].lower == "status" || it.toks[0].lower == "flag") && len(it.skipped) == 0 &&
+			f.kind == itEntity && len(f.cands) > 0 && f.cands[0].kind == candColumn && f.cands[0].col.class == classBool {
+			items = slices.Delete(slices.Clone(items), i, i+1)
+			i--
+		}
+	}
+	return items
+}
+
+// peopleOfVerb drops "people" before a verb that names the rows recording what happened to
+// them ("how many people died", "the people who were killed": a storm's fatalities), where
+// nothing in the schema is called people.
+func peopleOfVerb(items []item) {
+	for k := 0; k+1 < len(items); k++ {
+		it, nx := &items[k], &items[k+1]
+		if it.kind != itUnknown || len(it.toks) != 1 || !peopleWords[it.toks[0].lower] || nx.kind != itEntity || len(nx.cands) == 0 ||
+			nx.cands[0].kind != candTable || len(nx.toks) != 1 || !strings.HasSuffix(nx.toks[0].lower, "ed") && !irregularPastForms[nx.toks[0].lower] && !presentVerbs[nx.toks[0].lower] ||
+			slices.ContainsFunc(nx.skipped, func(w string) bool { return !auxWords[w] }) {
+			continue
+		}
+		it.kind, it.kw = itKeyword, keyword{}
+	}
+}
+
+// peopleWords say "persons" without naming a table.
+var peopleWords = toSet([]string{"people", "persons", "individuals"})
+
+// auxWords may stand between "people" and the verb said of them.
+var auxWords = toSet([]string{"who", "that", "were", "was", "have", "had", "been", "got", "did"})
+
+// presentVerbs are the verbs of peopleOfVerb said in the present ("did the most people die").
+var presentVerbs = toSet([]string{"die", "dies"})
+
 // stateStop reports whether a grammar word ends the question as the state asked about ("how
 // many sales orders are still new") where some column stores it as a value ('New'): the word
 // is then the question's condition, and an answer without it would count every row. It is
@@ -2592,7 +2663,7 @@ var fillerPhrases = map[string]bool{
 	// "players who have taken part in five World Cups": they were there; "matches decided by
 	// a penalty shootout": the shootout is the condition, not a grouping "by".
 	"take part in": true, "takes part in": true, "took part in": true, "taken part in": true, "taking part in": true,
-	"decided by": true, "decided on": true, "settled by": true, "settled on": true,
+	"decided by": true, "decided on": true, "caused by": true, "settled by": true, "settled on": true,
 	// "matches that ended in a draw": the outcome, not an end date ("ended in 2020" is one).
 	"ended in a": true, "end in a": true, "ends in a": true, "finished in a": true, "ended as a": true,
 	// "which team picked up the most yellow cards": received them.
@@ -2618,7 +2689,7 @@ var fillerPhrases = map[string]bool{
 	"in alphabetical order": true, "sorted alphabetically": true, "listed alphabetically": true, "from a to z": true,
 	"break ties by": true, "breaking ties by": true, "ties broken by": true, "with ties broken by": true,
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
-	"in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
+	"in this snapshot": true, "in the snapshot": true, "in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
 	// "the drug given to the most patients": the patients it was given to.
 	"given to": true, "was given to": true, "were given to": true, "been given": true, "was given": true, "were given": true,
 	// "Pokémon introduced in Gen 4", "abilities that debuted in Generation 9": they belong
@@ -3653,6 +3724,10 @@ func valueForm(toks []token, i int, lex *lexicon) []cand {
 		return nil // "did we ship": a verb's bare form is the action, not a state
 	}
 	cs := lex.stems[stem(t.norm)]
+	if irregularPlural(t) {
+		// "people" is no state 'PERSON' said in the plural (see irregularPlural).
+		cs = slices.DeleteFunc(slices.Clone(cs), func(c cand) bool { return c.value != strings.ToLower(c.value) && normPhrase(c.value) == t.norm })
+	}
 	if len(cs) == 0 || !stopWords[t.lower] {
 		return cs
 	}
@@ -3763,6 +3838,13 @@ func shouted(ts []token, vs []cand) bool {
 		}
 	}
 	return true
+}
+
+// irregularPlural reports whether a lower-case word is a plural that does not begin as its
+// singular does ("people" of person), so that a name spelled as the singular is not it.
+func irregularPlural(t token) bool {
+	n := min(3, len(t.norm), len(t.lower))
+	return !t.quoted && t.raw == t.lower && t.norm != t.lower && n > 0 && t.lower[:n] != t.norm[:n]
 }
 
 // valueCands returns every value reading of a phrase: sampled values and the value index.

@@ -1,0 +1,183 @@
+package offline
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/analytics-agent/service/datasource"
+	"github.com/analytics-agent/service/nlq"
+)
+
+// stormDDL is a weather service's register of storm events as NOAA keeps it: tables named
+// after the file they came from (StormEvents_details, lower-cased here as PostgreSQL folds
+// it), the events keyed by EVENT_ID, deaths
+// recorded one row per person, and the damage both as written ('10.00K') and as a number.
+var stormDDL = []string{
+	`CREATE TABLE stormevents_details (event_id INTEGER PRIMARY KEY, state VARCHAR(20), event_type VARCHAR(20), cz_name VARCHAR(20),
+		begin_date_time TIMESTAMP, flood_cause VARCHAR(20), damage_property VARCHAR(10), damage_property_num INTEGER)`,
+	`CREATE TABLE stormevents_fatalities (fatality_id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES stormevents_details (event_id),
+		fatality_age INTEGER, fatality_sex VARCHAR(1))`,
+}
+
+var stormRows = []string{
+	`INSERT INTO stormevents_details VALUES (1,'TEXAS','Tornado','DALLAS','2019-01-10 10:00:00',NULL,'10.00K',10000),
+		(2,'TEXAS','Flash Flood','TRAVIS','2019-02-03 11:00:00','Heavy Rain','1.50M',1500000),
+		(3,'NORTH CAROLINA','Flash Flood','PERSON','2019-02-20 12:00:00','Heavy Rain','2.00K',2000),
+		(4,'NORTH CAROLINA','Flash Flood','WAKE','2019-03-01 13:00:00','Heavy Rain','0.00K',0),
+		(5,'IOWA','Blizzard','POLK','2019-02-11 14:00:00',NULL,NULL,NULL)`,
+	`INSERT INTO stormevents_fatalities VALUES (1,1,40,'M'),(2,1,60,'F'),(3,2,30,'M'),(4,5,NULL,'M')`,
+}
+
+// TestEventsAreTheDetailsKeyedByThemAndPeopleWhoDiedAreTheFatalities: a table keyed by
+// EVENT_ID whose name says only "details" has "events" for rows, though its columns
+// (EVENT_TYPE) and its children's say the word too; "people who died" (or "were killed")
+// are the rows that record each death where no one's death is dated, and "people" is no
+// county stored as 'PERSON'; a number kept beside its text (DAMAGE_PROPERTY_NUM beside
+// '10.00K') is the figure "property damage" means, and floods compared with "the average
+// flash flood" are compared with the average of the flash floods.
+func TestEventsAreTheDetailsKeyedByThemAndPeopleWhoDiedAreTheFatalities(t *testing.T) {
+	lite, s := sqliteSchema(t, "storms", stormDDL, stormRows)
+	checkAnswers(t, lite, s, stormAnswers)
+}
+
+var stormAnswers = []answer{
+	{"How many events began in February 2019?", []string{"3"}},
+	{"How many events were there in each state?", []string{"TEXAS", "IOWA", "NORTH CAROLINA"}},
+	{"How many people died in tornadoes?", []string{"2"}},
+	{"What was the average age of the people who died?", []string{"43.33"}},
+	{"In which state did the most people die?", []string{"TEXAS"}},
+	{"How many men and how many women were killed?", []string{"3", "1"}},
+	{"What was the total property damage in Texas?", []string{"1510000"}},
+	{"How many flash floods caused more property damage than the average flash flood?", []string{"1"}},
+}
+
+// rentalDDL is a short-term rental marketplace as Inside Airbnb exports it: prices written
+// with their currency sign and thousands separators, rates with a percent sign or 'N/A',
+// flags as 't'/'f', and a city's wards as its neighbourhoods.
+var rentalDDL = []string{
+	`CREATE TABLE hosts (host_id INTEGER PRIMARY KEY, host_name VARCHAR(20), host_since DATE, host_response_rate VARCHAR(5), host_is_superhost VARCHAR(1))`,
+	`CREATE TABLE neighbourhoods (neighbourhood VARCHAR(20) PRIMARY KEY)`,
+	`CREATE TABLE listings (id INTEGER PRIMARY KEY, name VARCHAR(40), host_id INTEGER REFERENCES hosts (host_id),
+		neighbourhood_cleansed VARCHAR(20) REFERENCES neighbourhoods (neighbourhood), room_type VARCHAR(20), price VARCHAR(12), bedrooms INTEGER)`,
+	`CREATE TABLE reviews (id INTEGER PRIMARY KEY, listing_id INTEGER REFERENCES listings (id), date DATE, reviewer_name VARCHAR(20))`,
+}
+
+var rentalRows = []string{
+	`INSERT INTO hosts VALUES (1,'Diana','2015-03-01','100%','t'),(2,'Omar','2020-06-01','N/A','f'),(3,'Lena','2018-01-01','80%','t')`,
+	`INSERT INTO neighbourhoods VALUES ('FIRST WARD'),('SECOND WARD')`,
+	`INSERT INTO listings VALUES (1,'Loft by the park',1,'FIRST WARD','Entire home/apt','$1,250.00',3),
+		(2,'Quiet room',2,'FIRST WARD','Private room','$60.00',1),(3,'Garden flat',3,'SECOND WARD','Entire home/apt','$140.00',2),
+		(4,'Attic room',3,'SECOND WARD','Private room','$45.00',1)`,
+	`INSERT INTO reviews VALUES (1,1,'2023-02-01','Ann'),(2,1,'2023-05-01','Bo'),(3,3,'2024-01-01','Cy'),(4,2,'2022-07-01','Di')`,
+}
+
+// TestPricesWrittenWithTheirSignAreNumbers: '$1,250.00' and '97%' are read as the numbers
+// they write, so the dearest listing is the $1,250 one, not the one that sorts last as text;
+// "charges the highest price" ranks by the price the verb also names, and "more per night
+// than the average listing" compares the price; "superhost status" is the flag; guests'
+// reviews are the reviews and a ward is a neighbourhood.
+func TestPricesWrittenWithTheirSignAreNumbers(t *testing.T) {
+	lite, s := sqliteSchema(t, "rentals", rentalDDL, rentalRows)
+	checkAnswers(t, lite, s, rentalAnswers)
+}
+
+var rentalAnswers = []answer{
+	{"Which listing charges the highest price?", []string{"Loft by the park"}},
+	{"What is the average price for each room type?", []string{"695", "52.5"}},
+	{"How many listings charge more per night than the average listing?", []string{"1"}},
+	{"What is the average host response rate?", []string{"90"}},
+	{"How many hosts have superhost status?", []string{"2"}},
+	{"How many guest reviews were written in 2023?", []string{"2"}},
+	{"How many listings are there in each ward?", []string{"FIRST WARD", "SECOND WARD"}},
+}
+
+// shelterDDL is an animal shelter's intakes and outcomes: an animal may come in more than
+// once, and the outcomes keep the days spent in the shelter.
+var shelterDDL = []string{
+	`CREATE TABLE animals (animal_id VARCHAR(8) PRIMARY KEY, type VARCHAR(10) NOT NULL, primary_breed VARCHAR(30) NOT NULL)`,
+	`CREATE TABLE intakes (id INTEGER PRIMARY KEY, animal_id VARCHAR(8) NOT NULL REFERENCES animals (animal_id), source_date TIMESTAMP NOT NULL, source_name VARCHAR(20))`,
+	`CREATE TABLE outcomes (id INTEGER PRIMARY KEY, animal_id VARCHAR(8) NOT NULL REFERENCES animals (animal_id), outcome_date TIMESTAMP NOT NULL,
+		outcome_status VARCHAR(20), days_in_shelter INTEGER)`,
+}
+
+var shelterRows = []string{
+	`INSERT INTO animals VALUES ('A1','Dog','Labrador Retriever'),('A2','Dog','Labrador Retriever'),('A3','Cat','Domestic Shorthair'),('A4','Dog','Beagle')`,
+	`INSERT INTO intakes VALUES (1,'A1','2025-12-02 10:00:00','Stray'),(2,'A2','2025-12-15 10:00:00','Owner Surrender'),(3,'A3','2026-01-03 10:00:00','Stray'),
+		(4,'A1','2026-02-01 10:00:00','Stray'),(5,'A4','2026-02-02 10:00:00','Stray')`,
+	`INSERT INTO outcomes VALUES (1,'A1','2025-12-20 10:00:00','Adopted',18),(2,'A3','2026-01-30 10:00:00','Adopted',27),(3,'A2','2026-01-31 10:00:00','Transfer',47)`,
+}
+
+// TestTheShelterIsTheBusinessAndArrivalsAreIntakes: where the data source is the animal
+// shelter, "the shelter" is the business, not the days_in_shelter column that says the word
+// among others; animals that arrived or came in are those of the intakes, and those that
+// leave are the outcomes'.
+func TestTheShelterIsTheBusinessAndArrivalsAreIntakes(t *testing.T) {
+	lite, s := sqliteSchema(t, "shelter", shelterDDL, shelterRows)
+	owner := func(r *nlq.Request) { r.OwnerNames = []string{"animal_shelter"} }
+	for q, want := range map[string]string{
+		"Which breed is the most common among all the animals the shelter has handled?": "Labrador Retriever",
+		"How many animals arrived at the shelter in December 2025?":                     "2",
+		"How many animals came in during February 2026?":                                "2",
+	} {
+		g, err := generate(t, s, datasource.SQLite, q, owner)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		res, err := query(context.Background(), lite, g.SQL)
+		if err != nil || len(res.rows) != 1 || !strings.Contains(res.rows[0], want) {
+			t.Errorf("%q: %v, want %s in %v\n%s", q, err, want, res, g.SQL)
+		}
+	}
+	if g, err := generate(t, s, datasource.SQLite, "How many animals came into the shelter more than once?", owner); err == nil && strings.Contains(g.SQL, "days_in_shelter") {
+		t.Errorf("the shelter read as the days in it:\n%s", g.SQL)
+	}
+}
+
+// TestAPeriodAfterTheRowsCountedIsTheirs: "customers who placed at least one order in
+// December 2015" are counted by their orders of that month, not by when their accounts were
+// opened.
+func TestAPeriodAfterTheRowsCountedIsTheirs(t *testing.T) {
+	lite, s := sqliteSchema(t, "accounts", []string{
+		`CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name VARCHAR(20), account_opened_date DATE)`,
+		`CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (customer_id), order_date DATE)`,
+	}, []string{
+		`INSERT INTO customers VALUES (1,'Tailspin','2015-12-05'),(2,'Wingtip','2013-01-01'),(3,'Adatum','2014-01-01')`,
+		`INSERT INTO orders VALUES (1,2,'2015-12-10'),(2,2,'2015-12-11'),(3,3,'2015-12-20'),(4,1,'2016-01-02')`,
+	})
+	checkAnswers(t, lite, s, []answer{
+		{"How many customers placed at least one order in December 2015?", []string{"2"}},
+		{"Which customers placed more than one order in December 2015?", []string{"Wingtip"}},
+	})
+}
+
+// TestRound44ShapesAnswerAlikeInEveryDialect runs round 44's questions on PostgreSQL and
+// MariaDB too.
+func TestRound44ShapesAnswerAlikeInEveryDialect(t *testing.T) {
+	sameAnswersInEveryDialect(t, []shapeSchema{
+		{name: "storms", ddl: stormDDL, rows: stormRows, answers: stormAnswers},
+		{name: "rentals", ddl: rentalDDL, rows: rentalRows, answers: rentalAnswers},
+	})
+}
+
+// TestMarkedNumbersAreReadWithoutTheirSign: a column of amounts written with a currency sign
+// or shares with a percent sign is a number column; a mix of signs, or words, is not.
+func TestMarkedNumbersAreReadWithoutTheirSign(t *testing.T) {
+	for _, tc := range []struct {
+		samples []string
+		want    string
+	}{
+		{[]string{"$1,250.00", "$60.00", "$45.00"}, "$"},
+		{[]string{"100%", "80%", "N/A"}, "%"},
+		{[]string{"£12", "-£3.50", "£0"}, "£"},
+		{[]string{"$12", "€3", "$4"}, ""},
+		{[]string{"within an hour", "a few days", "N/A"}, ""},
+		{[]string{"12", "13", "14"}, ""},
+	} {
+		c := &column{samples: tc.samples}
+		if got := markedNumbers(c); got != tc.want {
+			t.Errorf("markedNumbers(%q) = %q, want %q", tc.samples, got, tc.want)
+		}
+	}
+}
