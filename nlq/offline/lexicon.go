@@ -272,7 +272,7 @@ var aliases = map[string][]string{
 	"kind": {"category", "type", "class"}, "type": {"category", "class"}, "product line": {"category"},
 	"street": {"address", "street"}, "street address": {"address", "street", "address street name", "street name"},
 	"town": {"city"}, "e mail": {"email"}, "mail": {"email"}, "email address": {"email", "email address"}, "e mail address": {"email"}, "telephone": {"phone"}, "phone number": {"phone", "telephone"},
-	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date", "accession date", "accession"},
+	"sign up": {"signup date", "signup"}, "signed up": {"signup date", "signup"}, "joined": {"signup date", "signup", "hire date", "hire", "start date", "accession date", "accession", "join date", "date joined", "member since", "since"},
 	"registered": {"signup date", "signup"}, "registration": {"signup date", "signup"}, "signup": {"signup date"},
 	"state": {"status"}, "order status": {"status"},
 	"spending": {"spend"}, "spent": {"spend"}, "expense": {"spend", "cost"}, "ad spend": {"spend"},
@@ -369,8 +369,9 @@ var aliases = map[string][]string{
 	"died": {"date of death", "death date", "dod", "year of death", "death year", "place of death", "fatality"}, "killed": {"fatality"},
 	"injured": {"injury"},
 	// A city's wards and districts are its neighbourhoods where the data says so; a rental's
-	// nightly rate is its price; a guest's review and rating are the reviews' and their score.
-	"ward": {"neighbourhood", "neighborhood", "district", "borough"}, "nightly rate": {"price"}, "nightly price": {"price"}, "price per night": {"price"},
+	// nightly rate is its price; a guest's review and rating are the reviews' and their score;
+	// a weather service's weather events are its events.
+	"ward": {"neighbourhood", "neighborhood", "district", "borough"}, "nightly rate": {"price"}, "nightly price": {"price"}, "price per night": {"price"}, "weather event": {"event"},
 	"guest review": {"review"}, "guest rating": {"review score rating", "rating"}, "overall rating": {"review score rating", "rating"},
 	// Rows that record arrivals and departures: a shelter's intakes and outcomes, a
 	// hospital's admissions and discharges.
@@ -1587,6 +1588,14 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				l.add("time", with(tc, scoreSynonym))
 				l.add("time of day", with(tc, scoreSynonym))
 			}
+			if len(cw) == 2 && c.class == classText && (cw[1] == "type" || cw[1] == "category" || cw[1] == "kind") {
+				// EVENT_TYPE: "which kind of event", "each type of event".
+				for _, w := range []string{"kind of ", "type of ", "sort of "} {
+					if !slices.ContainsFunc(l.entries[w+cw[0]], func(o cand) bool { return o.kind != candValue && o.score >= scoreExact }) {
+						l.add(w+cw[0], with(tc, scoreExact-0.01))
+					}
+				}
+			}
 			if len(cw) == 1 && c.class == classText && (cw[0] == "type" || cw[0] == "category" || cw[0] == "kind") && len(t.words) > 0 {
 				// storms.type: "each kind of storm", "the type of storm".
 				noun := t.words[len(t.words)-1]
@@ -2783,7 +2792,23 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 		}
 		l.add(f.word, f.c)
 	}
+	// Inside Airbnb's listings.neighbourhood holds one phrase or nothing: a text column with a
+	// single value tells no rows apart, so where its words also name a table (the
+	// neighbourhoods the listings refer to), only the table is meant.
+	for k, cs := range l.entries {
+		if !slices.ContainsFunc(cs, func(c cand) bool { return c.kind == candTable }) {
+			continue
+		}
+		l.entries[k] = slices.DeleteFunc(cs, func(c cand) bool { return c.kind == candColumn && singleValued(c.col) })
+	}
 	return l
+}
+
+// singleValued reports whether a text column holds one value at most, over rows enough to
+// have shown more.
+func singleValued(c *column) bool {
+	p := c.prof
+	return c.class == classText && p != nil && p.Rows >= 20 && p.Distinct <= 1
 }
 
 // tableParts adds the shorter names people give a table of several words: a head that ends in

@@ -136,7 +136,7 @@ func complete(m *model, p *plan) error {
 	}
 	for i := range p.dates {
 		if p.dates[i].col == nil {
-			c, err := dateColumn(m, p.base, p.dates[i].hint)
+			c, err := dateColumn(m, p.base, p.dates[i].hint, p.named)
 			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
 				c, err = vc, nil
 			}
@@ -218,7 +218,7 @@ func complete(m *model, p *plan) error {
 			return &notUnderstood{words: []string{d.table.name}, msg: fmt.Sprintf("cannot tell what names a row of %s", d.table.name)}
 		}
 		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
-			c, err := dateColumn(m, p.base, p.dims[i].hint)
+			c, err := dateColumn(m, p.base, p.dims[i].hint, p.named)
 			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
 				c, err = vc, nil // "works Tate acquired each year": of the dates, the one the verb names
 			}
@@ -850,7 +850,7 @@ func undatedYear(m *model, p *plan) (string, bool) {
 // dateColumn picks the date column for a date filter or bucket: the table the question was
 // about when it named the date if that table is on the "many" side of base ("customers who
 // placed orders in 2024" means the order date), else base's own, else the nearest table's.
-func dateColumn(m *model, base, hint *table) (*column, error) {
+func dateColumn(m *model, base, hint *table, named []*table) (*column, error) {
 	if hint != nil && hint != base && hint.date != nil {
 		if p, ok := m.path([]*table{base}, hint); ok && fansOut(base, p) {
 			return hint.date, nil
@@ -899,6 +899,20 @@ func dateColumn(m *model, base, hint *table) (*column, error) {
 	if len(tied) > 1 && hint != nil && slices.Contains(tiedT, hint) {
 		// "in the 2021 Dutch parliamentary election": the period is said of one of them.
 		return hint.date, nil
+	}
+	if len(tied) > 1 && named != nil {
+		// "in which month did the most animals leave the shelter": the verb named the
+		// outcomes, one of the dated tables, and no other; "adopted" names a status of the
+		// outcomes, kept in a list only they refer to.
+		var said []*table
+		for _, t := range tiedT {
+			if slices.ContainsFunc(named, func(n *table) bool { return n == t || n != base && n.date == nil && fkTo(t, n) != nil }) {
+				said = append(said, t)
+			}
+		}
+		if len(said) == 1 {
+			return said[0].date, nil
+		}
 	}
 	if len(tied) > 1 {
 		// "patients seen in 2023": a patient has allergies, conditions and encounters, each

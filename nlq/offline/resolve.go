@@ -382,6 +382,12 @@ func disambiguateName(m *model, items []item, i int) error {
 		// named 'Wholesale').
 		var keep []cand
 		n := names[0]
+		if slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue && !nameColumn(c.col) && fewAmongMany(c, n) }) {
+			// "events reported in Texas": the state, one of 62, not the county or zone named
+			// Texas among 2,239 (see categoryOverText).
+			it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return c.kind == candValue && c.col == n.col })
+			return nil
+		}
 		for _, c := range it.cands {
 			if c.kind == candValue && n.col == n.table.label && c.table == n.table && c.col != n.col && strings.EqualFold(c.value, n.value) {
 				continue // 'INDIA', the currency's country name, beside the row's own name 'India'
@@ -1443,20 +1449,28 @@ func adjusted(m *model, anchors []*table, cs []cand) []float64 {
 // categoryOverText prefers a value of a category (un_roll_call_issues.issue, six values) to
 // the same words among thousands of free texts (un_roll_calls.short 'HUMAN RIGHTS'): "roll
 // calls about human rights" are those of that issue, one join away, not the few whose short
-// description is those words alone.
+// description is those words alone; "events reported in Texas" are of the state (62 values,
+// with territories and seas), not of the county or zone named Texas among 2,239.
 func categoryOverText(items []item, idx int, adj []float64) {
 	cs := items[idx].cands
+	for i, c := range cs {
+		if slices.ContainsFunc(cs, func(o cand) bool { return fewAmongMany(c, o) }) {
+			adj[i] += 2 * hopPenalty
+		}
+	}
+}
+
+// fewAmongMany reports whether value c is one of a category's few values (100 at most) and o
+// the same words among a column of at least 500 values and twenty times as many.
+func fewAmongMany(c, o cand) bool {
 	distinct := func(c cand) int64 {
 		if c.kind != candValue || c.col == nil || c.col2 != nil || c.col.prof == nil {
 			return -1
 		}
 		return c.col.prof.Distinct
 	}
-	for i, c := range cs {
-		if d := distinct(c); d > 0 && d <= 50 && slices.ContainsFunc(cs, func(o cand) bool { od := distinct(o); return od >= 500 && od >= 20*d }) {
-			adj[i] += 2 * hopPenalty
-		}
-	}
+	d, od := distinct(c), distinct(o)
+	return d > 0 && d <= 100 && od >= 500 && od >= 20*d
 }
 
 // linkBonus prefers a link table whose two ends the question named to one that joins only one.

@@ -259,6 +259,9 @@ func scan(toks []token, lex *lexicon, dp dateParser) []item {
 			}
 			phrase := normPhraseToks(toks[i : i+n])
 			cs := lex.lookup(phrase)
+			if n == 2 && subjectAndVerb(toks[i], toks[i+1], cs, lex) {
+				continue
+			}
 			if len(cs) == 0 && n == 2 && particles[toks[i+1].lower] {
 				cs = particleVerb(toks[i], toks[i+1], lex)
 			}
@@ -2689,6 +2692,9 @@ var fillerPhrases = map[string]bool{
 	"in alphabetical order": true, "sorted alphabetically": true, "listed alphabetically": true, "from a to z": true,
 	"break ties by": true, "breaking ties by": true, "ties broken by": true, "with ties broken by": true,
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
+	// "according to the fatality records", "going by the records": the rows the figure is
+	// read from, named next.
+	"according to": true, "going by": true,
 	"in this snapshot": true, "in the snapshot": true, "in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
 	// "the drug given to the most patients": the patients it was given to.
 	"given to": true, "was given to": true, "were given to": true, "been given": true, "was given": true, "were given": true,
@@ -3838,6 +3844,17 @@ func shouted(ts []token, vs []cand) bool {
 		}
 	}
 	return true
+}
+
+// subjectAndVerb reports whether two words that together name a column are the rows in the
+// plural and a verb that names the column alone: "hosts joined" is the hosts and when they
+// joined (host_since), not the column alone, which would leave the hosts uncounted.
+func subjectAndVerb(noun, verb token, cs []cand, lex *lexicon) bool {
+	if !noun.plural || noun.quoted || len(cs) == 0 || cs[0].kind != candColumn ||
+		!slices.ContainsFunc(lex.lookup(noun.norm), func(c cand) bool { return c.kind == candTable && c.table == cs[0].table && c.score >= scoreExact }) {
+		return false
+	}
+	return slices.ContainsFunc(lex.lookup(verb.norm), func(c cand) bool { return c.kind == candColumn && c.col == cs[0].col })
 }
 
 // irregularPlural reports whether a lower-case word is a plural that does not begin as its

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -180,4 +181,51 @@ func TestMarkedNumbersAreReadWithoutTheirSign(t *testing.T) {
 			t.Errorf("markedNumbers(%q) = %q, want %q", tc.samples, got, tc.want)
 		}
 	}
+}
+
+// TestAStateIsNotACountyOfItsName: 'TEXAS' is a state among a few dozen and also one of
+// thousands of counties and zones named; "events in Texas" are the state's. A column that
+// holds one value (Inside Airbnb's neighbourhood, 'Neighborhood highlights' or nothing) is
+// not what its name says where a table says it too, and a kind of event is its event_type.
+func TestAStateIsNotACountyOfItsName(t *testing.T) {
+	rows := []string{`INSERT INTO regions VALUES ('FIRST WARD'),('SECOND WARD')`}
+	for i := 1; i <= 600; i++ {
+		state, zone, ward, note := "IOWA", fmt.Sprintf("ZONE %d", i), "FIRST WARD", "'Neighborhood highlights'"
+		switch {
+		case i%3 == 0:
+			state, ward = "TEXAS", "SECOND WARD"
+		case i%3 == 1:
+			note = "NULL"
+		}
+		if i == 7 {
+			zone = "TEXAS"
+		}
+		kind := map[bool]string{true: "Hail", false: "Tornado"}[i%4 == 0]
+		rows = append(rows, fmt.Sprintf(`INSERT INTO events VALUES (%d,'%s','%s','%s','%s',%s)`, i, state, zone, kind, ward, note))
+	}
+	lite, s := sqliteSchema(t, "zones", []string{
+		`CREATE TABLE regions (region VARCHAR(20) PRIMARY KEY)`,
+		`CREATE TABLE events (event_id INTEGER PRIMARY KEY, state VARCHAR(20), cz_name VARCHAR(20), event_type VARCHAR(20),
+			region_cleansed VARCHAR(20) REFERENCES regions (region), region VARCHAR(30))`,
+	}, rows)
+	checkAnswers(t, lite, s, []answer{
+		{"How many events were reported in Texas?", []string{"200"}},
+		{"Which kind of event was reported most often?", []string{"Tornado"}},
+		{"How many events were there in each region?", []string{"FIRST WARD", "SECOND WARD"}},
+	})
+}
+
+// TestAVerbNamesWhoseDateAMonthIs: "in which month did the most animals leave" buckets by the
+// outcomes' date, the rows "leave" names, though the animals' intakes are dated too; hosts
+// who joined are dated by when they became hosts.
+func TestAVerbNamesWhoseDateAMonthIs(t *testing.T) {
+	lite, s := sqliteSchema(t, "shelter", shelterDDL, shelterRows)
+	checkAnswers(t, lite, s, []answer{
+		{"In which month did the most animals leave?", []string{"2026-01"}},
+	})
+	lite, s = sqliteSchema(t, "rentals", rentalDDL, rentalRows)
+	checkAnswers(t, lite, s, []answer{
+		{"How many hosts joined in 2020 or later?", []string{"1"}},
+		{"How many listings are there in each neighbourhood?", []string{"FIRST WARD", "SECOND WARD"}},
+	})
 }

@@ -547,6 +547,10 @@ func normWords(name string) []string {
 	ws := splitIdent(name)
 	for i, w := range ws {
 		ws[i] = singular(w)
+		if us, ok := britishSpellings[ws[i]]; ok {
+			// neighbourhood_cleansed is read as the question's words are: "neighborhood".
+			ws[i] = us
+		}
 	}
 	return ws
 }
