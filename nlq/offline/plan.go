@@ -1466,7 +1466,9 @@ func (b *builder) comparison(i int) error {
 				n.kw = keyword{}
 				return nil
 			case n.pick.kind == candValue && i+2 < len(b.items) && b.items[i+2].kind == itEntity && b.items[i+2].pick != nil &&
-				b.items[i+2].pick.kind == candTable && b.items[i+2].pick.table != b.lastTable && b.items[i+2].plural:
+				b.items[i+2].pick.kind == candTable && (b.items[i+2].pick.table != b.lastTable || b.groupsOwnColumn(b.lastTable)) && (b.items[i+2].plural || len(vals) == 1 && vals[0] == 1.0):
+				// ("states with more than 100 high wind events": the events of each state, a
+				// column of the events themselves.)
 				// "stations served by four or more metro lines": how many rows of the table
 				// named after the value, of that value.
 				t := &b.items[i+2]
@@ -3268,12 +3270,28 @@ func afterPreposition(it *item) bool {
 // verbForm reports whether an item names table t by a verb ("rented" for rental): the events
 // of t, as in "the most rented films".
 func verbForm(it *item, t *table) bool {
-	if len(it.toks) != 1 || len(t.words) == 0 {
+	if len(t.words) == 0 {
+		return false
+	}
+	if len(it.toks) == 2 && particles[it.toks[1].lower] || len(it.toks) == 2 && it.toks[1].lower == "into" {
+		// "came in", "came into (the shelter)": a phrasal verb naming the rows.
+		return strings.HasSuffix(it.toks[0].lower, "ed") || irregularVerbPast[it.toks[0].lower]
+	}
+	if len(it.toks) != 1 {
 		return false
 	}
 	w := it.toks[0].lower
 	return w != t.words[len(t.words)-1] && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing"))
 }
+
+// groupsOwnColumn reports whether the question groups by a column of t itself (the state of
+// each event), so that a count of t's rows is a count per group.
+func (b *builder) groupsOwnColumn(t *table) bool {
+	return t != nil && slices.ContainsFunc(b.p.dims, func(d dimension) bool { return d.col != nil && d.col.table == t && d.role == nil })
+}
+
+// irregularVerbPast are past forms of common verbs that do not end in -ed.
+var irregularVerbPast = toSet([]string{"came", "went", "got", "took", "brought", "gave", "left", "ran", "sent"})
 
 // laterMeasure reports whether an item after i names a number column (a measure) of any
 // table, before another aggregate keyword.

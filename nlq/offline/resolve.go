@@ -67,6 +67,19 @@ func nameColumn(c *column) bool {
 	return c == c.table.label || c == c.table.label2 || (len(c.words) > 0 && c.words[len(c.words)-1] == "name")
 }
 
+// preferTrimmed drops a value stored with spaces around it where its column also stores it
+// without ('Unknown ' beside 'Unknown'): the stray spaces are no other name.
+func preferTrimmed(it *item) {
+	spaced := func(c cand) bool {
+		return c.kind == candValue && c.col2 == nil && c.value != strings.TrimSpace(c.value) && slices.ContainsFunc(it.cands, func(o cand) bool {
+			return o.kind == candValue && o.col == c.col && o.col2 == nil && o.value == strings.TrimSpace(c.value)
+		})
+	}
+	if slices.ContainsFunc(it.cands, spaced) {
+		it.cands = slices.DeleteFunc(slices.Clone(it.cands), spaced)
+	}
+}
+
 // preferStoredWhole drops the readings of a name as a first and a last name of two columns
 // when a column stores the name whole: 'Ronald Reagan', a president's name as written,
 // beside a judge called Ronald and another called Reagan. The pair is a guess (the index
@@ -235,6 +248,7 @@ func disambiguateName(m *model, items []item, i int) error {
 	}
 	dropCodesOfNames(it)
 	preferExactCase(it)
+	preferTrimmed(it)
 	oneNamePart(it)
 	preferStoredWhole(it)
 	var names []cand
@@ -382,9 +396,13 @@ func disambiguateName(m *model, items []item, i int) error {
 		// named 'Wholesale').
 		var keep []cand
 		n := names[0]
-		if slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue && !nameColumn(c.col) && fewAmongMany(c, n) }) {
+		said := slices.ContainsFunc(items, func(o item) bool {
+			return o.kind == itEntity && len(o.cands) > 0 && o.cands[0].kind == candColumn && o.cands[0].col == n.col
+		})
+		if !said && slices.ContainsFunc(it.cands, func(c cand) bool { return c.kind == candValue && !nameColumn(c.col) && fewAmongMany(c, n) }) {
 			// "events reported in Texas": the state, one of 62, not the county or zone named
-			// Texas among 2,239 (see categoryOverText).
+			// Texas among 2,239 (see categoryOverText), unless the names are what the question
+			// names ("the most common names, not counting 'Unknown'").
 			it.cands = slices.DeleteFunc(slices.Clone(it.cands), func(c cand) bool { return c.kind == candValue && c.col == n.col })
 			return nil
 		}
