@@ -72,6 +72,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	q = dropRestatedTrailer(q)
 	q = thatIsClause.ReplaceAllString(q, "$1")
 	q = morePerUnitThan.ReplaceAllString(q, "more than")
+	q = averageOverall.ReplaceAllString(q, "$1")
 	keepEmpty := withNone.MatchString(q)
 	q = withNone.ReplaceAllString(q, "$1")
 	if rateAsked.MatchString(q) {
@@ -167,6 +168,10 @@ var restatedFigures = map[string][]string{
 // morePerUnitThan is a rate's unit said inside a comparison: "charge more per night than
 // the average listing" compares the nightly price.
 var morePerUnitThan = regexp.MustCompile(`(?i)\bmore per (?:night|day|hour|week|month|year|unit|person|head|guest) than\b`)
+
+// averageOverall is "overall" said of a figure already averaged: "the average overall guest
+// rating" is the average of the overall rating, not of a total.
+var averageOverall = regexp.MustCompile(`(?i)\b(average|mean) overall\b`)
 
 var thatIsClause = regexp.MustCompile(`(?i),?\s*\b(?:i\.\s?e\.|that is,)\s[^,?.;]*([,?.;]|$)`)
 

@@ -1588,6 +1588,10 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				l.add("time", with(tc, scoreSynonym))
 				l.add("time of day", with(tc, scoreSynonym))
 			}
+			if len(cw) == 3 && cw[1] == "of" && c.class == classDate {
+				// date_of_birth: "the birth date".
+				l.add(cw[2]+" "+cw[0], with(tc, scoreExact-0.01))
+			}
 			if len(cw) == 2 && c.class == classText && (cw[1] == "type" || cw[1] == "category" || cw[1] == "kind") {
 				// EVENT_TYPE: "which kind of event", "each type of event".
 				for _, w := range []string{"kind of ", "type of ", "sort of "} {

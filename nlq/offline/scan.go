@@ -796,6 +796,19 @@ func missingAndLeftOut(items []item) []item {
 		}
 	}
 	for i := 1; i < len(items); i++ {
+		// "for how many animals is the birth date unknown": no birth date, where the date
+		// column keeps no word for unknown (another column's 'Unknown' sex is not meant).
+		it, c := items[i], items[i-1]
+		if len(it.toks) != 1 || it.toks[0].lower != "unknown" || it.toks[0].quoted || c.kind != itEntity || len(c.cands) == 0 ||
+			c.cands[0].kind != candColumn || !c.cands[0].col.nullable || c.cands[0].col.class == classText ||
+			!slices.ContainsFunc(append(slices.Clone(c.skipped), it.skipped...), func(w string) bool { return w == "is" || w == "are" || w == "was" || w == "were" }) {
+			continue
+		}
+		never := item{kind: itKeyword, kw: keyword{kind: kwNever}, toks: it.toks, start: c.start, skipped: c.skipped}
+		items[i-1].skipped = nil
+		items = slices.Insert(slices.Delete(slices.Clone(items), i, i+1), i-1, never)
+	}
+	for i := 1; i < len(items); i++ {
 		// "whose borough is missing" where the city stores 'Missing' as a borough: that value.
 		it, c := &items[i], items[i-1]
 		if it.kind != itKeyword || it.kw.kind != kwNever || !strings.HasSuffix(strings.ToLower(it.text()), "missing") || c.kind != itEntity ||

@@ -63,16 +63,17 @@ var rentalDDL = []string{
 	`CREATE TABLE hosts (host_id INTEGER PRIMARY KEY, host_name VARCHAR(20), host_since DATE, host_response_rate VARCHAR(5), host_is_superhost VARCHAR(1))`,
 	`CREATE TABLE neighbourhoods (neighbourhood VARCHAR(20) PRIMARY KEY)`,
 	`CREATE TABLE listings (id INTEGER PRIMARY KEY, name VARCHAR(40), host_id INTEGER REFERENCES hosts (host_id),
-		neighbourhood_cleansed VARCHAR(20) REFERENCES neighbourhoods (neighbourhood), room_type VARCHAR(20), price VARCHAR(12), bedrooms INTEGER)`,
+		neighbourhood_cleansed VARCHAR(20) REFERENCES neighbourhoods (neighbourhood), room_type VARCHAR(20), price VARCHAR(12), bedrooms INTEGER,
+		review_scores_rating REAL)`,
 	`CREATE TABLE reviews (id INTEGER PRIMARY KEY, listing_id INTEGER REFERENCES listings (id), date DATE, reviewer_name VARCHAR(20))`,
 }
 
 var rentalRows = []string{
 	`INSERT INTO hosts VALUES (1,'Diana','2015-03-01','100%','t'),(2,'Omar','2020-06-01','N/A','f'),(3,'Lena','2018-01-01','80%','t')`,
 	`INSERT INTO neighbourhoods VALUES ('FIRST WARD'),('SECOND WARD')`,
-	`INSERT INTO listings VALUES (1,'Loft by the park',1,'FIRST WARD','Entire home/apt','$1,250.00',3),
-		(2,'Quiet room',2,'FIRST WARD','Private room','$60.00',1),(3,'Garden flat',3,'SECOND WARD','Entire home/apt','$140.00',2),
-		(4,'Attic room',3,'SECOND WARD','Private room','$45.00',1)`,
+	`INSERT INTO listings VALUES (1,'Loft by the park',1,'FIRST WARD','Entire home/apt','$1,250.00',3,4.9),
+		(2,'Quiet room',2,'FIRST WARD','Private room','$60.00',1,4.5),(3,'Garden flat',3,'SECOND WARD','Entire home/apt','$140.00',2,NULL),
+		(4,'Attic room',3,'SECOND WARD','Private room','$45.00',1,4.0)`,
 	`INSERT INTO reviews VALUES (1,1,'2023-02-01','Ann'),(2,1,'2023-05-01','Bo'),(3,3,'2024-01-01','Cy'),(4,2,'2022-07-01','Di')`,
 }
 
@@ -80,7 +81,8 @@ var rentalRows = []string{
 // they write, so the dearest listing is the $1,250 one, not the one that sorts last as text;
 // "charges the highest price" ranks by the price the verb also names, and "more per night
 // than the average listing" compares the price; "superhost status" is the flag; guests'
-// reviews are the reviews and a ward is a neighbourhood.
+// reviews are the reviews and a ward is a neighbourhood; the average overall rating is the
+// average of the rating, nothing summed.
 func TestPricesWrittenWithTheirSignAreNumbers(t *testing.T) {
 	lite, s := sqliteSchema(t, "rentals", rentalDDL, rentalRows)
 	checkAnswers(t, lite, s, rentalAnswers)
@@ -94,19 +96,21 @@ var rentalAnswers = []answer{
 	{"How many hosts have superhost status?", []string{"2"}},
 	{"How many guest reviews were written in 2023?", []string{"2"}},
 	{"How many listings are there in each ward?", []string{"FIRST WARD", "SECOND WARD"}},
+	{"What is the average overall guest rating of the listings?", []string{"4.47"}},
 }
 
 // shelterDDL is an animal shelter's intakes and outcomes: an animal may come in more than
 // once, and the outcomes keep the days spent in the shelter.
 var shelterDDL = []string{
-	`CREATE TABLE animals (animal_id VARCHAR(8) PRIMARY KEY, type VARCHAR(10) NOT NULL, primary_breed VARCHAR(30) NOT NULL)`,
+	`CREATE TABLE animals (animal_id VARCHAR(8) PRIMARY KEY, type VARCHAR(10) NOT NULL, primary_breed VARCHAR(30) NOT NULL, sex VARCHAR(10), date_of_birth DATE)`,
 	`CREATE TABLE intakes (id INTEGER PRIMARY KEY, animal_id VARCHAR(8) NOT NULL REFERENCES animals (animal_id), source_date TIMESTAMP NOT NULL, source_name VARCHAR(20))`,
 	`CREATE TABLE outcomes (id INTEGER PRIMARY KEY, animal_id VARCHAR(8) NOT NULL REFERENCES animals (animal_id), outcome_date TIMESTAMP NOT NULL,
 		outcome_status VARCHAR(20), days_in_shelter INTEGER)`,
 }
 
 var shelterRows = []string{
-	`INSERT INTO animals VALUES ('A1','Dog','Labrador Retriever'),('A2','Dog','Labrador Retriever'),('A3','Cat','Domestic Shorthair'),('A4','Dog','Beagle')`,
+	`INSERT INTO animals VALUES ('A1','Dog','Labrador Retriever','Male','2020-01-01'),('A2','Dog','Labrador Retriever','Female',NULL),
+		('A3','Cat','Domestic Shorthair','Unknown',NULL),('A4','Dog','Beagle','Male','2019-05-05')`,
 	`INSERT INTO intakes VALUES (1,'A1','2025-12-02 10:00:00','Stray'),(2,'A2','2025-12-15 10:00:00','Owner Surrender'),(3,'A3','2026-01-03 10:00:00','Stray'),
 		(4,'A1','2026-02-01 10:00:00','Stray'),(5,'A4','2026-02-02 10:00:00','Stray')`,
 	`INSERT INTO outcomes VALUES (1,'A1','2025-12-20 10:00:00','Adopted',18),(2,'A3','2026-01-30 10:00:00','Adopted',27),(3,'A2','2026-01-31 10:00:00','Transfer',47)`,
@@ -115,7 +119,8 @@ var shelterRows = []string{
 // TestTheShelterIsTheBusinessAndArrivalsAreIntakes: where the data source is the animal
 // shelter, "the shelter" is the business, not the days_in_shelter column that says the word
 // among others; animals that arrived or came in are those of the intakes, and those that
-// leave are the outcomes'; "came in more than once" counts each animal's intakes.
+// leave are the outcomes'; "came in more than once" counts each animal's intakes; a birth
+// date that is unknown is one not given, not another column's 'Unknown'.
 func TestTheShelterIsTheBusinessAndArrivalsAreIntakes(t *testing.T) {
 	lite, s := sqliteSchema(t, "shelter", shelterDDL, shelterRows)
 	owner := func(r *nlq.Request) { r.OwnerNames = []string{"animal_shelter"} }
@@ -123,6 +128,7 @@ func TestTheShelterIsTheBusinessAndArrivalsAreIntakes(t *testing.T) {
 		"Which breed is the most common among all the animals the shelter has handled?": "Labrador Retriever",
 		"How many animals arrived at the shelter in December 2025?":                     "2",
 		"How many animals came in during February 2026?":                                "2",
+		"For how many animals is the birth date unknown?":                               "2",
 	} {
 		g, err := generate(t, s, datasource.SQLite, q, owner)
 		if err != nil {
