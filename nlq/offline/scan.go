@@ -795,6 +795,36 @@ func missingAndLeftOut(items []item) []item {
 			items = slices.Delete(items, i, i+1)
 		}
 	}
+	// (Not in a share, whose percentage is of the value said after the verb, a condition
+	// the share's own reading places.)
+	share := slices.ContainsFunc(items, func(it item) bool { return it.kind == itKeyword && it.kw.kind == kwShare })
+	for i := 0; i < len(items) && !share; i++ {
+		// "the people killed whose sex is recorded", "had their sex recorded": with a sex.
+		c := items[i]
+		if c.kind != itEntity || len(c.cands) == 0 || c.cands[0].kind != candColumn || !c.cands[0].col.nullable || i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwHas {
+			continue
+		}
+		var after []string
+		own := i+1 == len(items)
+		if !own {
+			after = items[i+1].skipped
+		} else if k := slices.IndexFunc(c.skipped, func(w string) bool { return recordedWords[w] }); k > 0 {
+			after = c.skipped[k-1:] // "had their sex recorded": the words after the last item
+		}
+		if len(after) < 2 || !beWords[after[0]] && after[0] != "their" && after[0] != "its" || !recordedWords[after[1]] {
+			continue
+		}
+		items = slices.Clone(items)
+		if own {
+			items[i].skipped = c.skipped[:len(c.skipped)-len(after)]
+		} else {
+			items[i+1].skipped = after[2:]
+		}
+		has := item{kind: itKeyword, kw: keyword{kind: kwHas}, toks: c.toks, start: c.start, skipped: items[i].skipped}
+		items[i].skipped = nil
+		items = slices.Insert(items, i, has)
+		i++
+	}
 	for i := 1; i < len(items); i++ {
 		// "for how many animals is the birth date unknown": no birth date, where the date
 		// column keeps no word for unknown (another column's 'Unknown' sex is not meant).
@@ -843,6 +873,9 @@ func missingAndLeftOut(items []item) []item {
 	}
 	return items
 }
+
+// recordedWords say a value was given ("whose sex is recorded"); beWords come before them.
+var recordedWords, beWords = toSet([]string{"recorded", "known", "given", "entered", "filled", "listed", "stated"}), toSet([]string{"is", "are", "was", "were", "been"})
 
 // ignoreWords say that the rows after them are left out.
 var ignoreWords = toSet(strings.Fields("ignoring disregarding skipping omitting"))

@@ -38,7 +38,7 @@ var stormRows = []string{
 // county stored as 'PERSON'; a number kept beside its text (DAMAGE_PROPERTY_NUM beside
 // '10.00K') is the figure "property damage" means, and floods compared with "the average
 // flash flood" are compared with the average of the flash floods; "states with more than one
-// flash flood event" count each state's events of that type.
+// flash flood event" count each state's events of that type; an age recorded is one given.
 func TestEventsAreTheDetailsKeyedByThemAndPeopleWhoDiedAreTheFatalities(t *testing.T) {
 	lite, s := sqliteSchema(t, "storms", stormDDL, stormRows)
 	checkAnswers(t, lite, s, stormAnswers)
@@ -54,6 +54,7 @@ var stormAnswers = []answer{
 	{"What was the total property damage in Texas?", []string{"1510000"}},
 	{"How many flash floods caused more property damage than the average flash flood?", []string{"1"}},
 	{"Which states had more than one flash flood event?", []string{"NORTH CAROLINA"}},
+	{"How many people who died had their age recorded?", []string{"3"}},
 }
 
 // rentalDDL is a short-term rental marketplace as Inside Airbnb exports it: prices written
