@@ -3284,6 +3284,21 @@ func verbForm(it *item, t *table) bool {
 	return w != t.words[len(t.words)-1] && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing"))
 }
 
+// ownPrice is the one number column of t called a price ("the most expensive listings" are
+// ranked by their price, not by the review_scores_value a money word also reaches), or nil.
+func ownPrice(t *table) *column {
+	var found *column
+	for _, c := range t.cols {
+		if c.class == classNumber && c.metric == nil && slices.Contains(c.words, "price") {
+			if found != nil {
+				return nil
+			}
+			found = c
+		}
+	}
+	return found
+}
+
 // groupsOwnColumn reports whether the question groups by a column of t itself (the state of
 // each event), so that a count of t's rows is a count per group.
 func (b *builder) groupsOwnColumn(t *table) bool {
@@ -4971,6 +4986,9 @@ func (b *builder) finish() error {
 			}
 			if col == nil && b.dim != "" {
 				col = b.extensionDim(p.listTable, b.dim) // "the heaviest penguin": its measurements row's mass
+			}
+			if col == nil && b.price {
+				col = ownPrice(p.listTable)
 			}
 			if col == nil && (b.price || b.top || sizeWords[strings.ToLower(kwWords(b, kwMost)+kwWords(b, kwLeast))]) {
 				// "the most expensive product", "top 5 orders", "the largest order": the

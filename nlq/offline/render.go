@@ -1130,6 +1130,10 @@ func countKey(t *table) *column {
 // not one by one (countKey).
 func countedByName(t *table) bool { return t.formOf != nil || t.sightings != nil }
 
+// wideTable is the number of columns past which a row listed by a ranking is shown by its
+// name and the figure ranked rather than whole.
+const wideTable = 12
+
 // number reads a number kept as text (numText): thousands separators dropped, anything not a
 // number NULL. Each dialect needs its own test, because PostgreSQL's cast fails on 'unknown'
 // where SQLite's reads 0.
@@ -1569,6 +1573,11 @@ func render(p *plan, d dialect) string {
 	distinct := ""
 	if p.listTable != nil {
 		cols := p.listCols
+		if l := labelCols(p.listTable); len(cols) == 0 && p.orderCol != nil && p.orderCol.table == p.listTable && p.limit > 0 && len(l) > 0 && len(p.listTable.cols) > wideTable {
+			// "which listing has the most bedrooms" of a 75-column export: the listing by its
+			// name, with the figure ranked, not every column it has.
+			cols = append(l, p.orderCol)
+		}
 		if len(cols) == 0 {
 			// Every column but the key foreign keys, which are only numbers pointing elsewhere;
 			// a text foreign key (a country name) is kept.
@@ -1581,7 +1590,12 @@ func render(p *plan, d dialect) string {
 			}
 		}
 		for _, c := range cols {
-			sel = append(sel, d.col(c))
+			if e := d.col(c); !strings.HasSuffix(e, d.ident(c.name)) && !d.words {
+				// A number read from text ('$1,250.00'): shown under the column's own name.
+				sel = append(sel, e+" AS "+d.ident(c.name))
+			} else {
+				sel = append(sel, e)
+			}
 		}
 		if p.partition != nil && p.topPer > 0 && p.orderCol != nil {
 			// The rank of each row within its group, by the column ranked; ties go to the

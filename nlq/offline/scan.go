@@ -820,6 +820,11 @@ func missingAndLeftOut(items []item) []item {
 		} else {
 			items[i+1].skipped = after[2:]
 		}
+		if i > 0 && items[i-1].kind == itKeyword && items[i-1].kw.kind == kwWith {
+			// "where the age is known": the "where" says it.
+			items[i-1].kw = keyword{kind: kwHas}
+			continue
+		}
 		has := item{kind: itKeyword, kw: keyword{kind: kwHas}, toks: c.toks, start: c.start, skipped: items[i].skipped}
 		items[i].skipped = nil
 		items = slices.Insert(items, i, has)

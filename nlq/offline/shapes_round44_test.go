@@ -55,6 +55,7 @@ var stormAnswers = []answer{
 	{"How many flash floods caused more property damage than the average flash flood?", []string{"1"}},
 	{"Which states had more than one flash flood event?", []string{"NORTH CAROLINA"}},
 	{"How many people who died had their age recorded?", []string{"3"}},
+	{"What was the average age of the people who died, where the age is known?", []string{"43.33"}},
 }
 
 // rentalDDL is a short-term rental marketplace as Inside Airbnb exports it: prices written
@@ -258,5 +259,32 @@ func TestAValueWithStraySpacesIsTheSameName(t *testing.T) {
 	}
 	if want := []string{"name=Unknown", "sex=Unknown "}; !slices.Equal(got, want) {
 		t.Errorf("preferTrimmed kept %q, want %q", got, want)
+	}
+}
+
+// TestAWideRowRankedIsShownByItsNameAndFigure: the top rows of a table of many columns (an
+// export's listings) are shown by their name and the figure ranked, and "the most expensive"
+// ranks by the price, not by another money-like figure (review_scores_value).
+func TestAWideRowRankedIsShownByItsNameAndFigure(t *testing.T) {
+	cols := []string{"id INTEGER PRIMARY KEY", "name VARCHAR(40)", "price VARCHAR(12)", "review_scores_value REAL", "bedrooms INTEGER"}
+	for i := 1; i <= 10; i++ {
+		cols = append(cols, fmt.Sprintf("extra_%d VARCHAR(5)", i))
+	}
+	lite, s := sqliteSchema(t, "wide", []string{`CREATE TABLE listings (` + strings.Join(cols, ", ") + `)`}, []string{
+		`INSERT INTO listings (id, name, price, review_scores_value, bedrooms) VALUES (1,'Loft','$1,250.00',4.1,3),(2,'Room','$60.00',5.0,1),(3,'Flat','$140.00',4.5,2)`,
+	})
+	for q, want := range map[string]string{
+		"Which listing has the most bedrooms?":      "3 | Loft",
+		"What are the two most expensive listings?": "1250 | Loft",
+	} {
+		g, err := generate(t, s, datasource.SQLite, q)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		res, err := query(context.Background(), lite, g.SQL)
+		if err != nil || len(res.rows) == 0 || res.rows[0] != want {
+			t.Errorf("%q: %v, want first row %q in %v\n%s", q, err, want, res, g.SQL)
+		}
 	}
 }
