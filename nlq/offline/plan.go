@@ -931,6 +931,13 @@ func (b *builder) step(i int) error {
 			}
 		}
 		col := b.lastDate
+		if col != nil && b.dateHint != nil && col.table != b.dateHint && b.dateHint.date != nil {
+			// "listings that have been reviewed ... received no reviews in 2024": the period
+			// is the missing reviews', said after them, not the date the verb named before,
+			// which then says something the answer would leave out.
+			b.unknown = append(b.unknown, strings.Join(col.words, " "))
+			col = nil
+		}
 		if col == nil && b.dateHint == nil && i > 0 && len(it.skipped) > 0 && strings.HasSuffix(it.skipped[0], "ed") {
 			if pt := tableNamed(&b.items[i-1]); pt != nil && pt == hint && pt.date != nil && b.items[i-1].start+len(b.items[i-1].toks)+1 == it.start {
 				// "lines of an order placed in 2015": the date of the rows named right

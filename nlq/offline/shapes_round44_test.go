@@ -97,6 +97,7 @@ var rentalAnswers = []answer{
 	{"What is the average host response rate?", []string{"90"}},
 	{"How many hosts have superhost status?", []string{"2"}},
 	{"How many guest reviews were written in 2023?", []string{"2"}},
+	{"How many listings received no reviews in 2023?", []string{"3"}},
 	{"How many listings are there in each ward?", []string{"FIRST WARD", "SECOND WARD"}},
 	{"What is the average overall guest rating of the listings?", []string{"4.47"}},
 }
@@ -286,5 +287,23 @@ func TestAWideRowRankedIsShownByItsNameAndFigure(t *testing.T) {
 		if err != nil || len(res.rows) == 0 || res.rows[0] != want {
 			t.Errorf("%q: %v, want first row %q in %v\n%s", q, err, want, res, g.SQL)
 		}
+	}
+}
+
+// TestAPeriodAfterMissingRowsIsTheirs: "received no reviews in 2023" dates the missing
+// reviews; where a verb before named another date ("listings that have been reviewed", the
+// first review's), that date is not taken for the period, and the verb, read as nothing
+// else, is reported rather than left out of the answer.
+func TestAPeriodAfterMissingRowsIsTheirs(t *testing.T) {
+	_, s := sqliteSchema(t, "reviewed", []string{
+		`CREATE TABLE listings (id INTEGER PRIMARY KEY, name VARCHAR(20), first_review DATE, last_review DATE)`,
+		`CREATE TABLE reviews (id INTEGER PRIMARY KEY, listing_id INTEGER REFERENCES listings (id), date DATE)`,
+	}, []string{
+		`INSERT INTO listings VALUES (1,'Loft','2022-01-01','2023-05-01'),(2,'Room','2022-07-01','2022-07-01'),(3,'Flat',NULL,NULL)`,
+		`INSERT INTO reviews VALUES (1,1,'2022-01-01'),(2,1,'2023-05-01'),(3,2,'2022-07-01')`,
+	})
+	g, err := generate(t, s, datasource.SQLite, "How many listings that have been reviewed received no reviews in 2023?")
+	if err == nil && strings.Contains(g.SQL, "first_review >=") {
+		t.Errorf("the missing reviews dated by the first review:\n%s", g.SQL)
 	}
 }
