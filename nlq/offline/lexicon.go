@@ -2495,6 +2495,11 @@ func newLexicon(m *model, synonyms map[string]string) *lexicon {
 				if c.kind == candValue || (c.score < scoreHead && !vague) {
 					continue
 				}
+				if c.kind == candColumn && c.col.class == classNumber && askedKinds[word] {
+					// "what kind of place": a kind is a category's values, never a number
+					// column called CATEGORY (a hurricane's category 1 to 5).
+					continue
+				}
 				if vague {
 					l.add(word, with(c, scoreHead*(scoreSynonym-0.05*float64(i))))
 					continue
@@ -3305,6 +3310,9 @@ func otherLanguageCopy(c *column) bool {
 		return o != c && (slices.Equal(o.words, rest) || len(o.words) == len(c.words) && o.words[0] == "english" && slices.Equal(o.words[1:], rest))
 	})
 }
+
+// askedKinds ask for a category of things.
+var askedKinds = toSet([]string{"kind", "type", "sort"})
 
 // containerNouns end a table's name without saying what its rows are: an export's
 // "details", "data" or "records" of the events it keeps.

@@ -307,3 +307,15 @@ func TestAPeriodAfterMissingRowsIsTheirs(t *testing.T) {
 		t.Errorf("the missing reviews dated by the first review:\n%s", g.SQL)
 	}
 }
+
+// TestAKindIsNoNumberColumn: "what kind of place" asks for a category's values, never for a
+// number column called CATEGORY (a hurricane's category); with no such category the
+// question is refused rather than grouped by the number.
+func TestAKindIsNoNumberColumn(t *testing.T) {
+	_, s := sqliteSchema(t, "kinds", []string{
+		`CREATE TABLE events (event_id INTEGER PRIMARY KEY, state VARCHAR(20), category INTEGER)`,
+	}, []string{`INSERT INTO events VALUES (1,'TEXAS',1),(2,'IOWA',NULL),(3,'TEXAS',3)`})
+	if g, err := generate(t, s, datasource.SQLite, "What kind of event was most common?"); err == nil && strings.Contains(g.SQL, "category") {
+		t.Errorf("a kind read as the number column CATEGORY:\n%s", g.SQL)
+	}
+}
