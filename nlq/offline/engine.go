@@ -162,9 +162,6 @@ var restatedFigures = map[string][]string{
 	"percentage": {"percentage", "percent", "share", "proportion", "fraction"}, "share": {"percentage", "percent", "share", "proportion"},
 }
 
-// thatIsClause is an explanation said after "i.e." up to the next comma or the end: "the
-// turnout, i.e. votes cast as a percentage of the electorate, rounded": it restates what
-// was asked, in words the question has already said by name.
 // morePerUnitThan is a rate's unit said inside a comparison: "charge more per night than
 // the average listing" compares the nightly price.
 var morePerUnitThan = regexp.MustCompile(`(?i)\bmore per (?:night|day|hour|week|month|year|unit|person|head|guest) than\b`)
@@ -173,6 +170,9 @@ var morePerUnitThan = regexp.MustCompile(`(?i)\bmore per (?:night|day|hour|week|
 // rating" is the average of the overall rating, not of a total.
 var averageOverall = regexp.MustCompile(`(?i)\b(average|mean) overall\b`)
 
+// thatIsClause is an explanation said after "i.e." up to the next comma or the end: "the
+// turnout, i.e. votes cast as a percentage of the electorate, rounded": it restates what
+// was asked, in words the question has already said by name.
 var thatIsClause = regexp.MustCompile(`(?i),?\s*\b(?:i\.\s?e\.|that is,)\s[^,?.;]*([,?.;]|$)`)
 
 // dropRestatedTrailer drops a closing "Show the type and the average." whose every part the
