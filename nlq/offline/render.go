@@ -136,7 +136,7 @@ func complete(m *model, p *plan) error {
 	}
 	for i := range p.dates {
 		if p.dates[i].col == nil {
-			c, err := dateColumn(m, p.base, p.dates[i].hint, p.named)
+			c, err := dateColumn(m, p.base, p.dates[i].hint, namedPresent(p))
 			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
 				c, err = vc, nil
 			}
@@ -218,7 +218,7 @@ func complete(m *model, p *plan) error {
 			return &notUnderstood{words: []string{d.table.name}, msg: fmt.Sprintf("cannot tell what names a row of %s", d.table.name)}
 		}
 		if p.dims[i].grain != grainNone && p.dims[i].col == nil {
-			c, err := dateColumn(m, p.base, p.dims[i].hint, p.named)
+			c, err := dateColumn(m, p.base, p.dims[i].hint, namedPresent(p))
 			if vc := saidDate(p.base, p.said); err != nil && vc != nil {
 				c, err = vc, nil // "works Tate acquired each year": of the dates, the one the verb names
 			}
@@ -921,6 +921,15 @@ func dateColumn(m *model, base, hint *table, named []*table) (*column, error) {
 		return nil, &notUnderstood{msg: fmt.Sprintf("cannot tell whose date: %s has none, and %s each have one", base.name, strings.Join(tied, ", "))}
 	}
 	return best, nil
+}
+
+// namedPresent are the tables the question named, but for the rows it says are missing
+// ("patients seen in 2023 but with no wellness visit": the visits that are not there date
+// nothing the patients were seen by).
+func namedPresent(p *plan) []*table {
+	return slices.DeleteFunc(slices.Clone(p.named), func(t *table) bool {
+		return slices.ContainsFunc(p.conds, func(c condition) bool { return c.anti != nil && c.anti.from.table == t })
+	})
 }
 
 // fullerYear is the table's own year (a column called just that, keeping years only) when

@@ -319,3 +319,22 @@ func TestAKindIsNoNumberColumn(t *testing.T) {
 		t.Errorf("a kind read as the number column CATEGORY:\n%s", g.SQL)
 	}
 }
+
+// TestMissingRowsDateNothingTheSubjectWasSeenBy: "patients seen in 2023 but with no wellness
+// visit that year" names the visits only as missing; they do not say which of the patients'
+// dated records "seen in 2023" is of, so the question is refused rather than answered as
+// the patients with no wellness visit.
+func TestMissingRowsDateNothingTheSubjectWasSeenBy(t *testing.T) {
+	_, s := sqliteSchema(t, "clinic", []string{
+		`CREATE TABLE patients (id INTEGER PRIMARY KEY, first_name VARCHAR(20))`,
+		`CREATE TABLE encounters (id INTEGER PRIMARY KEY, patient_id INTEGER REFERENCES patients (id), start_date DATE, encounter_class VARCHAR(20))`,
+		`CREATE TABLE conditions (id INTEGER PRIMARY KEY, patient_id INTEGER REFERENCES patients (id), onset_date DATE, description VARCHAR(30))`,
+	}, []string{
+		`INSERT INTO patients VALUES (1,'Ann'),(2,'Bo')`,
+		`INSERT INTO encounters VALUES (1,1,'2023-02-01','wellness'),(2,2,'2023-03-01','ambulatory')`,
+		`INSERT INTO conditions VALUES (1,2,'2023-03-01','Sinusitis')`,
+	})
+	if g, err := generate(t, s, datasource.SQLite, "Which patients were seen in 2023 but did not have a wellness visit that year?"); err == nil {
+		t.Errorf("answered with the year only inside the missing visits:\n%s", g.SQL)
+	}
+}
