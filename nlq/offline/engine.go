@@ -72,7 +72,7 @@ func (e *Engine) Generate(ctx context.Context, req nlq.Request) (nlq.Generation,
 	q = dropRestatedTrailer(q)
 	q = thatIsClause.ReplaceAllString(q, "$1")
 	q = morePerUnitThan.ReplaceAllString(q, "more than")
-	q = averageOverall.ReplaceAllString(q, "$1")
+	q = averageOverall.ReplaceAllString(q, "$1 $2")
 	keepEmpty := withNone.MatchString(q)
 	q = withNone.ReplaceAllString(q, "$1")
 	if rateAsked.MatchString(q) {
@@ -167,8 +167,9 @@ var restatedFigures = map[string][]string{
 var morePerUnitThan = regexp.MustCompile(`(?i)\bmore per (?:night|day|hour|week|month|year|unit|person|head|guest) than\b`)
 
 // averageOverall is "overall" said of a figure already averaged: "the average overall guest
-// rating" is the average of the overall rating, not of a total.
-var averageOverall = regexp.MustCompile(`(?i)\b(average|mean) overall\b`)
+// rating" is the average of the overall rating, not of a total. (Not after a possessive:
+// "that year's average overall score" is a year's average, which the words still ask for.)
+var averageOverall = regexp.MustCompile(`(?i)\b(the|an|best|highest|lowest|worst) (average|mean) overall\b`)
 
 // thatIsClause is an explanation said after "i.e." up to the next comma or the end: "the
 // turnout, i.e. votes cast as a percentage of the electorate, rounded": it restates what

@@ -2743,9 +2743,6 @@ var fillerPhrases = map[string]bool{
 	"in alphabetical order": true, "sorted alphabetically": true, "listed alphabetically": true, "from a to z": true,
 	"break ties by": true, "breaking ties by": true, "ties broken by": true, "with ties broken by": true,
 	"in month order": true, "in date order": true, "in chronological order": true, "in calendar order": true, "in time order": true,
-	// "according to the fatality records", "going by the records": the rows the figure is
-	// read from, named next.
-	"according to": true, "going by": true,
 	"in this snapshot": true, "in the snapshot": true, "in the database": true, "in our database": true, "in the data": true, "in the vocabulary": true,
 	// "the drug given to the most patients": the patients it was given to.
 	"given to": true, "was given to": true, "were given to": true, "been given": true, "was given": true, "were given": true,
