@@ -3280,7 +3280,7 @@ func verbForm(it *item, t *table) bool {
 	if len(t.words) == 0 {
 		return false
 	}
-	if len(it.toks) == 2 && particles[it.toks[1].lower] || len(it.toks) == 2 && it.toks[1].lower == "into" {
+	if len(it.toks) == 2 && (particles[it.toks[1].lower] || it.toks[1].lower == "into") {
 		// "came in", "came into (the shelter)": a phrasal verb naming the rows.
 		return strings.HasSuffix(it.toks[0].lower, "ed") || irregularVerbPast[it.toks[0].lower]
 	}

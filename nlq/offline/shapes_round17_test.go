@@ -66,11 +66,16 @@ type answer struct {
 }
 
 // checkAnswers runs each question's SQLite SQL on lite and fails t unless the rows are as
-// many as the names wanted and each name is in one of them.
-func checkAnswers(t *testing.T, lite *sql.DB, s *datasource.Schema, answers []answer) {
+// many as the names wanted and each name is in one of them; mod adjusts each request (the
+// business's own names).
+func checkAnswers(t *testing.T, lite *sql.DB, s *datasource.Schema, answers []answer, mod ...func(*nlq.Request)) {
 	t.Helper()
 	for _, a := range answers {
-		g, err := New().Generate(context.Background(), nlq.Request{Question: a.q, Dialect: datasource.SQLite, Schema: s, Now: benchNow})
+		req := nlq.Request{Question: a.q, Dialect: datasource.SQLite, Schema: s, Now: benchNow}
+		for _, f := range mod {
+			f(&req)
+		}
+		g, err := New().Generate(context.Background(), req)
 		if err != nil {
 			t.Errorf("%q: %v", a.q, err)
 			continue
